@@ -1,0 +1,41 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .url()
+        .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+          message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        })
+        .optional(),
+    )
+    .optional()
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().trim().min(3).default('Organic Shop <shop@localhost>'),
+  SEED_DEMO_CATALOGUE: z.enum(['auto', 'never']).default('auto'),
+})
+
+export type ShopConfig = ReturnType<typeof readConfig>
+
+/** Reads and validates every environment variable the shop uses; a wrong value names the variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = environmentSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')
+    throw new Error(`Invalid environment configuration:\n${problems}`)
+  }
+  const c = parsed.data
+  return { ...c, DATA_DIR: path.resolve(c.DATA_DIR) }
+}

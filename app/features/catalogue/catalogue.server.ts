@@ -1,0 +1,58 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { products, variants } from '~/db/schema'
+import { type Category, PACK_SIZES } from './categories'
+import type { Offer, Product } from './product'
+
+const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
+
+/** Reads products with their offers in two queries, whatever the number of products. */
+async function loadProducts(db: Database, where?: SQL) {
+  const rows = await db.select().from(products).where(where).orderBy(asc(products.name))
+  if (rows.length === 0) return []
+  const offerRows = await db
+    .select()
+    .from(variants)
+    .where(inArray(variants.productId, rows.map((r) => r.id)))
+  const offersByProduct = new Map<string, Offer[]>()
+  for (const v of offerRows) {
+    const list = offersByProduct.get(v.productId) ?? []
+    list.push({ size: v.size, pricePaise: v.pricePaise, stock: v.stock })
+    offersByProduct.set(v.productId, list)
+  }
+  return rows.map<Product>((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    subcategory: r.subcategory,
+    frontImage: r.frontImage,
+    backImage: r.backImage,
+    offers: (offersByProduct.get(r.id) ?? []).sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size)),
+  }))
+}
+
+export type ProductFilter = {
+  categories?: readonly Category[]
+  /** `null` means products without a subcategory; undefined means any. */
+  subcategory?: string | null
+}
+
+export async function listProducts(db: Database, filter: ProductFilter = {}) {
+  const conditions: SQL[] = []
+  if (filter.categories?.length) conditions.push(inArray(products.category, [...filter.categories]))
+  if (filter.subcategory === null) conditions.push(isNull(products.subcategory))
+  else if (filter.subcategory !== undefined) conditions.push(eq(products.subcategory, filter.subcategory))
+  return loadProducts(db, conditions.length ? and(...conditions) : undefined)
+}
+
+export async function getProduct(db: Database, id: string) {
+  const [product] = await loadProducts(db, eq(products.id, id))
+  return product ?? null
+}
+
+export async function getProductsBySlug(db: Database, slugs: string[]) {
+  if (slugs.length === 0) return []
+  return loadProducts(db, inArray(products.slug, slugs))
+}

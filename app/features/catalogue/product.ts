@@ -1,0 +1,66 @@
+import { type Category, type PackSize, PACK_SIZES, PRICE_KEY_OF_SIZE, isSizedCategory } from './categories'
+import { mediaUrl } from '../media/media-url'
+import { paiseToRupees } from '../money/money'
+
+export type Offer = { size: 'one' | PackSize; pricePaise: number; stock: number }
+
+/** A product as the shop shows it: the row plus its offers (one price, or one per pack size). */
+export type Product = {
+  id: string
+  slug: string
+  name: string
+  description: string
+  category: Category
+  subcategory: string | null
+  frontImage: string | null
+  backImage: string | null
+  offers: Offer[]
+}
+
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+export function isSized(product: Pick<Product, 'category'>) {
+  return isSizedCategory(product.category)
+}
+
+/** What can be bought now: the units of every size together. */
+export function stockCount(product: Pick<Product, 'offers'>) {
+  return product.offers.reduce((sum, o) => sum + o.stock, 0)
+}
+
+export function offerFor(product: Pick<Product, 'offers'>, size: Offer['size']) {
+  return product.offers.find((o) => o.size === size)
+}
+
+/** Sized products list from the smallest to the middle size, as the spec's cards do. */
+export function priceRange(product: Pick<Product, 'offers'>) {
+  const prices = PACK_SIZES.slice(0, 2).map((s) => offerFor(product, s)?.pricePaise).filter((p) => p !== undefined)
+  const all = prices.length ? prices : product.offers.map((o) => o.pricePaise)
+  return { from: Math.min(...all), to: Math.max(...all) }
+}
+
+export function productPath(product: Pick<Product, 'id' | 'slug' | 'category'>) {
+  return isSizedCategory(product.category) ? `/product/${product.slug}/${product.id}` : `/product/${product.id}`
+}
+
+/** The public JSON shape, with the spec's field names and prices in rupees. */
+export function productJson(product: Product) {
+  const base = {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    subcategory: product.subcategory,
+    imageUrl: product.frontImage ? mediaUrl(product.frontImage, 960) : '',
+    backsideImageUrl: product.backImage ? mediaUrl(product.backImage, 960) : '',
+    stockCount: stockCount(product),
+    url: productPath(product),
+  }
+  if (!isSized(product)) return { ...base, price: paiseToRupees(product.offers[0]?.pricePaise ?? 0) }
+  const prices = Object.fromEntries(
+    PACK_SIZES.map((s) => [PRICE_KEY_OF_SIZE[s], paiseToRupees(offerFor(product, s)?.pricePaise ?? 0)]),
+  ) as Record<'startg' | 'halfg' | 'onekg', number>
+  const stockBySize = Object.fromEntries(PACK_SIZES.map((s) => [s, offerFor(product, s)?.stock ?? 0]))
+  return { ...base, prices, stockBySize }
+}

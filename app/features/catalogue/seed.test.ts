@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { count } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/client.server'
+import { products, variants } from '~/db/schema'
+import { describeDatabase, openTestDatabase } from '~/db/test-database'
+import { localDiskStorage } from '../media/storage.server'
+import { listProducts } from './catalogue.server'
+import { DEMO_PRODUCTS } from './demo-catalogue'
+import { seedDemoCatalogue, seedDemoCatalogueIfEmpty } from './seed.server'
+
+describe(`demo catalogue seed on ${describeDatabase()}`, () => {
+  let handle: DatabaseHandle
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-'))
+  beforeAll(async () => {
+    handle = await openTestDatabase()
+  })
+  afterAll(async () => {
+    await handle?.close()
+    fs.rmSync(mediaDir, { recursive: true, force: true })
+  })
+
+  it('loads every demo product once, and a second run changes nothing', async () => {
+    const media = localDiskStorage(mediaDir)
+    const first = await seedDemoCatalogue(handle.db, media)
+    expect(first.inserted).toBe(DEMO_PRODUCTS.length)
+    const before = await listProducts(handle.db)
+
+    const second = await seedDemoCatalogue(handle.db, media)
+    expect(second.inserted).toBe(0)
+    expect((await seedDemoCatalogueIfEmpty(handle.db, media)).inserted).toBe(0)
+
+    const [p] = await handle.db.select({ n: count() }).from(products)
+    const [v] = await handle.db.select({ n: count() }).from(variants)
+    expect(p!.n).toBe(DEMO_PRODUCTS.length)
+    const expectedVariants = DEMO_PRODUCTS.reduce((n, d) => n + (d.price !== undefined ? 1 : 3), 0)
+    expect(v!.n).toBe(expectedVariants)
+    expect(await listProducts(handle.db)).toEqual(before)
+  })
+
+  it('gives every product a front and a back picture that differ', async () => {
+    for (const product of await listProducts(handle.db)) {
+      expect(product.frontImage, product.slug).toMatch(/^[a-f0-9]{32}$/)
+      expect(product.backImage, product.slug).toMatch(/^[a-f0-9]{32}$/)
+      expect(product.frontImage).not.toBe(product.backImage)
+    }
+  })
+})

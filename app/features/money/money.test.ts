@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money'
+
+describe('money', () => {
+  it('formats whole rupees without decimals and Indian digit grouping', () => {
+    expect(formatRupees(35000)).toBe('₹350')
+    expect(formatRupees(12345600)).toBe('₹1,23,456')
+  })
+  it('keeps paise when there are any', () => {
+    expect(formatRupees(4050)).toBe('₹40.50')
+  })
+  it('converts between rupees and paise without float drift', () => {
+    expect(rupeesToPaise(19.99)).toBe(1999)
+    expect(paiseToRupees(1999)).toBe(19.99)
+  })
+})

@@ -1,0 +1,20 @@
+/** Money is integer paise everywhere; these helpers are the only places that turn it into rupees. */
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+const wholeRupeeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+})
+
+export function formatRupees(paise: number) {
+  return paise % 100 === 0 ? wholeRupeeFormat.format(paise / 100) : rupeeFormat.format(paise / 100)
+}
+
+/** For the JSON API, which speaks rupees as the spec's `price` fields did. */
+export function paiseToRupees(paise: number) {
+  return paise / 100
+}
+
+export function rupeesToPaise(rupees: number) {
+  return Math.round(rupees * 100)
+}

@@ -1,0 +1,37 @@
+import path from 'node:path'
+import type { ShopConfig } from './config.server'
+import { type DatabaseHandle, openDatabase } from './db/client.server'
+import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
+import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
+import { localDiskStorage, type MediaStorage } from './features/media/storage.server'
+
+/** Everything a request needs from the running shop; handed to loaders and actions as context. */
+export type Shop = {
+  config: ShopConfig
+  db: DatabaseHandle['db']
+  databaseKind: DatabaseHandle['kind']
+  media: MediaStorage
+  stop: () => Promise<void>
+}
+
+export async function startShop(config: ShopConfig, options: { mailTransport?: MailTransport } = {}): Promise<Shop> {
+  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+  const media = localDiskStorage(path.join(config.DATA_DIR, 'media'))
+  if (config.SEED_DEMO_CATALOGUE === 'auto') {
+    const { inserted } = await seedDemoCatalogueIfEmpty(handle.db, media)
+    if (inserted) console.log(`Loaded the demo catalogue: ${inserted} products.`)
+  }
+  const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
+  if (!transport) console.log('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
+  const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
+  return {
+    config,
+    db: handle.db,
+    databaseKind: handle.kind,
+    media,
+    async stop() {
+      await stopOutbox()
+      await handle.close()
+    },
+  }
+}

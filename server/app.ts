@@ -1,0 +1,52 @@
+import 'react-router'
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { readConfig } from '~/config.server'
+import '~/context'
+import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
+import { type Shop, startShop } from '~/shop.server'
+
+/** Builds the shop's Express app around a started shop; server.js owns listening and shutdown. */
+export function createShopApp(shop: Shop) {
+  const app = express()
+  app.disable('x-powered-by')
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok')
+  })
+
+  // Over-long addresses are refused before any route parses them.
+  app.use((req, res, next) => {
+    if (req.originalUrl.length > 2048) {
+      res.status(414).type('text/plain').send('The address is too long.')
+      return
+    }
+    next()
+  })
+
+  app.get('/media/:file', async (req, res) => {
+    const file = req.params.file
+    const stored = MEDIA_FILE_PATTERN.test(file) ? await shop.media.open(file) : null
+    if (!stored) {
+      res.status(404).type('text/plain').send('Not found')
+      return
+    }
+    res.set({
+      'Content-Type': 'image/webp',
+      'Content-Length': String(stored.size),
+      // Named by content hash: a changed picture gets a new name.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    })
+    stored.stream.pipe(res)
+  })
+
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      getLoadContext: () => ({ shop }),
+    }),
+  )
+  return app
+}
+
+export { readConfig, startShop }
