@@ -1,0 +1,4 @@
+// Placeholder: being written.
+export default function Page() {
+  return <h1>product-sized</h1>
+}
