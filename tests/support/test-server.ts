@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export type TestServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string }
+
+/**
+ * Starts the built shop (`npm run build` first) as its own process on a free port, with a fresh data
+ * directory, the way a user runs it. Extra environment variables override the defaults.
+ */
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const root = path.resolve(import.meta.dirname, '../..')
+  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('The shop is not built: run `npm run build` before the server tests.')
+  }
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The shop did not start within 60 s:\n${output}`)), 60_000)
+    const check = () => {
+      const match = output.match(/The shop is open at (http:\/\/\S+)/)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!.replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout!.on('data', check)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`The shop exited with code ${code} before it started:\n${output}`))
+    })
+  })
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
