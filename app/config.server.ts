@@ -23,7 +23,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  MAIL_FROM: z.string().trim().min(3).default('Organic Shop <shop@localhost>'),
+  MAIL_FROM: z.string().trim().min(3).default('Kaadu Organics <shop@localhost>'),
   SEED_DEMO_CATALOGUE: z.enum(['auto', 'never']).default('auto'),
 })
 

@@ -5,6 +5,14 @@ import { readConfig } from '~/config.server'
 import '~/context'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
+import { SHELVES } from '~/features/catalogue/categories'
+
+/** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
+const CANONICAL_PATHS = new Map(
+  [...SHELVES.map((s) => s.path), '/Cart-page', '/Signup', '/Signin', '/Admin', '/Delete', '/contact', '/product'].map(
+    (p) => [p.toLowerCase(), p],
+  ),
+)
 
 /** Builds the shop's Express app around a started shop; server.js owns listening and shutdown. */
 export function createShopApp(shop: Shop) {
@@ -19,6 +27,17 @@ export function createShopApp(shop: Shop) {
   app.use((req, res, next) => {
     if (req.originalUrl.length > 2048) {
       res.status(414).type('text/plain').send('The address is too long.')
+      return
+    }
+    next()
+  })
+
+  // The spec's paths keep their capitals; other spellings of them redirect there.
+  app.use((req, res, next) => {
+    const canonical = CANONICAL_PATHS.get(req.path.toLowerCase())
+    if (canonical && canonical !== req.path && (req.method === 'GET' || req.method === 'HEAD')) {
+      const queryStart = req.originalUrl.indexOf('?')
+      res.redirect(301, canonical + (queryStart >= 0 ? req.originalUrl.slice(queryStart) : ''))
       return
     }
     next()

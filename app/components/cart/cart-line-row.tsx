@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import type { CartLine } from '~/features/cart/cart'
+import { cartStore } from '~/features/cart/cart-store'
+import { formatRupees } from '~/features/money/money'
+
+export function CartLineRow({ line }: { line: CartLine }) {
+  const key = { id: line.id, size: line.size }
+  const label = line.size ? `${line.name} (${line.size})` : line.name
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4">
+      {line.imageUrl ? (
+        <img src={line.imageUrl} alt="" width={80} height={80} className="size-20 rounded-md object-cover" />
+      ) : (
+        <div className="size-20 rounded-md bg-leaf-50" />
+      )}
+      <div className="min-w-40 flex-1">
+        <Link to={line.url} className="font-medium text-leaf-800 hover:underline">
+          {line.name}
+        </Link>
+        {line.size ? <p className="text-sm text-gray-700">Size: {line.size}</p> : null}
+        <p className="text-sm text-gray-700">{formatRupees(line.pricePaise)} each</p>
+      </div>
+      <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
+        <button
+          type="button"
+          className="size-9 rounded-md border border-leaf-600 text-lg disabled:opacity-40"
+          aria-label={`One less ${label}`}
+          disabled={line.quantity <= 1}
+          onClick={() => cartStore.setQuantity(key, line.quantity - 1)}
+        >
+          −
+        </button>
+        <span className="w-8 text-center" aria-live="polite">
+          {line.quantity}
+        </span>
+        <button
+          type="button"
+          className="size-9 rounded-md border border-leaf-600 text-lg disabled:opacity-40"
+          aria-label={`One more ${label}`}
+          disabled={line.quantity >= line.stockCount}
+          onClick={() => cartStore.setQuantity(key, line.quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+      <p className="w-24 text-right font-medium">{formatRupees(line.pricePaise * line.quantity)}</p>
+      <button type="button" className="text-sm text-red-700 underline" onClick={() => cartStore.remove(key)}>
+        Remove<span className="sr-only"> {label}</span>
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+/** Limits of the feedback form; the inputs carry them as maxLength too. */
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+// A leading +, then digits with the spaces, dashes, dots and brackets people write; 7 to 15 digits in all.
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/
+function digitCount(value: string) {
+  return value.replace(/\D/g, '').length
+}
+
+/** What the feedback form sends (spec: name, email, phone, message, all required). Shared by the form and the API. */
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_LIMITS.name, `Keep the name under ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string({ error: 'E-mail is required' })
+    .trim()
+    .min(1, { error: 'E-mail is required', abort: true })
+    .max(CONTACT_LIMITS.email, { error: 'Enter a valid e-mail address', abort: true })
+    .pipe(z.email('Enter a valid e-mail address')),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, { error: 'Phone number is required', abort: true })
+    .max(CONTACT_LIMITS.phone, { error: 'Enter a valid phone number', abort: true })
+    .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, 'Enter a valid phone number'),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(CONTACT_LIMITS.message, `Keep the message under ${CONTACT_LIMITS.message} characters`),
+})
+export type ContactMessage = z.infer<typeof contactMessageSchema>
+
+export type ContactFieldErrors = Partial<Record<ContactField, string>>
+
+/** First message per field, for the form to show beside each field. */
+export function contactFieldErrors(error: z.ZodError): ContactFieldErrors {
+  const out: ContactFieldErrors = {}
+  for (const issue of error.issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && (CONTACT_FIELDS as readonly string[]).includes(field)) out[field as ContactField] ??= issue.message
+  }
+  return out
+}
+
+export const CONTACT_SENT_MESSAGE = 'Thank you! Your message has been sent.'

@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// The global setup starts the built shop once and leaves its address here; workers are started
+// after it and read the config again, so they see it.
+export const BASE_URL_VARIABLE = 'E2E_BASE_URL'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 10 * 60_000,
+  use: {
+    baseURL: process.env[BASE_URL_VARIABLE],
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // Set by scripts/test.mjs (scripts/find-chromium.mjs); for a bare `npx playwright test`, the system's
+          // Chromium, else Playwright's own.
+          executablePath: process.env.CHROME_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+})

@@ -1,0 +1,149 @@
+// `npm test`: every test, in order — build, type check, Vitest on PGlite, Vitest on PostgreSQL
+// (when TEST_DATABASE_URL is set), Playwright in Chromium. Each step runs to its end so all its
+// failures show; the exit code is non-zero when any step failed.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import pg from 'pg'
+import { findChromium } from './find-chromium.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+const MINUTE = 60_000
+
+/** Hides the password of a database URL before printing it. */
+function shownUrl(url) {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return '(an unreadable URL)'
+  }
+}
+
+const running = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // Children run in their own process groups (so a hung step can be ended whole): pass the signal on.
+    for (const child of running) killGroup(child, signal)
+    process.exit(130)
+  })
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Runs one command with live output; resolves to true when it exits with 0 within its time limit. */
+function run(command, args, { env = process.env, limitMs }) {
+  console.log(`$ ${path.relative(root, command) || command} ${args.join(' ')}`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true })
+    running.add(child)
+    const timer = setTimeout(() => {
+      console.error(`\n${path.basename(command)} still running after ${limitMs / MINUTE} min: stopping it.`)
+      killGroup(child, 'SIGTERM')
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref()
+    }, limitMs)
+    child.on('error', (err) => {
+      console.error(`Could not run ${command}: ${err.message}`)
+    })
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      running.delete(child)
+      resolve(code === 0)
+    })
+  })
+}
+
+async function canReach(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch (err) {
+    console.error(`Cannot reach PostgreSQL at ${shownUrl(url)}: ${err.message}`)
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+const results = []
+async function step(name, body) {
+  console.log(`\n━━━ ${name} ━━━`)
+  const started = Date.now()
+  let outcome
+  try {
+    outcome = await body()
+  } catch (err) {
+    console.error(err.message)
+    outcome = false
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const status = outcome === 'skipped' ? 'SKIPPED' : outcome ? 'passed' : 'FAILED'
+  results.push({ name, status, seconds })
+  console.log(`━━━ ${name}: ${status} (${seconds} s) ━━━`)
+  return outcome === true
+}
+
+const startedAll = Date.now()
+
+// Find the browser first, so a machine without one stops at once rather than after the build.
+let chromium
+try {
+  chromium = await findChromium()
+  console.log(`Browser tests will use Chromium from ${chromium.source}: ${chromium.path}`)
+} catch (err) {
+  console.error(`\n${err.message}`)
+  process.exit(1)
+}
+
+// Vitest decides the database by TEST_DATABASE_URL; the first run must not see it.
+const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = process.env
+
+const built = await step('Build (react-router build)', () => run(bin('react-router'), ['build'], { limitMs: 5 * MINUTE }))
+
+await step('Type check (react-router typegen && tsc)', async () => {
+  if (!(await run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE }))) return false
+  return run(bin('tsc'), [], { limitMs: 5 * MINUTE })
+})
+
+await step('Vitest on PGlite (embedded database in memory)', () => {
+  console.log('Database for this run: PGlite, in memory (TEST_DATABASE_URL not passed on)')
+  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 8 * MINUTE })
+})
+
+if (postgresUrl) {
+  await step('Vitest on PostgreSQL', async () => {
+    console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
+    if (!(await canReach(postgresUrl))) return false
+    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 8 * MINUTE })
+  })
+} else {
+  results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set)', seconds: '0.0' })
+}
+
+await step('Playwright in Chromium', () => {
+  if (!built) {
+    console.log('Skipped: the build failed, so there is no shop to test in the browser.')
+    return false
+  }
+  console.log(`Chromium: ${chromium.path}`)
+  return run(bin('playwright'), ['test'], {
+    env: { ...envWithoutPostgres, CHROME_PATH: chromium.path },
+    limitMs: 10 * MINUTE,
+  })
+})
+
+const total = ((Date.now() - startedAll) / 1000).toFixed(1)
+const failed = results.filter((r) => r.status === 'FAILED')
+console.log('\n━━━ Summary ━━━')
+for (const r of results) console.log(`${r.status.startsWith('passed') ? '✔' : r.status === 'FAILED' ? '✘' : '–'} ${r.name}: ${r.status} (${r.seconds} s)`)
+console.log(failed.length ? `${failed.length} step(s) FAILED in ${total} s.` : `All steps passed in ${total} s.`)
+process.exit(failed.length ? 1 : 0)
