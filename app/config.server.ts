@@ -25,6 +25,11 @@ const environmentSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().min(3).default('Kaadu Organics <shop@localhost>'),
   SEED_DEMO_CATALOGUE: z.enum(['auto', 'never']).default('auto'),
+  RAZORPAY_KEY_ID: z.string().trim().optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
 })
 
 export type ShopConfig = ReturnType<typeof readConfig>
@@ -37,5 +42,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment configuration:\n${problems}`)
   }
   const c = parsed.data
+  const razorpayKeys = [c.RAZORPAY_KEY_ID, c.RAZORPAY_KEY_SECRET, c.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length
+  if (razorpayKeys !== 0 && razorpayKeys !== 3) {
+    throw new Error(
+      'Invalid environment configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for Razorpay, or none for test payments',
+    )
+  }
   return { ...c, DATA_DIR: path.resolve(c.DATA_DIR) }
 }

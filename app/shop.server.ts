@@ -4,6 +4,11 @@ import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
 import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
 import { localDiskStorage, type MediaStorage } from './features/media/storage.server'
+import { startOrderExpiryWorker } from './features/checkout/orders.server'
+import type { PaymentProvider } from './features/payments/provider'
+import { razorpayProvider } from './features/payments/razorpay.server'
+import { testPaymentProvider } from './features/payments/test-provider.server'
+import { appSecret } from './features/settings/app-secrets.server'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
 export type Shop = {
@@ -11,6 +16,9 @@ export type Shop = {
   db: DatabaseHandle['db']
   databaseKind: DatabaseHandle['kind']
   media: MediaStorage
+  payments: PaymentProvider
+  /** Present only in test mode (no Razorpay keys): signs a payment as the test payment window does. */
+  testPayments: ReturnType<typeof testPaymentProvider> | null
   stop: () => Promise<void>
 }
 
@@ -24,12 +32,26 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
   if (!transport) console.log('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
   const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
+  const testPayments = config.RAZORPAY_KEY_ID ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'))
+  const payments: PaymentProvider =
+    testPayments ??
+    razorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
+      apiBase: config.RAZORPAY_API_BASE,
+    })
+  if (testPayments) console.log('Razorpay is not configured: payments run in test mode.')
+  const stopExpiry = startOrderExpiryWorker(handle.db, payments)
   return {
     config,
     db: handle.db,
     databaseKind: handle.kind,
     media,
+    payments,
+    testPayments,
     async stop() {
+      await stopExpiry()
       await stopOutbox()
       await handle.close()
     },

@@ -94,3 +94,72 @@ export const shopSettings = pgTable(
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 )
+
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'expired', 'shipped', 'delivered', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/**
+ * An order. `id` is unguessable and used in links and the API; `number` is what the customer reads.
+ * Stock is taken from the variants when the order is created (the reservation) and given back if it expires.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    number: serial('number').notNull().unique(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    email: text('email').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    deliveryPaise: integer('delivery_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    paymentId: text('payment_id'),
+    /** Hash of the browser's buyer token: who may read this order without signing in. */
+    buyerTokenHash: text('buyer_token_hash').notNull(),
+    /** The payment page's key for this checkout, so a reload finds the same order. */
+    checkoutKey: text('checkout_key').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_status_expiry_idx').on(t.status, t.expiresAt),
+    index('orders_email_idx').on(t.email),
+    check('orders_total_is_sum', sql`${t.totalPaise} = ${t.subtotalPaise} + ${t.deliveryPaise}`),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    size: text('size', { enum: ['one', '250g', '500g', '1kg'] }).notNull(),
+    /** Name and price as they were when ordered; the product may change or vanish later. */
+    name: text('name').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId, t.size] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** Webhook deliveries already handled, so a replay changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Secrets the shop makes for itself on first start (e.g. the test payment provider's key), shared by all instances. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+})

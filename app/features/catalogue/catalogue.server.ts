@@ -56,3 +56,8 @@ export async function getProductsBySlug(db: Database, slugs: string[]) {
   if (slugs.length === 0) return []
   return loadProducts(db, inArray(products.slug, slugs))
 }
+
+export async function getProductsById(db: Database, ids: string[]) {
+  if (ids.length === 0) return []
+  return loadProducts(db, inArray(products.id, ids))
+}

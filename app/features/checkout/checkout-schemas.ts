@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { PACK_SIZES } from '../catalogue/categories'
+import { PRODUCT_ID_PATTERN } from '../catalogue/product'
+
+const required = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (at most ${max} characters)`)
+
+const optionalText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .optional()
+    .default('')
+
+/** Indian mobile numbers: ten digits starting 6–9, with an optional +91 or 0 in front. */
+const MOBILE = /^(?:\+91|0)?([6-9]\d{9})$/
+export function normalizeMobile(value: string) {
+  const match = value.replace(/[\s-]/g, '').match(MOBILE)
+  return match ? match[1]! : null
+}
+
+const mobile = (label: string) =>
+  required(label, 20).transform((value, ctx) => {
+    const normalized = normalizeMobile(value)
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a 10-digit Indian mobile number` })
+      return z.NEVER
+    }
+    return normalized
+  })
+
+export const shippingAddressSchema = z.object({
+  fullName: required('Full Name'),
+  buildingNumber: optionalText('Building Number'),
+  streetName: optionalText('Street Name', 200),
+  city: required('City', 60),
+  postalCode: required('Postal Code', 10).regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code'),
+  state: required('State', 60),
+  phoneNumber: mobile('Phone Number'),
+  alternateNumber: z
+    .string({ error: 'Alternate Number must be text' })
+    .trim()
+    .max(20)
+    .optional()
+    .default('')
+    .transform((value, ctx) => {
+      if (!value) return ''
+      const normalized = normalizeMobile(value)
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: 'Alternate Number must be a 10-digit Indian mobile number' })
+        return z.NEVER
+      }
+      return normalized
+    }),
+})
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>
+
+export const emailSchema = required('Email', 254).pipe(z.email('Enter a valid e-mail address'))
+
+/** The address form: the shipping address plus the e-mail for the receipt. */
+export const addressFormSchema = shippingAddressSchema.extend({ email: emailSchema })
+
+export const orderItemSchema = z.object({
+  productId: z.string({ error: 'productId is required' }).regex(PRODUCT_ID_PATTERN, 'productId is not a valid product id'),
+  size: z.enum(PACK_SIZES, { error: 'size must be 250g, 500g or 1kg' }).optional(),
+  quantity: z
+    .number({ error: 'quantity must be a number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(100, 'quantity must be at most 100'),
+})
+export type OrderItem = z.infer<typeof orderItemSchema>
+
+export const orderItemsSchema = z
+  .array(orderItemSchema, { error: 'items must be a list' })
+  .min(1, 'The cart is empty')
+  .max(50, 'At most 50 different items per order')
+
+/** Body of POST /api/payment/createOrder. Any amount the browser sends is not part of it. */
+export const createOrderSchema = z.object({
+  items: orderItemsSchema,
+  shippingAddress: shippingAddressSchema,
+  email: emailSchema,
+  /** Chosen by the payment page once per checkout, so a reload does not create a second order. */
+  checkoutKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'checkoutKey is malformed')
+    .optional(),
+})
+export type CreateOrderInput = z.infer<typeof createOrderSchema>

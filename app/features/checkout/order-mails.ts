@@ -1,0 +1,67 @@
+import { formatRupees } from '../money/money'
+import type { ShopSettings } from '../settings/shop-settings'
+import type { ShippingAddress } from './checkout-schemas'
+
+export type OrderForMail = {
+  number: number
+  email: string
+  shippingAddress: ShippingAddress
+  subtotalPaise: number
+  deliveryPaise: number
+  totalPaise: number
+  lines: Array<{ name: string; size: string; quantity: number; unitPricePaise: number }>
+}
+
+export function orderNumberLabel(number: number) {
+  return `KO-${number}`
+}
+
+function summary(order: OrderForMail) {
+  const a = order.shippingAddress
+  const lines = order.lines.map(
+    (l) => `  ${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}  ${formatRupees(l.unitPricePaise * l.quantity)}`,
+  )
+  return [
+    ...lines,
+    '',
+    `Subtotal: ${formatRupees(order.subtotalPaise)}`,
+    `Delivery: ${order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}`,
+    `Total paid: ${formatRupees(order.totalPaise)}`,
+    '',
+    'Shipping to:',
+    `  ${a.fullName}`,
+    ...[a.buildingNumber, a.streetName].filter(Boolean).map((l) => `  ${l}`),
+    `  ${a.city}, ${a.state} ${a.postalCode}`,
+    `  Phone: ${a.phoneNumber}${a.alternateNumber ? `, ${a.alternateNumber}` : ''}`,
+  ].join('\n')
+}
+
+export function customerConfirmationMail(order: OrderForMail, settings: ShopSettings) {
+  return {
+    recipient: order.email,
+    subject: `Your order ${orderNumberLabel(order.number)} is confirmed`,
+    text: [
+      `Thank you for your order from ${settings.shopName}!`,
+      '',
+      `Order number: ${orderNumberLabel(order.number)}`,
+      '',
+      summary(order),
+      '',
+      'We will deliver your order within about 7 days.',
+      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+    ].join('\n'),
+  }
+}
+
+export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, warning?: string) {
+  return {
+    recipient: settings.email,
+    subject: `New paid order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)})`,
+    text: [
+      ...(warning ? [`ATTENTION: ${warning}`, ''] : []),
+      `Order ${orderNumberLabel(order.number)} from ${order.email} has been paid.`,
+      '',
+      summary(order),
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,253 @@
+import crypto from 'node:crypto'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { orderLines, orders, products, variants } from '~/db/schema'
+import { enqueueMail } from '../mail/outbox.server'
+import type { PaymentProvider } from '../payments/provider'
+import { getShopSettings } from '../settings/shop-settings.server'
+import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
+import { customerConfirmationMail, type OrderForMail, orderNumberLabel, ownerOrderNotice } from './order-mails'
+import { orderTotals } from './pricing'
+import { mergeItems } from './quote.server'
+
+export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
+
+export class OutOfStockError extends Error {
+  constructor(readonly lines: ShortLine[]) {
+    super('Some items are not available in the quantity asked for.')
+  }
+}
+
+export function hashBuyerToken(token: string) {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+export type OrderWithLines = typeof orders.$inferSelect & { lines: Array<typeof orderLines.$inferSelect> }
+
+async function orderWithLines(db: Database, id: string): Promise<OrderWithLines | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id))
+  if (!order) return null
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name))
+  return { ...order, lines }
+}
+
+/**
+ * Creates an order and reserves its stock in one transaction: each variant's stock is lowered only if enough
+ * is left, so two customers can never take the last unit twice. If any line falls short, nothing is reserved.
+ * The provider's order is created afterwards (no network call while rows are locked); if that fails the order
+ * stays pending and a retry with the same checkout key completes it.
+ */
+export async function createOrder(
+  db: Database,
+  provider: PaymentProvider,
+  input: CreateOrderInput & { buyerToken: string; expiryMinutes: number },
+) {
+  const buyerTokenHash = hashBuyerToken(input.buyerToken)
+  const checkoutKey = input.checkoutKey ?? crypto.randomBytes(16).toString('base64url')
+
+  let order = await findByCheckoutKey(db, checkoutKey, buyerTokenHash)
+  if (!order) {
+    const id = crypto.randomBytes(16).toString('base64url')
+    // Lock rows in one order everywhere, so concurrent checkouts cannot deadlock.
+    const items = mergeItems(input.items).sort((a, b) =>
+      `${a.productId}:${a.size ?? 'one'}`.localeCompare(`${b.productId}:${b.size ?? 'one'}`),
+    )
+    await db.transaction(async (tx) => {
+      const short: ShortLine[] = []
+      const lines: Array<typeof orderLines.$inferInsert> = []
+      for (const item of items) {
+        const size = item.size ?? 'one'
+        const [taken] = await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} - ${item.quantity}` })
+          .where(and(eq(variants.productId, item.productId), eq(variants.size, size), gte(variants.stock, item.quantity)))
+          .returning({ pricePaise: variants.pricePaise })
+        if (!taken) {
+          const [left] = await tx
+            .select({ stock: variants.stock })
+            .from(variants)
+            .where(and(eq(variants.productId, item.productId), eq(variants.size, size)))
+          short.push({
+            productId: item.productId,
+            size: item.size ?? null,
+            requested: item.quantity,
+            available: left?.stock ?? 0,
+            reason: left ? 'short' : 'gone',
+          })
+          continue
+        }
+        const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, item.productId))
+        lines.push({ orderId: id, productId: item.productId, size, name: product!.name, unitPricePaise: taken.pricePaise, quantity: item.quantity })
+      }
+      if (short.length) throw new OutOfStockError(short)
+      const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+      await tx.insert(orders).values({
+        id,
+        email: input.email,
+        shippingAddress: input.shippingAddress,
+        ...totals,
+        provider: provider.name,
+        buyerTokenHash,
+        checkoutKey,
+        expiresAt: new Date(Date.now() + input.expiryMinutes * 60_000),
+      })
+      await tx.insert(orderLines).values(lines)
+    })
+    order = (await orderWithLines(db, id))!
+  }
+
+  if (order.status === 'pending_payment' && !order.providerOrderId) {
+    const { providerOrderId } = await provider.createOrder({
+      amountPaise: order.totalPaise,
+      receipt: orderNumberLabel(order.number),
+      notes: { orderId: order.id },
+    })
+    await db.update(orders).set({ providerOrderId, updatedAt: new Date() }).where(eq(orders.id, order.id))
+    order = { ...order, providerOrderId }
+  }
+  return order
+}
+
+async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHash: string) {
+  const [found] = await db.select({ id: orders.id, buyer: orders.buyerTokenHash }).from(orders).where(eq(orders.checkoutKey, checkoutKey))
+  if (!found) return null
+  // Another browser's key: treat it as unknown rather than reveal or reuse that order.
+  if (found.buyer !== buyerTokenHash) throw new CheckoutKeyTakenError()
+  return orderWithLines(db, found.id)
+}
+
+export class CheckoutKeyTakenError extends Error {
+  constructor() {
+    super('This checkout belongs to another browser. Please start the checkout again.')
+  }
+}
+
+/** The order as its buyer may see it; null for anyone else. */
+export async function getOrderForBuyer(db: Database, id: string, buyerToken: string | null) {
+  if (!buyerToken) return null
+  const order = await orderWithLines(db, id)
+  if (!order || order.buyerTokenHash !== hashBuyerToken(buyerToken)) return null
+  return order
+}
+
+export async function getOrder(db: Database, id: string) {
+  return orderWithLines(db, id)
+}
+
+function forMail(order: OrderWithLines): OrderForMail {
+  return {
+    number: order.number,
+    email: order.email,
+    shippingAddress: order.shippingAddress as ShippingAddress,
+    subtotalPaise: order.subtotalPaise,
+    deliveryPaise: order.deliveryPaise,
+    totalPaise: order.totalPaise,
+    lines: order.lines,
+  }
+}
+
+/**
+ * Marks an order paid after a verified signature or webhook. Confirming twice changes nothing.
+ * The confirmation and the owner's notice are queued in the same transaction.
+ */
+export async function confirmPayment(db: Database, providerOrderId: string, paymentId: string) {
+  const settings = await getShopSettings(db)
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
+    if (!locked) return { outcome: 'unknown-order' as const }
+    if (locked.status !== 'pending_payment' && locked.status !== 'expired') return { outcome: 'already-paid' as const, orderId: locked.id }
+    const order = (await orderWithLines(tx as unknown as Database, locked.id))!
+    let warning: string | undefined
+    if (locked.status === 'expired') {
+      // Paid after its reservation lapsed: take the stock again if it is still there.
+      const missing: string[] = []
+      for (const line of order.lines) {
+        const [taken] = await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+          .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size), gte(variants.stock, line.quantity)))
+          .returning({ stock: variants.stock })
+        if (!taken) missing.push(`${line.quantity} × ${line.name}`)
+      }
+      if (missing.length) {
+        warning = `this order was paid after it expired and these items are no longer in stock: ${missing.join(', ')}. Restock or refund.`
+        console.error(`Order ${order.id}: ${warning}`)
+      }
+    }
+    await tx.update(orders).set({ status: 'paid', paymentId, paidAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id))
+    await enqueueMail(tx as unknown as Database, customerConfirmationMail(forMail(order), settings))
+    await enqueueMail(tx as unknown as Database, ownerOrderNotice(forMail(order), settings, warning))
+    return { outcome: 'paid' as const, orderId: order.id }
+  })
+}
+
+/** Gives back the stock of an unpaid order past its time. Returns whether it expired it. */
+export async function expireOrder(db: Database, orderId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
+      .for('update', { skipLocked: true })
+    if (!order) return false
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
+    for (const line of lines) {
+      await tx
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+        .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)))
+    }
+    await tx.update(orders).set({ status: 'expired', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    return true
+  })
+}
+
+/**
+ * Expires unpaid orders past their time. Before giving stock back it asks the provider for payments, so a
+ * payment whose webhook was lost is still honoured; if the provider cannot be asked, the order waits.
+ */
+export async function expireOverdueOrders(db: Database, provider: PaymentProvider, now = new Date(), batch = 50) {
+  const due = await db
+    .select({ id: orders.id, providerOrderId: orders.providerOrderId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(batch)
+  let expired = 0
+  for (const order of due) {
+    if (order.providerOrderId) {
+      try {
+        const payments = await provider.listPayments(order.providerOrderId)
+        const captured = payments.find((p) => p.status === 'captured')
+        if (captured) {
+          await confirmPayment(db, order.providerOrderId, captured.id)
+          continue
+        }
+      } catch (err) {
+        console.error(`Could not ask the payment provider about order ${order.id}; will try again:`, (err as Error).message)
+        continue
+      }
+    }
+    if (await expireOrder(db, order.id, now)) expired++
+  }
+  return expired
+}
+
+export function startOrderExpiryWorker(db: Database, provider: PaymentProvider, everyMs = 60_000) {
+  let stopped = false
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout
+  const tick = () => {
+    running = expireOverdueOrders(db, provider)
+      .catch((err) => console.error('Order expiry failed:', err))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs)
+      })
+  }
+  timer = setTimeout(tick, 1000)
+  return async () => {
+    stopped = true
+    clearTimeout(timer)
+    await running
+  }
+}

@@ -1,0 +1,12 @@
+/** The spec's delivery rule (section 9): ₹40 below a ₹350 subtotal, free from ₹350. */
+export const FREE_DELIVERY_FROM_PAISE = 35_000
+export const DELIVERY_CHARGE_PAISE = 4_000
+
+export function deliveryChargePaise(subtotalPaise: number) {
+  return subtotalPaise > 0 && subtotalPaise < FREE_DELIVERY_FROM_PAISE ? DELIVERY_CHARGE_PAISE : 0
+}
+
+export function orderTotals(subtotalPaise: number) {
+  const deliveryPaise = deliveryChargePaise(subtotalPaise)
+  return { subtotalPaise, deliveryPaise, totalPaise: subtotalPaise + deliveryPaise }
+}

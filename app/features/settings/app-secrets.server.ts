@@ -1,0 +1,14 @@
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { appSecrets } from '~/db/schema'
+
+/** A secret the shop makes for itself the first time it is asked; every instance then reads the same. */
+export async function appSecret(db: Database, name: string) {
+  await db
+    .insert(appSecrets)
+    .values({ name, value: crypto.randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name))
+  return row!.value
+}
