@@ -13,5 +13,11 @@ export default [
   route('api/products', 'routes/api.products.ts'),
   route('api/products/:productId', 'routes/api.product.ts'),
   route('api/contact', 'routes/api.contact.ts'),
+  route('api/cart/quote', 'routes/api.cart.quote.ts'),
+  route('api/payment/createOrder', 'routes/api.payment.createOrder.ts'),
+  route('api/payment/verify', 'routes/api.payment.verify.ts'),
+  route('api/payment/webhook', 'routes/api.payment.webhook.ts'),
+  route('api/payment/test/complete', 'routes/api.payment.test.complete.ts'),
+  route('api/orders/:orderId', 'routes/api.order.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

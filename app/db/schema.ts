@@ -72,7 +72,7 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Database } from '~/db/client.server'
 import { outbox } from '~/db/schema'
@@ -14,7 +14,8 @@ export async function enqueueMail(db: Database, mail: OutgoingMail) {
 export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promise<void> }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl)
+  // Bounded waits: a silent mail server must not hold a worker for minutes.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
   return {
     async send(mail) {
       await transporter.sendMail({ from: mail.from, to: mail.recipient, subject: mail.subject, text: mail.text })
@@ -23,46 +24,55 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 }
 
 const MAX_ATTEMPTS = 8
+/** How long a claimed mail is left to its sender before another worker may take it (after a crash). */
+const CLAIM_MINUTES = 5
 
 /**
- * Sends the mails that are due. Rows are claimed with FOR UPDATE SKIP LOCKED, so several app servers
- * can run this at once and no mail goes out twice.
+ * Claims one due mail: marks it `sending` with a lease, in a short transaction using FOR UPDATE SKIP LOCKED,
+ * so several app servers never take the same mail. The SMTP conversation happens after the commit: no row
+ * lock (and, on the embedded database, no connection) is held while a mail server is slow.
  */
+async function claimDueMail(db: Database) {
+  return db.transaction(async (tx) => {
+    const [mail] = await tx
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(outbox.id)
+      .limit(1)
+      .for('update', { skipLocked: true })
+    if (!mail) return null
+    await tx
+      .update(outbox)
+      .set({ status: 'sending', attempts: mail.attempts + 1, nextAttemptAt: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
+      .where(eq(outbox.id, mail.id))
+    return { ...mail, attempts: mail.attempts + 1 }
+  })
+}
+
+/** Sends the mails that are due, one claim at a time; returns how many went out. */
 export async function deliverDueMail(db: Database, transport: MailTransport, from: string, batch = 20) {
   let sent = 0
   for (let i = 0; i < batch; i++) {
-    const delivered = await db.transaction(async (tx) => {
-      const [mail] = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-        .orderBy(outbox.id)
-        .limit(1)
-        .for('update', { skipLocked: true })
-      if (!mail) return null
-      try {
-        await transport.send({ from, recipient: mail.recipient, subject: mail.subject, text: mail.text })
-        await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 }).where(eq(outbox.id, mail.id))
-        return true
-      } catch (err) {
-        const attempts = mail.attempts + 1
-        // Back off 30 s, 1 min, 2 min, ... and give up after MAX_ATTEMPTS; the admin sees failed mail.
-        const delaySeconds = 30 * 2 ** (attempts - 1)
-        await tx
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
-          })
-          .where(eq(outbox.id, mail.id))
-        console.error(`Mail ${mail.id} to ${mail.recipient} failed (attempt ${attempts}):`, (err as Error).message)
-        return false
-      }
-    })
-    if (delivered === null) break
-    if (delivered) sent++
+    const mail = await claimDueMail(db)
+    if (!mail) break
+    try {
+      await transport.send({ from, recipient: mail.recipient, subject: mail.subject, text: mail.text })
+      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, mail.id))
+      sent++
+    } catch (err) {
+      // Back off 30 s, 1 min, 2 min, ... and give up after MAX_ATTEMPTS; the admin sees failed mail.
+      const delaySeconds = 30 * 2 ** (mail.attempts - 1)
+      await db
+        .update(outbox)
+        .set({
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          status: mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+        })
+        .where(eq(outbox.id, mail.id))
+      console.error(`Mail ${mail.id} to ${mail.recipient} failed (attempt ${mail.attempts}):`, (err as Error).message)
+    }
   }
   return sent
 }

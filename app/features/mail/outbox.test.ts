@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/client.server'
+import { outbox } from '~/db/schema'
+import { describeDatabase, openTestDatabase } from '~/db/test-database'
+import { deliverDueMail, enqueueMail, smtpTransport } from './outbox.server'
+
+/** A real SMTP server on loopback that keeps what it receives. */
+function startSmtpServer(port = 0) {
+  const received: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let message = ''
+      stream.on('data', (c) => (message += c))
+      stream.on('end', () => {
+        received.push(message)
+        callback()
+      })
+    },
+  })
+  return new Promise<{ port: number; received: string[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        port: (server.server.address() as AddressInfo).port,
+        received,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      }),
+    )
+  })
+}
+
+describe(`mail outbox on ${describeDatabase()}`, () => {
+  let handle: DatabaseHandle
+  beforeAll(async () => {
+    handle = await openTestDatabase()
+  })
+  afterAll(async () => handle?.close())
+
+  it('keeps mails while the SMTP server is down and sends each exactly once when it is back', async () => {
+    // Find a free port, then leave it closed: the mail server is "down".
+    const probe = await startSmtpServer()
+    const port = probe.port
+    await probe.close()
+
+    for (const n of [1, 2, 3]) {
+      await enqueueMail(handle.db, { recipient: `customer${n}@example.in`, subject: `Order ${n}`, text: `Thank you ${n}` })
+    }
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`)
+    expect(await deliverDueMail(handle.db, transport, 'Shop <shop@example.in>')).toBe(0)
+    let rows = await handle.db.select().from(outbox)
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError)).toBe(true)
+    // Backed off: nothing is due right away.
+    expect(await deliverDueMail(handle.db, transport, 'Shop <shop@example.in>')).toBe(0)
+
+    const smtp = await startSmtpServer(port)
+    try {
+      // Time passes: the back-off is over.
+      await handle.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      expect(await deliverDueMail(handle.db, transport, 'Shop <shop@example.in>')).toBe(3)
+      expect(await deliverDueMail(handle.db, transport, 'Shop <shop@example.in>')).toBe(0)
+      expect(smtp.received).toHaveLength(3)
+      expect(smtp.received.join('\n')).toContain('Subject: Order 2')
+      rows = await handle.db.select().from(outbox)
+      expect(rows.every((r) => r.status === 'sent' && r.sentAt)).toBe(true)
+    } finally {
+      await smtp.close()
+    }
+  })
+})

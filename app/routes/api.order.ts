@@ -1,0 +1,39 @@
+import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
+import { getOrderForBuyer } from '~/features/checkout/orders.server'
+import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { apiError } from '~/http/json.server'
+import type { Route } from './+types/api.order'
+
+/** GET /api/orders/<orderId> — the order's status and lines, for the browser that placed it; 404 for anyone else. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(params.orderId)) return apiError(404, 'Order not found.')
+  const order = await getOrderForBuyer(context.shop.db, params.orderId, await readBuyerToken(request))
+  if (!order) return apiError(404, 'Order not found.')
+  return Response.json(
+    {
+      orderId: order.id,
+      orderNumber: orderNumberLabel(order.number),
+      status: order.status,
+      email: order.email,
+      shippingAddress: order.shippingAddress,
+      lines: order.lines.map((l) => ({
+        productId: l.productId,
+        size: l.size === 'one' ? null : l.size,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPricePaise / 100,
+      })),
+      subtotal: order.subtotalPaise / 100,
+      delivery: order.deliveryPaise / 100,
+      total: order.totalPaise / 100,
+      currency: order.currency,
+      expiresAt: order.expiresAt,
+      paidAt: order.paidAt,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export function action() {
+  return apiError(405, 'Use GET.')
+}

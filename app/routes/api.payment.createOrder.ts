@@ -1,0 +1,56 @@
+import { data } from 'react-router'
+import { createOrderSchema } from '~/features/checkout/checkout-schemas'
+import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
+import { CheckoutKeyTakenError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
+import { PaymentProviderError } from '~/features/payments/provider'
+import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import type { Route } from './+types/api.payment.createOrder'
+
+/** POST /api/payment/createOrder — prices, reserves stock and opens a payment with the provider. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'Use POST.')
+  const { shop } = context
+  return handleApi(async () => {
+    const parsed = createOrderSchema.safeParse(await readJsonBody(request))
+    if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
+    const buyer = await ensureBuyerToken(request)
+    const headers = buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : undefined
+    try {
+      const order = await createOrder(shop.db, shop.payments, {
+        ...parsed.data,
+        buyerToken: buyer.token,
+        expiryMinutes: shop.config.ORDER_EXPIRY_MINUTES,
+      })
+      return data(
+        {
+          id: order.providerOrderId,
+          orderId: order.id,
+          orderNumber: order.number,
+          status: order.status,
+          amount: order.totalPaise,
+          currency: 'INR',
+          provider: shop.payments.name,
+          keyId: shop.payments.keyId,
+        },
+        { status: 201, headers },
+      )
+    } catch (err) {
+      if (err instanceof OutOfStockError) {
+        return data({ error: err.message, shortLines: err.lines }, { status: 409, headers })
+      }
+      if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
+      if (err instanceof PaymentProviderError) {
+        console.error('createOrder: payment provider failed:', err.message)
+        return data(
+          { error: 'The payment service is not answering right now. Your items are held for you; please try again in a minute.' },
+          { status: 502, headers },
+        )
+      }
+      throw err
+    }
+  })
+}
+
+export function loader() {
+  return apiError(405, 'Use POST.')
+}

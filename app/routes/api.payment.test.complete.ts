@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { getOrderForBuyer, getOrder } from '~/features/checkout/orders.server'
+import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
+import { verifyCheckoutPayment } from '~/features/payments/payments.server'
+import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import type { Route } from './+types/api.payment.test.complete'
+
+const body = z.object({ orderId: z.string({ error: 'orderId is required' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'orderId is malformed') })
+
+/**
+ * POST /api/payment/test/complete — test mode only: pays an order as the test payment window does, producing a
+ * signed result that goes through the same verification as a real payment. Absent when Razorpay is configured.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = context
+  const testPayments = shop.testPayments
+  if (!testPayments) return apiError(404, 'Not found.')
+  if (request.method !== 'POST') return apiError(405, 'Use POST.')
+  return handleApi(async () => {
+    const parsed = body.safeParse(await readJsonBody(request))
+    if (!parsed.success) return apiError(400, 'orderId is required.', fieldErrorsOf(parsed.error))
+    // The browser that placed the order, or a script that knows the order id (test mode only).
+    const order = (await getOrderForBuyer(shop.db, parsed.data.orderId, await readBuyerToken(request))) ?? (await getOrder(shop.db, parsed.data.orderId))
+    if (!order?.providerOrderId) return apiError(404, 'Order not found.')
+    if (order.status === 'expired') return apiError(409, 'This order has expired. Please check out again.')
+    const signed = testPayments.signTestPayment(order.providerOrderId)
+    const result = await verifyCheckoutPayment(shop.db, shop.payments, {
+      orderId: order.id,
+      razorpay_payment_id: signed.paymentId,
+      razorpay_signature: signed.signature,
+    })
+    return {
+      ok: true,
+      status: result.outcome === 'paid' ? 'paid' : order.status,
+      orderId: order.id,
+      razorpay_order_id: order.providerOrderId,
+      razorpay_payment_id: signed.paymentId,
+      razorpay_signature: signed.signature,
+    }
+  })
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return context.shop.testPayments ? apiError(405, 'Use POST.') : apiError(404, 'Not found.')
+}

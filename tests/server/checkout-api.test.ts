@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+type ApiProduct = { id: string; name: string; category: string; stockCount: number; price?: number; prices?: Record<string, number>; stockBySize?: Record<string, number> }
+
+const address = {
+  fullName: 'Lakshmi Narayanan',
+  buildingNumber: '4/12',
+  streetName: 'Kamarajar Salai',
+  city: 'Chennai',
+  postalCode: '600028',
+  state: 'Tamil Nadu',
+  phoneNumber: '+91 98400 12345',
+  alternateNumber: '',
+}
+
+describe('checkout and payment API (test mode)', () => {
+  let server: TestServer
+  let single: ApiProduct
+  let sized: ApiProduct
+  beforeAll(async () => {
+    server = await startTestServer()
+    const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: ApiProduct[] }
+    single = products.find((p) => p.price !== undefined && p.stockCount >= 5)!
+    sized = products.find((p) => p.prices && (p.stockBySize?.['250g'] ?? 0) >= 2)!
+  })
+  afterAll(async () => server?.stop())
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  const stock = async (id: string) => ((await (await fetch(`${server.url}/api/products/${id}`)).json()) as ApiProduct).stockCount
+
+  it('quotes a cart from the database, whatever the browser kept', async () => {
+    const res = await post('/api/cart/quote', { items: [{ productId: single.id, quantity: 2, price: 1 }] })
+    expect(res.status).toBe(200)
+    const quote = await res.json()
+    expect(quote.lines[0].unitPricePaise).toBe(Math.round(single.price! * 100))
+    expect(quote.subtotalPaise).toBe(Math.round(single.price! * 100) * 2)
+  })
+
+  it('creates an order priced by the server, ignoring any amount sent, and reserves the stock', async () => {
+    const before = await stock(single.id)
+    const res = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: address,
+      email: 'lakshmi@example.in',
+      amount: 1,
+      totalPrice: 1,
+    })
+    expect(res.status).toBe(201)
+    const body = await res.json()
+    const pricePaise = Math.round(single.price! * 100)
+    expect(body).toMatchObject({ currency: 'INR', provider: 'test', amount: pricePaise + (pricePaise < 35000 ? 4000 : 0) })
+    expect(body.id).toMatch(/^order_test_/)
+    expect(body.orderId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(res.headers.get('set-cookie')).toMatch(/buyer=/)
+    expect(await stock(single.id)).toBe(before - 1)
+  })
+
+  it('pays through the test provider and shows the order only to the browser that placed it', async () => {
+    const created = await post('/api/payment/createOrder', {
+      items: [{ productId: sized.id, size: '250g', quantity: 1 }],
+      shippingAddress: address,
+      email: 'lakshmi@example.in',
+    })
+    const cookie = created.headers.get('set-cookie')!.split(';')[0]!
+    const { orderId } = await created.json()
+    const paid = await post('/api/payment/test/complete', { orderId }, { cookie })
+    expect(paid.status).toBe(200)
+    const result = await paid.json()
+    expect(result.status).toBe('paid')
+    // The window's signed result also verifies (and changes nothing the second time).
+    const verified = await post('/api/payment/verify', {
+      orderId,
+      razorpay_order_id: result.razorpay_order_id,
+      razorpay_payment_id: result.razorpay_payment_id,
+      razorpay_signature: result.razorpay_signature,
+    })
+    expect(verified.status).toBe(200)
+
+    const mine = await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })
+    expect(mine.status).toBe(200)
+    expect((await mine.json()).status).toBe('paid')
+    expect((await fetch(`${server.url}/api/orders/${orderId}`)).status).toBe(404)
+    expect((await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie: 'buyer=' + 'x'.repeat(32) } })).status).toBe(404)
+  })
+
+  it('refuses a forged signature with 400 and leaves the order unpaid', async () => {
+    const created = await post('/api/payment/createOrder', { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@example.in' })
+    const cookie = created.headers.get('set-cookie')!.split(';')[0]!
+    const { orderId, id } = await created.json()
+    const res = await post('/api/payment/verify', { orderId, razorpay_order_id: id, razorpay_payment_id: 'pay_forged', razorpay_signature: 'a'.repeat(64) })
+    expect(res.status).toBe(400)
+    expect((await res.json()).error).toMatch(/could not be verified/)
+    const order = await (await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })).json()
+    expect(order.status).toBe('pending_payment')
+  })
+
+  it('answers 409 with the short lines when stock runs out, reserving nothing', async () => {
+    const before = await stock(single.id)
+    const res = await post('/api/payment/createOrder', {
+      items: [
+        { productId: single.id, quantity: 1 },
+        { productId: sized.id, size: '250g', quantity: 100 },
+      ],
+      shippingAddress: address,
+      email: 'a@example.in',
+    })
+    expect(res.status).toBe(409)
+    const body = await res.json()
+    expect(body.shortLines).toEqual([expect.objectContaining({ productId: sized.id, size: '250g', requested: 100, reason: 'short' })])
+    expect(await stock(single.id)).toBe(before)
+  })
+
+  it('finds the same order when the payment page reloads with its checkout key', async () => {
+    const body = { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@example.in', checkoutKey: 'reload-test-key-000001' }
+    const first = await post('/api/payment/createOrder', body)
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    const before = await stock(single.id)
+    const second = await post('/api/payment/createOrder', body, { cookie })
+    expect((await second.json()).orderId).toBe((await first.json()).orderId)
+    expect(await stock(single.id)).toBe(before)
+    // Another browser cannot take over that checkout.
+    expect((await post('/api/payment/createOrder', body)).status).toBe(409)
+  })
+
+  const badBodies: Array<[string, unknown, number]> = [
+    ['missing items', { shippingAddress: address, email: 'a@example.in' }, 400],
+    ['empty items', { items: [], shippingAddress: address, email: 'a@example.in' }, 400],
+    ['negative quantity', { items: [{ productId: 'abc', quantity: -1 }], shippingAddress: address, email: 'a@example.in' }, 400],
+    ['huge quantity', { items: [{ productId: 'abc', quantity: 1e9 }], shippingAddress: address, email: 'a@example.in' }, 400],
+    ['quantity as text', { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@example.in' }, 400],
+    ['bad size', { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 400],
+    ['bad PIN code', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '12345' }, email: 'a@example.in' }, 400],
+    ['bad phone', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, phoneNumber: '12345' }, email: 'a@example.in' }, 400],
+    ['blank name', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@example.in' }, 400],
+    ['bad e-mail', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: address, email: 'not-mail' }, 400],
+    ['unknown product', { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 409],
+    ['not an object', [1, 2, 3], 400],
+  ]
+  it.each(badBodies)('refuses %s with a clear %i and no change', async (_name, body, status) => {
+    const before = await stock(single.id)
+    const res = await post('/api/payment/createOrder', body)
+    expect(res.status).toBe(status)
+    const answer = await res.json()
+    expect(typeof answer.error).toBe('string')
+    expect(JSON.stringify(answer)).not.toMatch(/at .*\.js:\d+/)
+    expect(await stock(single.id)).toBe(before)
+  })
+
+  it('names the address fields in its messages', async () => {
+    const res = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: { ...address, fullName: '', postalCode: '', state: ' ' },
+      email: 'a@example.in',
+    })
+    const { fieldErrors } = await res.json()
+    expect(fieldErrors['shippingAddress.fullName']).toBe('Full Name is required')
+    expect(fieldErrors['shippingAddress.postalCode']).toBe('Postal Code is required')
+    expect(fieldErrors['shippingAddress.state']).toBe('State is required')
+  })
+
+  it('refuses non-JSON, malformed JSON and oversized bodies', async () => {
+    expect((await fetch(`${server.url}/api/payment/createOrder`, { method: 'POST', body: 'items=1' })).status).toBe(415)
+    expect((await post('/api/payment/createOrder', '{"items": [')).status).toBe(400)
+    expect((await post('/api/payment/createOrder', JSON.stringify({ pad: 'x'.repeat(100_000) }))).status).toBe(413)
+    expect((await fetch(`${server.url}/api/payment/createOrder`)).status).toBe(405)
+  })
+
+  it('refuses webhooks without a valid signature', async () => {
+    const res = await post('/api/payment/webhook', { event: 'payment.captured', payload: {} }, { 'x-razorpay-signature': 'b'.repeat(64) })
+    expect(res.status).toBe(400)
+  })
+})
