@@ -9,7 +9,7 @@ import { SHELVES } from '~/features/catalogue/categories'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
 const CANONICAL_PATHS = new Map(
-  [...SHELVES.map((s) => s.path), '/Cart-page', '/Signup', '/Signin', '/Admin', '/Delete', '/contact', '/product'].map(
+  [...SHELVES.map((s) => s.path), '/Cart-page', '/Signup', '/Signin', '/Admin', '/Delete', '/contact', '/product', '/address', '/checkout', '/payment', '/order-success'].map(
     (p) => [p.toLowerCase(), p],
   ),
 )

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { CartLineRow } from '~/components/cart/cart-line-row'
-import { cartSubtotalPaise } from '~/features/cart/cart'
 import { useCart } from '~/features/cart/use-cart'
+import { useCartQuote } from '~/features/cart/use-cart-quote'
 import { formatRupees } from '~/features/money/money'
 
 export function meta() {
@@ -10,11 +10,14 @@ export function meta() {
 
 export default function CartPage() {
   const cart = useCart()
-  const subtotal = cartSubtotalPaise(cart.lines)
+  const priced = useCartQuote(cart.lines)
+  const quote = priced.quote
+  const empty = cart.lines.length === 0
+  const canCheckout = !empty && priced.state === 'ready' && priced.quote.ready
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-leaf-800">Shopping Cart</h1>
-      {cart.lines.length === 0 ? (
+      {empty ? (
         <p className="mt-6 text-lg">
           Your cart is empty.{' '}
           <Link to="/herb-ro" className="text-leaf-700 underline">
@@ -24,22 +27,37 @@ export default function CartPage() {
       ) : (
         <ul className="mt-6 divide-y divide-leaf-100 border-y border-leaf-100">
           {cart.lines.map((line) => (
-            <CartLineRow key={`${line.id}:${line.size ?? ''}`} line={line} />
+            <CartLineRow
+              key={`${line.id}:${line.size ?? ''}`}
+              line={line}
+              quoted={quote?.lines.find((q) => q.productId === line.id && (q.size ?? undefined) === line.size)}
+            />
           ))}
         </ul>
       )}
+      {priced.error ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+          {priced.error}
+        </p>
+      ) : null}
+      {quote && !quote.ready ? (
+        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+          Some items are no longer available as chosen. Change or remove them to continue.
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-col items-end gap-3">
         <p className="text-lg" aria-live="polite">
-          Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}): <strong>{formatRupees(subtotal)}</strong>
+          Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}):{' '}
+          <strong>{empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}</strong>
         </p>
-        {cart.lines.length === 0 ? (
-          <button type="button" disabled className="rounded-md bg-gray-300 px-5 py-3 font-medium text-gray-600">
-            Proceed to Checkout
-          </button>
-        ) : (
+        {canCheckout ? (
           <Link to="/address" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout
           </Link>
+        ) : (
+          <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-5 py-3 font-medium text-gray-700">
+            Proceed to Checkout
+          </button>
         )}
       </div>
     </div>

@@ -1,11 +1,14 @@
 import { Link } from 'react-router'
 import type { CartLine } from '~/features/cart/cart'
 import { cartStore } from '~/features/cart/cart-store'
+import type { QuotedLine } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 
-export function CartLineRow({ line }: { line: CartLine }) {
+export function CartLineRow({ line, quoted }: { line: CartLine; quoted?: QuotedLine }) {
   const key = { id: line.id, size: line.size }
   const label = line.size ? `${line.name} (${line.size})` : line.name
+  const unitPrice = quoted?.unitPricePaise ?? null
+  const maxQuantity = quoted ? quoted.available : line.stockCount
   return (
     <li className="flex flex-wrap items-center gap-4 py-4">
       {line.imageUrl ? (
@@ -18,7 +21,15 @@ export function CartLineRow({ line }: { line: CartLine }) {
           {line.name}
         </Link>
         {line.size ? <p className="text-sm text-gray-700">Size: {line.size}</p> : null}
-        <p className="text-sm text-gray-700">{formatRupees(line.pricePaise)} each</p>
+        {unitPrice !== null ? <p className="text-sm text-gray-700">{formatRupees(unitPrice)} each</p> : null}
+        {quoted?.status === 'gone' ? (
+          <p className="text-sm font-medium text-red-700">This product is no longer sold. Please remove it.</p>
+        ) : null}
+        {quoted?.status === 'short' ? (
+          <p className="text-sm font-medium text-red-700">
+            {quoted.available === 0 ? 'Out of stock now.' : `Only ${quoted.available} left: please lower the quantity.`}
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
         <button
@@ -30,20 +41,20 @@ export function CartLineRow({ line }: { line: CartLine }) {
         >
           −
         </button>
-        <span className="w-8 text-center" aria-live="polite">
+        <span className="w-8 text-center" data-testid="line-quantity">
           {line.quantity}
         </span>
         <button
           type="button"
           className="size-9 rounded-md border border-leaf-600 text-lg disabled:opacity-40"
           aria-label={`One more ${label}`}
-          disabled={line.quantity >= line.stockCount}
+          disabled={line.quantity >= maxQuantity}
           onClick={() => cartStore.setQuantity(key, line.quantity + 1)}
         >
           +
         </button>
       </div>
-      <p className="w-24 text-right font-medium">{formatRupees(line.pricePaise * line.quantity)}</p>
+      <p className="w-24 text-right font-medium">{unitPrice !== null && quoted?.status === 'ok' ? formatRupees(quoted.linePaise) : '—'}</p>
       <button type="button" className="text-sm text-red-700 underline" onClick={() => cartStore.remove(key)}>
         Remove<span className="sr-only"> {label}</span>
       </button>

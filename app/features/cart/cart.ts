@@ -53,10 +53,16 @@ export function addLine(cart: CartLine[], line: CartLine): CartLine[] {
   )
 }
 
-/** Quantity 0 or less removes the line; above the stock is capped. */
+/** The most of one item an order may hold (the checkout API's bound). */
+export const MAX_LINE_QUANTITY = 100
+
+/**
+ * Quantity 0 or less removes the line. The stepper stops at the stock the server reports; this only keeps
+ * the number sane.
+ */
 export function setLineQuantity(cart: CartLine[], key: Pick<CartLine, 'id' | 'size'>, quantity: number): CartLine[] {
   if (quantity <= 0) return removeLine(cart, key)
-  return cart.map((l) => (sameLine(l, key) ? { ...l, quantity: Math.min(Math.floor(quantity), Math.max(l.stockCount, 1)) } : l))
+  return cart.map((l) => (sameLine(l, key) ? { ...l, quantity: Math.min(Math.floor(quantity), MAX_LINE_QUANTITY) } : l))
 }
 
 export function removeLine(cart: CartLine[], key: Pick<CartLine, 'id' | 'size'>) {

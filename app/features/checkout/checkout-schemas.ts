@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PACK_SIZES } from '../catalogue/categories'
 import { PRODUCT_ID_PATTERN } from '../catalogue/product'
+import { MAX_LINE_QUANTITY } from '../cart/cart'
 
 const required = (label: string, max = 100) =>
   z
@@ -72,7 +73,7 @@ export const orderItemSchema = z.object({
     .number({ error: 'quantity must be a number' })
     .int('quantity must be a whole number')
     .min(1, 'quantity must be at least 1')
-    .max(100, 'quantity must be at most 100'),
+    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
 

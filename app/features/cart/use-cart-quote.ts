@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+import type { CartQuote } from '../checkout/quote.server'
+import type { CartLine } from './cart'
+
+export type QuoteState =
+  | { state: 'idle' | 'loading'; quote: CartQuote | null; error: null }
+  | { state: 'ready'; quote: CartQuote; error: null }
+  | { state: 'error'; quote: CartQuote | null; error: string }
+
+export function cartItemsForServer(lines: CartLine[]) {
+  return lines.map((l) => ({ productId: l.id, ...(l.size ? { size: l.size } : {}), quantity: l.quantity }))
+}
+
+/** Prices the cart on the server whenever it changes; what the browser stored is never the price. */
+export function useCartQuote(lines: CartLine[]): QuoteState {
+  const [result, setResult] = useState<QuoteState>({ state: 'idle', quote: null, error: null })
+  const key = JSON.stringify(cartItemsForServer(lines))
+  useEffect(() => {
+    if (lines.length === 0) {
+      setResult({ state: 'idle', quote: null, error: null })
+      return
+    }
+    const controller = new AbortController()
+    setResult((r) => ({ state: 'loading', quote: r.quote, error: null }))
+    fetch('/api/cart/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: cartItemsForServer(lines) }),
+      signal: controller.signal,
+    })
+      .then(async (res) => {
+        const body = await res.json().catch(() => null)
+        if (!res.ok) throw new Error(body?.error ?? `The shop answered ${res.status}.`)
+        setResult({ state: 'ready', quote: body as CartQuote, error: null })
+      })
+      .catch((err: Error) => {
+        if (controller.signal.aborted) return
+        setResult((r) => ({ state: 'error', quote: r.quote, error: `We could not check prices right now: ${err.message}` }))
+      })
+    return () => controller.abort()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the cart's content
+  }, [key])
+  return result
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/** The shipping address as the browser keeps it between visits (spec: browser storage, state also under `State`). */
+export const SHIPPING_ADDRESS_KEY = 'shippingAddress'
+export const STATE_KEY = 'State'
+
+export const ADDRESS_FIELDS = [
+  { name: 'fullName', label: 'Full Name', required: true, autoComplete: 'name', type: 'text' },
+  { name: 'buildingNumber', label: 'Building Number', required: false, autoComplete: 'address-line1', type: 'text' },
+  { name: 'streetName', label: 'Street Name', required: false, autoComplete: 'address-line2', type: 'text' },
+  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2', type: 'text' },
+  { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
+  { name: 'state', label: 'State', required: true, autoComplete: 'address-level1', type: 'text' },
+  { name: 'phoneNumber', label: 'Phone Number', required: true, autoComplete: 'tel', type: 'tel' },
+  { name: 'alternateNumber', label: 'Alternate Number', required: false, autoComplete: 'off', type: 'tel' },
+  { name: 'email', label: 'Email', required: true, autoComplete: 'email', type: 'email' },
+] as const
+export type AddressFieldName = (typeof ADDRESS_FIELDS)[number]['name']
+export type AddressDraft = Record<AddressFieldName, string>
+
+export const EMPTY_ADDRESS: AddressDraft = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.name, ''])) as AddressDraft
+
+const stored = z.object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.name, z.string().max(300).catch('')])) as Record<AddressFieldName, z.ZodCatch<z.ZodString>>)
+
+export function loadSavedAddress(): AddressDraft {
+  try {
+    const raw = window.localStorage.getItem(SHIPPING_ADDRESS_KEY)
+    if (!raw) return EMPTY_ADDRESS
+    const parsed = stored.partial().safeParse(JSON.parse(raw))
+    return parsed.success ? { ...EMPTY_ADDRESS, ...parsed.data } : EMPTY_ADDRESS
+  } catch {
+    return EMPTY_ADDRESS
+  }
+}
+
+export function saveAddress(address: AddressDraft) {
+  window.localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify(address))
+  window.localStorage.setItem(STATE_KEY, address.state)
+}

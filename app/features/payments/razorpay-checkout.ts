@@ -1,0 +1,55 @@
+/** Loads Razorpay's Standard Checkout script on demand and opens its payment window. Browser only. */
+const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js'
+
+type RazorpayResult = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
+type RazorpayInstance = { open(): void; on(event: 'payment.failed', cb: (response: { error?: { description?: string } }) => void): void }
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance
+  }
+}
+
+let loading: Promise<void> | null = null
+function loadScript() {
+  if (window.Razorpay) return Promise.resolve()
+  loading ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = SCRIPT_URL
+    script.async = true
+    script.onload = () => resolve()
+    script.onerror = () => {
+      loading = null
+      reject(new Error('The Razorpay payment window could not be loaded. Check your connection and try again.'))
+    }
+    document.head.appendChild(script)
+  })
+  return loading
+}
+
+export async function openRazorpayCheckout(options: {
+  keyId: string
+  providerOrderId: string
+  amountPaise: number
+  shopName: string
+  description: string
+  prefill: { name: string; email: string; contact: string }
+  onPaid: (result: RazorpayResult) => void
+  onFailed: (message: string) => void
+  onDismissed: () => void
+}) {
+  await loadScript()
+  const instance = new window.Razorpay!({
+    key: options.keyId,
+    amount: options.amountPaise,
+    currency: 'INR',
+    order_id: options.providerOrderId,
+    name: options.shopName,
+    description: options.description,
+    prefill: options.prefill,
+    theme: { color: '#2f6121' },
+    handler: options.onPaid,
+    modal: { ondismiss: options.onDismissed },
+  })
+  instance.on('payment.failed', (response) => options.onFailed(response.error?.description ?? 'The payment failed.'))
+  instance.open()
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useCart } from '~/features/cart/use-cart'
+import { addressFormSchema } from '~/features/checkout/checkout-schemas'
+import { ADDRESS_FIELDS, type AddressDraft, type AddressFieldName, EMPTY_ADDRESS, loadSavedAddress, saveAddress } from '~/features/checkout/saved-address'
+import { INDIAN_STATES } from '~/features/checkout/indian-states'
+
+export function meta() {
+  return [{ title: 'Shipping address' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function AddressPage() {
+  const navigate = useNavigate()
+  const cart = useCart()
+  const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS)
+  const [errors, setErrors] = useState<Partial<Record<AddressFieldName, string>>>({})
+  const [saveError, setSaveError] = useState<string | null>(null)
+
+  useEffect(() => setDraft(loadSavedAddress()), [])
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = addressFormSchema.safeParse(draft)
+    if (!parsed.success) {
+      const next: Partial<Record<AddressFieldName, string>> = {}
+      for (const issue of parsed.error.issues) next[issue.path[0] as AddressFieldName] ??= issue.message
+      setErrors(next)
+      const first = ADDRESS_FIELDS.find((f) => next[f.name])
+      if (first) document.getElementById(`address-${first.name}`)?.focus()
+      return
+    }
+    setErrors({})
+    try {
+      saveAddress({ ...draft, ...parsed.data })
+    } catch {
+      setSaveError('Your browser did not let us save the address. Please allow site storage and try again.')
+      return
+    }
+    navigate('/checkout')
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-3xl font-semibold text-leaf-800">Shipping address</h1>
+      {cart.lines.length === 0 ? (
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+          Your cart is empty. <Link to="/Cart-page" className="underline">Go to the cart</Link>
+        </p>
+      ) : null}
+      <noscript>
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">Checkout needs JavaScript turned on in your browser.</p>
+      </noscript>
+      <form noValidate onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
+        {ADDRESS_FIELDS.map((field) => (
+          <div key={field.name} className={field.name === 'fullName' || field.name === 'email' || field.name === 'streetName' ? 'sm:col-span-2' : ''}>
+            <label htmlFor={`address-${field.name}`} className="block text-sm font-medium">
+              {field.label}
+              {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : <span className="text-gray-600"> (optional)</span>}
+            </label>
+            <input
+              id={`address-${field.name}`}
+              name={field.name}
+              type={field.type}
+              inputMode={'inputMode' in field ? field.inputMode : undefined}
+              autoComplete={field.autoComplete}
+              list={field.name === 'state' ? 'indian-states' : undefined}
+              required={field.required}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={errors[field.name] ? `address-${field.name}-error` : undefined}
+              value={draft[field.name]}
+              onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
+              className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 aria-invalid:border-red-700"
+            />
+            {errors[field.name] ? (
+              <p id={`address-${field.name}-error`} className="mt-1 text-sm text-red-700">
+                {errors[field.name]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <datalist id="indian-states">
+          {INDIAN_STATES.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+        {saveError ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
+            {saveError}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-between gap-4 sm:col-span-2">
+          <Link to="/Cart-page" className="text-leaf-700 underline">
+            Back to cart
+          </Link>
+          <button type="submit" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+            Continue to order summary
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { AddressCard } from '~/components/checkout/address-card'
+import { OrderSummary } from '~/components/checkout/order-summary'
+import { useCart } from '~/features/cart/use-cart'
+import { useCartQuote } from '~/features/cart/use-cart-quote'
+import { addressFormSchema } from '~/features/checkout/checkout-schemas'
+import { type AddressDraft, loadSavedAddress } from '~/features/checkout/saved-address'
+
+export function meta() {
+  return [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CheckoutPage() {
+  const cart = useCart()
+  const priced = useCartQuote(cart.lines)
+  const [address, setAddress] = useState<AddressDraft | null | undefined>(undefined)
+  useEffect(() => {
+    const saved = loadSavedAddress()
+    setAddress(addressFormSchema.safeParse(saved).success ? saved : null)
+  }, [])
+
+  const quote = priced.quote
+  const canPay = cart.lines.length > 0 && address && priced.state === 'ready' && priced.quote.ready
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-semibold text-leaf-800">Checkout</h1>
+      {cart.lines.length === 0 ? (
+        <p className="mt-6 text-lg">
+          Your cart is empty.{' '}
+          <Link to="/" className="text-leaf-700 underline">
+            Continue shopping
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-6">
+          {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
+          {priced.error ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+              {priced.error}
+            </p>
+          ) : null}
+          {quote && !quote.ready ? (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+              Some items are no longer available as chosen. <Link to="/Cart-page" className="underline">Update your cart</Link> to continue.
+            </p>
+          ) : null}
+          <section aria-labelledby="ship-heading" className="rounded-lg border border-leaf-100 p-4">
+            <h2 id="ship-heading" className="text-xl font-semibold text-leaf-800">
+              Shipping to
+            </h2>
+            {address ? (
+              <div className="mt-2">
+                <AddressCard address={address} />
+                <Link to="/address" className="mt-2 inline-block text-leaf-700 underline">
+                  Change address
+                </Link>
+              </div>
+            ) : address === null ? (
+              <p className="mt-2">
+                We need your shipping address. <Link to="/address" className="text-leaf-700 underline">Enter the address</Link>
+              </p>
+            ) : null}
+          </section>
+          <div className="flex justify-end">
+            {canPay ? (
+              <Link to="/payment" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+                Proceed to Payment
+              </Link>
+            ) : (
+              <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-5 py-3 font-medium text-gray-700">
+                Proceed to Payment
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

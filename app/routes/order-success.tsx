@@ -1,0 +1,66 @@
+import { useEffect } from 'react'
+import { Link, useLoaderData } from 'react-router'
+import { cartStore } from '~/features/cart/cart-store'
+import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
+import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { getOrderForBuyer } from '~/features/checkout/orders.server'
+import { formatRupees } from '~/features/money/money'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { telHref } from '~/features/settings/shop-settings'
+import type { Route } from './+types/order-success'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.shop
+  const orderId = new URL(request.url).searchParams.get('order') ?? ''
+  const order = /^[A-Za-z0-9_-]{10,64}$/.test(orderId) ? await getOrderForBuyer(db, orderId, await readBuyerToken(request)) : null
+  const settings = await getShopSettings(db)
+  return {
+    phone: settings.phone,
+    order:
+      order && order.status !== 'pending_payment' && order.status !== 'expired'
+        ? { number: orderNumberLabel(order.number), totalPaise: order.totalPaise, email: order.email }
+        : null,
+  }
+}
+
+export function meta() {
+  return [{ title: 'Order placed' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function OrderSuccess() {
+  const { order, phone } = useLoaderData<typeof loader>()
+  useEffect(() => {
+    // Paid: the cart has become this order.
+    if (order) cartStore.clear()
+  }, [order])
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+        <h1 className="text-2xl font-semibold text-leaf-800">No order to show</h1>
+        <p className="mt-3">We could not find a paid order from this browser at this address.</p>
+        <p className="mt-3">
+          Questions? Call us on <a href={telHref(phone)} className="text-leaf-700 underline">{phone}</a>.
+        </p>
+        <Link to="/" className="mt-6 inline-block text-leaf-700 underline">
+          Back to the shop
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+      <h1 className="text-3xl font-semibold text-leaf-800">Order Placed Successfully!</h1>
+      <p className="mt-4 text-lg">Thank you for shopping with us.</p>
+      <p className="mt-2">
+        Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to {order.email}.
+      </p>
+      <p className="mt-2">Your order will be delivered within about 7 days.</p>
+      <p className="mt-2">
+        Questions? Call our support on <a href={telHref(phone)} className="text-leaf-700 underline">{phone}</a>.
+      </p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+        Continue shopping
+      </Link>
+    </div>
+  )
+}

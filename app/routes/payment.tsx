@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useLoaderData, useNavigate } from 'react-router'
+import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
+import { cartStore } from '~/features/cart/cart-store'
+import { useCart } from '~/features/cart/use-cart'
+import { cartItemsForServer } from '~/features/cart/use-cart-quote'
+import { addressFormSchema } from '~/features/checkout/checkout-schemas'
+import { checkoutKeyFor, forgetCheckoutKey } from '~/features/checkout/checkout-key'
+import { loadSavedAddress } from '~/features/checkout/saved-address'
+import { formatRupees } from '~/features/money/money'
+import { openRazorpayCheckout } from '~/features/payments/razorpay-checkout'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import type { Route } from './+types/payment'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getShopSettings(context.shop.db)
+  return { shopName: settings.shopName, phone: settings.phone }
+}
+
+export function meta() {
+  return [{ title: 'Payment' }, { name: 'robots', content: 'noindex' }]
+}
+
+type CreatedOrder = { id: string; orderId: string; status: string; amount: number; provider: 'test' | 'razorpay'; keyId: string }
+type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: string }
+type Step =
+  | { name: 'starting' }
+  | { name: 'no-checkout'; reason: 'cart' | 'address' }
+  | { name: 'paying'; order: CreatedOrder }
+  | { name: 'failed'; order: CreatedOrder; message: string }
+  | { name: 'error'; message: string }
+  | { name: 'short'; lines: ShortLine[] }
+  | { name: 'confirming'; order: CreatedOrder }
+
+async function postJson(path: string, body: unknown) {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const data = await res.json().catch(() => ({}))
+  return { status: res.status, ok: res.ok, data }
+}
+
+export default function PaymentPage() {
+  const { shopName } = useLoaderData<typeof loader>()
+  const navigate = useNavigate()
+  const cart = useCart()
+  const [step, setStep] = useState<Step>({ name: 'starting' })
+  const started = useRef(false)
+
+  const paid = useCallback(
+    (orderId: string) => {
+      cart.clear()
+      forgetCheckoutKey()
+      navigate(`/order-success?order=${encodeURIComponent(orderId)}`, { replace: true })
+    },
+    [cart, navigate],
+  )
+
+  const verify = useCallback(
+    async (order: CreatedOrder, result: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }) => {
+      setStep({ name: 'confirming', order })
+      try {
+        const res = await postJson('/api/payment/verify', { orderId: order.orderId, ...result })
+        if (res.ok) return paid(order.orderId)
+        setStep({ name: 'failed', order, message: res.data.error ?? 'The payment could not be confirmed.' })
+      } catch {
+        setStep({ name: 'failed', order, message: 'We could not reach the shop to confirm the payment. Please check your connection.' })
+      }
+    },
+    [paid],
+  )
+
+  const openWindow = useCallback(
+    async (order: CreatedOrder) => {
+      setStep({ name: 'paying', order })
+      if (order.provider === 'test') return // the test window renders while paying
+      const address = loadSavedAddress()
+      try {
+        await openRazorpayCheckout({
+          keyId: order.keyId,
+          providerOrderId: order.id,
+          amountPaise: order.amount,
+          shopName,
+          description: `Order from ${shopName}`,
+          prefill: { name: address.fullName, email: address.email, contact: address.phoneNumber },
+          onPaid: (result) => void verify(order, result),
+          onFailed: (message) => setStep({ name: 'failed', order, message: `The payment failed: ${message}` }),
+          onDismissed: () => setStep({ name: 'failed', order, message: 'The payment was cancelled.' }),
+        })
+      } catch (err) {
+        setStep({ name: 'failed', order, message: (err as Error).message })
+      }
+    },
+    [shopName, verify],
+  )
+
+  const createOrder = useCallback(async () => {
+    // Read the stored cart directly: during hydration the hook may still hold the server's empty snapshot.
+    const lines = cartStore.getSnapshot()
+    const address = addressFormSchema.safeParse(loadSavedAddress())
+    if (lines.length === 0) return setStep({ name: 'no-checkout', reason: 'cart' })
+    if (!address.success) return setStep({ name: 'no-checkout', reason: 'address' })
+    const { email, ...shippingAddress } = address.data
+    const items = cartItemsForServer(lines)
+    setStep({ name: 'starting' })
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const checkoutKey = checkoutKeyFor(JSON.stringify({ items, shippingAddress, email }))
+        const res = await postJson('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey })
+        if (res.status === 201) {
+          const order = res.data as CreatedOrder
+          if (order.status === 'paid') return paid(order.orderId)
+          // That checkout's order ran out of time: start a fresh one.
+          if (order.status !== 'pending_payment') {
+            forgetCheckoutKey()
+            continue
+          }
+          return openWindow(order)
+        }
+        if (res.status === 409 && res.data.shortLines) return setStep({ name: 'short', lines: res.data.shortLines })
+        if (res.status === 409) {
+          forgetCheckoutKey()
+          continue
+        }
+        return setStep({ name: 'error', message: res.data.error ?? `The shop answered ${res.status}. Please try again.` })
+      }
+      setStep({ name: 'error', message: 'We could not start the payment. Please try again.' })
+    } catch {
+      setStep({ name: 'error', message: 'We could not reach the shop. Please check your connection and try again.' })
+    }
+  }, [openWindow, paid])
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void createOrder()
+  }, [createOrder])
+
+  async function completeTestPayment(order: CreatedOrder) {
+    setStep({ name: 'confirming', order })
+    try {
+      const res = await postJson('/api/payment/test/complete', { orderId: order.orderId })
+      if (!res.ok) return setStep({ name: 'failed', order, message: res.data.error ?? 'The test payment failed.' })
+      await verify(order, res.data)
+    } catch {
+      setStep({ name: 'failed', order, message: 'We could not reach the shop to complete the payment.' })
+    }
+  }
+
+  const order = 'order' in step ? step.order : null
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-3xl font-semibold text-leaf-800">Payment</h1>
+      {order ? (
+        <p className="mt-4 text-lg">
+          Amount to pay: <strong>{formatRupees(order.amount)}</strong>
+        </p>
+      ) : null}
+      <div className="mt-6" aria-live="polite">
+        {step.name === 'starting' ? <p>Preparing your order…</p> : null}
+        {step.name === 'confirming' ? <p>Confirming your payment…</p> : null}
+        {step.name === 'paying' && step.order.provider === 'razorpay' ? <p>Complete the payment in the Razorpay window.</p> : null}
+      </div>
+      {step.name === 'no-checkout' ? (
+        <p className="rounded-md bg-amber-50 p-3 text-amber-900">
+          {step.reason === 'cart' ? (
+            <>
+              Your cart is empty. <Link to="/" className="underline">Continue shopping</Link>
+            </>
+          ) : (
+            <>
+              We need your shipping address first. <Link to="/address" className="underline">Enter the address</Link>
+            </>
+          )}
+        </p>
+      ) : null}
+      {step.name === 'short' ? (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+          <p className="font-medium">Some items sold out while you were checking out:</p>
+          <ul className="mt-2 list-disc pl-5">
+            {step.lines.map((l) => {
+              const line = cart.lines.find((c) => c.id === l.productId && (c.size ?? null) === l.size)
+              return (
+                <li key={`${l.productId}:${l.size}`}>
+                  {line?.name ?? 'An item'}
+                  {l.size ? ` (${l.size})` : ''}: {l.reason === 'gone' ? 'no longer sold' : `only ${l.available} left`}
+                </li>
+              )
+            })}
+          </ul>
+          <Link to="/Cart-page" className="mt-2 inline-block underline">
+            Update your cart
+          </Link>
+        </div>
+      ) : null}
+      {step.name === 'error' || step.name === 'failed' ? (
+        <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
+          <p>{step.message}</p>
+          <p className="mt-1 text-sm">Your cart is kept. You can try again.</p>
+          <button
+            type="button"
+            onClick={() => (step.name === 'failed' ? void openWindow(step.order) : void createOrder())}
+            className="mt-3 rounded-md bg-leaf-700 px-4 py-2 font-medium text-white hover:bg-leaf-800"
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {order?.provider === 'test' ? (
+        <TestPaymentWindow
+          open={step.name === 'paying' || step.name === 'confirming'}
+          busy={step.name === 'confirming'}
+          amountPaise={order.amount}
+          onComplete={() => void completeTestPayment(order)}
+          onFail={() => setStep({ name: 'failed', order, message: 'The test payment failed.' })}
+        />
+      ) : null}
+    </div>
+  )
+}
