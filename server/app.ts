@@ -3,6 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { readConfig } from '~/config.server'
 import '~/context'
+import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
 import { SHELVES } from '~/features/catalogue/categories'
@@ -45,7 +46,8 @@ export function createShopApp(shop: Shop) {
 
   app.get('/media/:file', async (req, res) => {
     const file = req.params.file
-    const stored = MEDIA_FILE_PATTERN.test(file) ? await shop.media.open(file) : null
+    const exists = MEDIA_FILE_PATTERN.test(file) && (await ensureImageVariant(shop.media, file))
+    const stored = exists ? await shop.media.open(file) : null
     if (!stored) {
       res.status(404).type('text/plain').send('Not found')
       return

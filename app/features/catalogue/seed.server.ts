@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
-import { storeImage } from '../media/images.server'
+import { storeImageSource } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
 import { rupeesToPaise } from '../money/money'
 import { PACK_SIZES } from './categories'
@@ -55,9 +55,9 @@ export async function seedDemoCatalogue(db: Database, media: MediaStorage) {
   const folder = demoImagesFolder()
   const imageKey = async (file: string) => {
     const full = path.join(folder, file)
-    return fs.existsSync(full) ? storeImage(media, await fs.promises.readFile(full)) : null
+    return fs.existsSync(full) ? storeImageSource(media, await fs.promises.readFile(full)) : null
   }
-  // Images first (outside the transaction: they are stored by hash, so a retry is harmless).
+  // Pictures first (outside the transaction: stored by hash, so a retry is harmless); their widths are made on first view.
   const images = await mapLimit(DEMO_PRODUCTS, 4, async (p) => ({
     front: await imageKey(`${p.slug}-front.webp`),
     back: await imageKey(`${p.slug}-back.webp`),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
-import { IMAGE_WIDTHS } from './media-url'
+import { IMAGE_WIDTHS, MEDIA_FILE_PATTERN } from './media-url'
 import type { MediaStorage } from './storage.server'
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'])
@@ -9,34 +9,67 @@ const MAX_INPUT_PIXELS = 40_000_000
 
 export class ImageRejectedError extends Error {}
 
-/**
- * Checks an upload by its content, converts it to WebP at every width and stores it by content hash.
- * Returns the media key. Storing the same picture twice costs nothing.
- */
-export async function storeImage(storage: MediaStorage, upload: Buffer): Promise<string> {
-  let format: string | undefined
+const sourceName = (key: string) => `${key}-source`
+
+async function checkedKey(upload: Buffer) {
+  let metadata: sharp.Metadata
   try {
-    format = (await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format
+    metadata = await sharp(upload).metadata()
   } catch {
     throw new ImageRejectedError('The file is not an image we can read.')
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new ImageRejectedError('Please upload a JPEG, PNG, WebP or AVIF image.')
   }
-  const key = crypto.createHash('sha256').update(upload).digest('hex').slice(0, 32)
-  for (const width of IMAGE_WIDTHS) {
-    const name = `${key}-${width}.webp`
-    if (await storage.has(name)) continue
-    try {
-      const webp = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer()
-      await storage.put(name, webp)
-    } catch {
-      throw new ImageRejectedError('The image could not be processed; it may be damaged.')
-    }
+  if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError('The image is too large: at most 40 megapixels.')
   }
+  return crypto.createHash('sha256').update(upload).digest('hex').slice(0, 32)
+}
+
+async function renderVariant(source: Buffer, width: number) {
+  return sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer()
+}
+
+/**
+ * Checks an upload by its content, keeps it as the source, converts it to WebP at every width and stores it
+ * all by content hash. Returns the media key. Storing the same picture twice costs nothing.
+ */
+export async function storeImage(storage: MediaStorage, upload: Buffer): Promise<string> {
+  const key = await checkedKey(upload)
+  // Render every width before storing anything, so a damaged upload leaves nothing behind.
+  let variants: Buffer[]
+  try {
+    variants = await Promise.all(IMAGE_WIDTHS.map((width) => renderVariant(upload, width)))
+  } catch {
+    throw new ImageRejectedError('The image could not be processed; it may be damaged.')
+  }
+  await storage.put(sourceName(key), upload)
+  await Promise.all(IMAGE_WIDTHS.map((width, i) => storage.put(`${key}-${width}.webp`, variants[i]!)))
   return key
+}
+
+/**
+ * Checks and keeps only the source; the widths are made when first asked for (see `ensureImageVariant`).
+ * For loading many known-good pictures at once, such as the demo catalogue, without a long start.
+ */
+export async function storeImageSource(storage: MediaStorage, upload: Buffer): Promise<string> {
+  const key = await checkedKey(upload)
+  if (!(await storage.has(sourceName(key)))) await storage.put(sourceName(key), upload)
+  return key
+}
+
+/** Makes a missing width of a stored picture from its source. False when there is no such picture. */
+export async function ensureImageVariant(storage: MediaStorage, fileName: string) {
+  const match = fileName.match(MEDIA_FILE_PATTERN)
+  if (!match) return false
+  if (await storage.has(fileName)) return true
+  const source = await storage.read(sourceName(match[1]!))
+  if (!source) return false
+  await storage.put(fileName, await renderVariant(source, Number(match[2])))
+  return true
 }

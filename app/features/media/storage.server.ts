@@ -5,7 +5,8 @@ import path from 'node:path'
 export interface MediaStorage {
   has(name: string): Promise<boolean>
   put(name: string, body: Buffer): Promise<void>
-  /** Absolute path for serving, or null when absent. */
+  read(name: string): Promise<Buffer | null>
+  /** A stream for serving, or null when absent. */
   open(name: string): Promise<{ stream: NodeJS.ReadableStream; size: number } | null>
 }
 
@@ -21,6 +22,13 @@ export function localDiskStorage(dir: string): MediaStorage {
       const tmp = `${file(name)}.${process.pid}.tmp`
       await fs.promises.writeFile(tmp, body)
       await fs.promises.rename(tmp, file(name))
+    },
+    async read(name) {
+      try {
+        return await fs.promises.readFile(file(name))
+      } catch {
+        return null
+      }
     },
     async open(name) {
       try {

@@ -1,0 +1,127 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CATEGORIES, PACK_SIZES, isSizedCategory } from './categories'
+import { DEMO_PRODUCTS } from './demo-catalogue'
+import { HOME_SHOWCASES } from './home-showcases'
+import { demoImagesFolder } from './seed.server'
+
+const bySlug = new Map(DEMO_PRODUCTS.map((p) => [p.slug, p]))
+
+describe('home showcases', () => {
+  it('lists the spec’s four sections with their item counts', () => {
+    expect(HOME_SHOWCASES.map((s) => [s.title, s.items.length])).toEqual([
+      ['Freeze Dried Fruits', 12],
+      ['Freeze Dried Vegetables', 17],
+      ['Dehydrated Herbs', 17],
+      ['Ready to Eat', 23],
+    ])
+  })
+
+  it('names every item of the spec’s lists in the spec’s order', () => {
+    const labels = (id: string) => HOME_SHOWCASES.find((s) => s.id === id)!.items.map((i) => i.label).join(', ')
+    expect(labels('freeze-dried-fruits')).toBe(
+      'Banana, Mango, Sapota, Apple, Pomegranate, Kiwi, Strawberry, Orange, Papaya, Jackfruits, Olives, Custard Apple',
+    )
+    expect(labels('freeze-dried-vegetables')).toBe(
+      'Okra, Green Peas, Sweet Corn, Onion, Garlic, Tomato, French Beans, Flat Beans, Spring Onion, Carrot, Bell Pepper, ' +
+        'Bitter Gourd, White Button Mushroom, Brinjal, Cabbage, Zucchini, Drumstick',
+    )
+    expect(labels('dehydrated-herbs')).toBe(
+      'Basil, Amla, Sapota, Celery, Chives, Coriander, Mint, Oregano, Wheat Grass, Parsley, Peppercorn, Ginger, Spanish, ' +
+        'Green Chilli, Red Chilli, Lemongrass, Methi Leaves',
+    )
+  })
+
+  it('points every item at a distinct demo product of the section’s category', () => {
+    for (const showcase of HOME_SHOWCASES) {
+      const slugs = showcase.items.map((i) => i.slug)
+      expect(new Set(slugs).size, showcase.id).toBe(slugs.length)
+      for (const item of showcase.items) {
+        expect(bySlug.get(item.slug)?.category, `${showcase.id}: ${item.label}`).toBe(showcase.category)
+      }
+    }
+  })
+
+  it('gives every section a picture', () => {
+    for (const showcase of HOME_SHOWCASES) {
+      expect(showcase.image, showcase.id).toMatch(/\.webp($|\?)/)
+      expect(showcase.imageAlt.length).toBeGreaterThan(10)
+    }
+  })
+
+  it('offers every ready-to-eat kind the spec names', () => {
+    const names = HOME_SHOWCASES.find((s) => s.id === 'ready-to-eat')!.items.map((i) => i.label).join(' ')
+    for (const kind of [/Rice|Bath|Puliyogare/, /Kuzhambu|Sambar|Kurma/, /Chutney/, /Kambu|Thinai|Samai|Ragi/, /Soup|Rasam/]) {
+      expect(names).toMatch(kind)
+    }
+  })
+})
+
+describe('demo catalogue', () => {
+  it('has unique kebab-case slugs and unique names', () => {
+    const slugs = DEMO_PRODUCTS.map((p) => p.slug)
+    expect(new Set(slugs).size).toBe(slugs.length)
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    expect(new Set(DEMO_PRODUCTS.map((p) => p.name)).size).toBe(DEMO_PRODUCTS.length)
+  })
+
+  it('stocks every category, and the biscuits shelf', () => {
+    for (const category of CATEGORIES) {
+      expect(DEMO_PRODUCTS.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(6)
+    }
+    const biscuits = DEMO_PRODUCTS.filter((p) => p.subcategory === 'biscuits')
+    expect(biscuits.length).toBeGreaterThanOrEqual(6)
+    expect(biscuits.every((p) => p.category === 'herbal')).toBe(true)
+  })
+
+  it('prices sized products per pack, bigger packs dearer but cheaper per gram', () => {
+    const grams = { '250g': 250, '500g': 500, '1kg': 1000 } as const
+    for (const p of DEMO_PRODUCTS) {
+      if (!isSizedCategory(p.category)) {
+        expect(p.prices, p.slug).toBeUndefined()
+        expect(Number.isInteger(p.price) && p.price! > 0, p.slug).toBe(true)
+        expect(typeof p.stock, p.slug).toBe('number')
+        continue
+      }
+      expect(p.price, p.slug).toBeUndefined()
+      const prices = PACK_SIZES.map((s) => p.prices![s])
+      expect(prices.every((n) => Number.isInteger(n) && n > 0), p.slug).toBe(true)
+      expect(prices[0]! < prices[1]! && prices[1]! < prices[2]!, p.slug).toBe(true)
+      const perGram = PACK_SIZES.map((s) => p.prices![s] / grams[s])
+      expect(perGram[0]! > perGram[1]! && perGram[1]! > perGram[2]!, p.slug).toBe(true)
+    }
+  })
+
+  it('has some products out of stock, whole or in one pack size', () => {
+    const stockOf = (p: (typeof DEMO_PRODUCTS)[number]) =>
+      PACK_SIZES.map((s) => (typeof p.stock === 'number' ? p.stock : p.stock[s]))
+    expect(DEMO_PRODUCTS.filter((p) => p.price !== undefined && p.stock === 0).length).toBeGreaterThanOrEqual(3)
+    const sized = DEMO_PRODUCTS.filter((p) => p.prices)
+    expect(sized.some((p) => stockOf(p).every((n) => n === 0))).toBe(true)
+    expect(sized.some((p) => stockOf(p).filter((n) => n === 0).length === 1)).toBe(true)
+    // Most of the shop can be bought.
+    expect(DEMO_PRODUCTS.filter((p) => stockOf(p).some((n) => n > 0)).length).toBeGreaterThan(DEMO_PRODUCTS.length * 0.9)
+  })
+
+  it('describes every product in a sentence or three', () => {
+    for (const p of DEMO_PRODUCTS) {
+      expect(p.description.length, p.slug).toBeGreaterThan(30)
+      expect(p.description.length, p.slug).toBeLessThan(320)
+    }
+  })
+
+  it('has a distinct front and back picture file for every product', () => {
+    const folder = demoImagesFolder()
+    for (const p of DEMO_PRODUCTS) {
+      const front = fs.readFileSync(path.join(folder, `${p.slug}-front.webp`))
+      const back = fs.readFileSync(path.join(folder, `${p.slug}-back.webp`))
+      expect(front.subarray(8, 12).toString(), p.slug).toBe('WEBP')
+      expect(back.subarray(8, 12).toString(), p.slug).toBe('WEBP')
+      expect(front.equals(back), p.slug).toBe(false)
+    }
+    // No leftover pictures of products that are gone.
+    const expected = new Set(DEMO_PRODUCTS.flatMap((p) => [`${p.slug}-front.webp`, `${p.slug}-back.webp`]))
+    expect(fs.readdirSync(folder).filter((f) => !expected.has(f))).toEqual([])
+  })
+})
