@@ -34,7 +34,10 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   child.stderr!.on('data', (d) => (output += d))
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The shop did not start within 60 s:\n${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`The shop did not start within 120 s:\n${output}`))
+    }, 120_000)
     const check = () => {
       const match = output.match(/The shop is open at (http:\/\/\S+)/)
       if (match) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { IMAGE_WIDTHS, MEDIA_FILE_PATTERN } from './media-url'
 import type { MediaStorage } from './storage.server'
 
@@ -12,7 +12,7 @@ export class ImageRejectedError extends Error {}
 const sourceName = (key: string) => `${key}-source`
 
 async function checkedKey(upload: Buffer) {
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     metadata = await sharp(upload).metadata()
   } catch {
