@@ -1,4 +1,23 @@
-// Placeholder: being written.
-export async function loader() {
-  return new Response('Not yet', { status: 501 })
+import { data } from 'react-router'
+import { z } from 'zod'
+import { apiError } from '~/http/json.server'
+import { getProduct } from '~/features/catalogue/catalogue.server'
+import { PRODUCT_ID_PATTERN, productJson } from '~/features/catalogue/product'
+import type { Route } from './+types/api.product'
+
+const paramsSchema = z.object({
+  productId: z.string().regex(PRODUCT_ID_PATTERN, 'Malformed product id: expected 1 to 64 letters, digits, "-" or "_".'),
+})
+
+/** GET /api/products/<id>: one product with the spec's fields. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const parsed = paramsSchema.safeParse(params)
+  if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Malformed product id.')
+  const product = await getProduct(context.shop.db, parsed.data.productId)
+  if (!product) return apiError(404, 'Product not found')
+  return data(productJson(product), { headers: { 'Cache-Control': 'public, max-age=60' } })
+}
+
+export function action() {
+  return data({ error: 'Method not allowed: this address only answers GET.' }, { status: 405, headers: { Allow: 'GET, HEAD' } })
 }

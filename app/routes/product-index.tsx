@@ -1,4 +1,136 @@
-// Placeholder: being written.
-export default function Page() {
-  return <h1>product-index</h1>
+import { Form, Link, data } from 'react-router'
+import { z } from 'zod'
+import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
+import { focusRing, primaryButton } from '~/components/catalogue/styles'
+import { listProducts } from '~/features/catalogue/catalogue.server'
+import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
+import { groupByCategory } from '~/features/catalogue/product'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import type { Route } from './+types/product-index'
+
+const querySchema = z.object({ category: z.string().trim().max(64).optional() })
+
+/**
+ * Every product, or one category's. An unknown or malformed category answers 400, as the API does,
+ * but still with a useful page: every product, and a notice saying why.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get('category') ?? undefined
+  const parsed = querySchema.safeParse({ category: raw })
+  const value = parsed.success ? parsed.data.category : undefined
+  const category = value ? parseCategory(value) : undefined
+  const unknownCategory = !parsed.success || (!!value && !category)
+  const { db } = context.shop
+  const [products, settings] = await Promise.all([
+    listProducts(db, category ? { categories: [category] } : {}),
+    getShopSettings(db),
+  ])
+  const page = {
+    category: category ?? null,
+    // Echo a bounded, printable part of what was asked for, never the whole query.
+    unknownCategory: unknownCategory ? (raw ?? '').slice(0, 40) : null,
+    products,
+    shopName: settings.shopName,
+  }
+  return unknownCategory ? data(page, { status: 400 }) : page
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const heading = data?.category ? CATEGORY_LABELS[data.category] : 'All Products'
+  return [
+    { title: `${heading} | ${data?.shopName ?? 'Shop'}` },
+    { name: 'description', content: 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.' },
+  ]
+}
+
+function CategoryFilter({ current }: { current: Category | null }) {
+  return (
+    <div className="flex flex-col gap-3">
+      {/* A plain GET form: it works before (or without) JavaScript. */}
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="category" className="text-sm font-semibold">
+            Category
+          </label>
+          <select
+            id="category"
+            name="category"
+            defaultValue={current ?? ''}
+            key={current ?? ''}
+            className={`min-h-11 rounded-md border border-stone-400 bg-white px-2 ${focusRing}`}
+          >
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={primaryButton}>
+          Show
+        </button>
+      </Form>
+      <nav aria-label="Categories">
+        <ul role="list" className="flex flex-wrap gap-2 text-sm">
+          {[null, ...CATEGORIES].map((c) => (
+            <li key={c ?? 'all'}>
+              <Link
+                to={c ? `/product?category=${c}` : '/product'}
+                aria-current={c === current ? 'page' : undefined}
+                className={`inline-block rounded-full border px-3 py-1 font-medium ${focusRing} ${
+                  c === current ? 'border-leaf-700 bg-leaf-700 text-white' : 'border-stone-300 text-leaf-800 hover:bg-leaf-50'
+                }`}
+              >
+                {c ? CATEGORY_LABELS[c] : 'All'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
+  const { category, unknownCategory, products } = loaderData
+  const groups = category ? [] : groupByCategory(products, CATEGORIES)
+  let firstIndex = 0
+
+  return (
+    <div className="mx-auto max-w-[120rem] px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6 flex flex-col gap-4">
+        <h1 className="text-3xl font-bold text-leaf-800">{category ? CATEGORY_LABELS[category] : 'All Products'}</h1>
+        <CategoryFilter current={category} />
+        {unknownCategory !== null && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            {`We have no category called “${unknownCategory}”. Here is every product instead.`}
+          </p>
+        )}
+        <p className="text-sm text-stone-700">
+          {products.length} {products.length === 1 ? 'product' : 'products'}
+        </p>
+      </header>
+      {products.length === 0 ? (
+        <EmptyShelf />
+      ) : category ? (
+        <ProductGrid products={products} headingLevel={2} />
+      ) : (
+        groups.map((g) => {
+          const start = firstIndex
+          firstIndex += g.products.length
+          return (
+            <section key={g.category} aria-labelledby={`category-${g.category}`} className="mb-10">
+              <h2 id={`category-${g.category}`} className="mb-4 text-2xl font-semibold text-leaf-800">
+                <Link to={`/product?category=${g.category}`} className="hover:underline">
+                  {CATEGORY_LABELS[g.category]}
+                </Link>
+              </h2>
+              <ProductGrid products={g.products} headingLevel={3} firstIndex={start} />
+            </section>
+          )
+        })
+      )}
+    </div>
+  )
 }

@@ -1,4 +1,69 @@
-// Placeholder: being written.
-export default function Page() {
-  return <h1>product-sized</h1>
+import { useState } from 'react'
+import { data, redirect } from 'react-router'
+import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
+import { BulkOrderDialog } from '~/components/catalogue/bulk-order-dialog'
+import { ImageToggle } from '~/components/catalogue/image-toggle'
+import { Price } from '~/components/catalogue/price'
+import { SizeSelector } from '~/components/catalogue/size-selector'
+import { StockBadge } from '~/components/catalogue/stock-badge'
+import { getProduct } from '~/features/catalogue/catalogue.server'
+import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
+import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import type { Route } from './+types/product-sized'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.shop
+  const product = PRODUCT_ID_PATTERN.test(params.productId) ? await getProduct(db, params.productId) : null
+  if (!product) throw data('Product not found', { status: 404 })
+  // One address per product: a single-price product, or a renamed one, moves to its own.
+  if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
+  const settings = await getShopSettings(db)
+  return { product, phone: settings.phone, shopName: settings.shopName }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Product not found' }]
+  return [
+    { title: `${data.product.name} | ${data.shopName}` },
+    { name: 'description', content: data.product.description.slice(0, 160) },
+  ]
+}
+
+export default function SizedProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, phone } = loaderData
+  const packs = packOffers(product)
+  const [size, setSize] = useState<PackSize>(
+    packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE),
+  )
+  const pack = packs.find((p) => p.size === size)
+  const stock = pack?.stock ?? 0
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
+        <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
+        <div className="flex flex-col gap-4">
+          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
+          <h1 className="text-3xl font-bold text-earth-900">{product.name}</h1>
+          <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
+          <SizeSelector name="size" packs={packs} value={size} onChange={setSize} />
+          <div className="flex flex-wrap items-center gap-4">
+            {pack && (
+              <p aria-live="polite">
+                <span className="sr-only">Price for {size}: </span>
+                <Price paise={pack.pricePaise} className="text-2xl" />
+              </p>
+            )}
+            <StockBadge inStock={stock > 0} />
+          </div>
+          {stock > 0 && <AddToCartPanel product={product} stock={stock} size={size} />}
+          <div className="border-t border-stone-200 pt-4">
+            <p className="mb-2 text-sm text-stone-700">Need more than a 1kg pack? We sell bulk quantities by phone.</p>
+            <BulkOrderDialog phone={phone} />
+          </div>
+        </div>
+      </div>
+    </div>
+  )
 }

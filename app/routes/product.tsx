@@ -1,4 +1,57 @@
-// Placeholder: being written.
-export default function Page() {
-  return <h1>product</h1>
+import { data, redirect } from 'react-router'
+import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
+import { ImageToggle } from '~/components/catalogue/image-toggle'
+import { Price } from '~/components/catalogue/price'
+import { StockBadge } from '~/components/catalogue/stock-badge'
+import { getProduct } from '~/features/catalogue/catalogue.server'
+import { CATEGORY_LABELS } from '~/features/catalogue/categories'
+import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer } from '~/features/catalogue/product'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import type { Route } from './+types/product'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.shop
+  const product = PRODUCT_ID_PATTERN.test(params.productId) ? await getProduct(db, params.productId) : null
+  if (!product) throw data('Product not found', { status: 404 })
+  // Sized products have their own page, with the size selector.
+  if (isSized(product)) throw redirect(productPath(product), 301)
+  const settings = await getShopSettings(db)
+  return { product, shopName: settings.shopName }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Product not found' }]
+  return [
+    { title: `${data.product.name} | ${data.shopName}` },
+    { name: 'description', content: data.product.description.slice(0, 160) },
+  ]
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData
+  const offer = singleOffer(product)
+  const stock = offer?.stock ?? 0
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
+        <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
+        <div className="flex flex-col gap-4">
+          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
+          <h1 className="text-3xl font-bold text-earth-900">{product.name}</h1>
+          <div className="flex flex-wrap items-center gap-4">
+            {offer && <Price paise={offer.pricePaise} className="text-2xl" />}
+            <StockBadge inStock={stock > 0} />
+          </div>
+          {stock > 0 && <AddToCartPanel product={product} stock={stock} />}
+          <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-4">
+            <h2 id="description-heading" className="mb-2 text-lg font-semibold">
+              Description
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
+          </section>
+        </div>
+      </div>
+    </div>
+  )
 }

@@ -1,4 +1,78 @@
-// Placeholder: being written.
-export default function Page() {
-  return <h1>shelf</h1>
+import { data } from 'react-router'
+import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
+import { listProducts } from '~/features/catalogue/catalogue.server'
+import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
+import { groupByCategory } from '~/features/catalogue/product'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import type { Route } from './+types/shelf'
+
+/** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */
+function groupAnchor(category: Category) {
+  if (category.endsWith('-fruit')) return 'fruits'
+  if (category.endsWith('-vegetable')) return 'vegetables'
+  return category
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // One module serves every shelf (routes.ts); the address says which.
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, '').toLowerCase()
+  const shelf = SHELVES.find((s) => s.path.toLowerCase() === pathname)
+  if (!shelf) throw data('Page not found', { status: 404 })
+  const { db } = context.shop
+  const [products, settings] = await Promise.all([
+    listProducts(db, { categories: shelf.categories, subcategory: shelf.subcategory }),
+    getShopSettings(db),
+  ])
+  return { shelf, products, phone: settings.phone, shopName: settings.shopName }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Page not found' }]
+  return [
+    { title: `${data.shelf.title} | ${data.shopName}` },
+    { name: 'description', content: data.shelf.description },
+  ]
+}
+
+export default function ShelfPage({ loaderData }: Route.ComponentProps) {
+  const { shelf, products, phone } = loaderData
+  const groups = groupByCategory(products, shelf.categories)
+  const grouped = shelf.categories.length > 1
+  let firstIndex = 0
+
+  return (
+    <div className="mx-auto max-w-[120rem] px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-wide text-leaf-800">{shelf.heading}</h1>
+        <p className="mt-2 max-w-3xl text-stone-700">{shelf.description}</p>
+        {grouped && groups.length > 1 && (
+          <nav aria-label="On this page" className="mt-3 flex flex-wrap gap-3 text-sm">
+            {groups.map((g) => (
+              <a key={g.category} href={`#${groupAnchor(g.category)}`} className="font-semibold text-leaf-800 underline underline-offset-2">
+                {CATEGORY_LABELS[g.category]} ({g.products.length})
+              </a>
+            ))}
+          </nav>
+        )}
+      </header>
+      {products.length === 0 ? (
+        <EmptyShelf />
+      ) : grouped ? (
+        groups.map((g) => {
+          const start = firstIndex
+          firstIndex += g.products.length
+          return (
+            <section key={g.category} aria-labelledby={groupAnchor(g.category)} className="mb-10">
+              <h2 id={groupAnchor(g.category)} className="mb-4 text-2xl font-semibold text-leaf-800">
+                {CATEGORY_LABELS[g.category]}
+              </h2>
+              <ProductGrid products={g.products} layout={shelf.layout} headingLevel={3} firstIndex={start} phone={phone} />
+            </section>
+          )
+        })
+      ) : (
+        <ProductGrid products={products} layout={shelf.layout} headingLevel={2} phone={phone} />
+      )}
+    </div>
+  )
 }

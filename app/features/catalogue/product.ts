@@ -1,6 +1,7 @@
 import { type Category, type PackSize, PACK_SIZES, PRICE_KEY_OF_SIZE, isSizedCategory } from './categories'
 import { mediaUrl } from '../media/media-url'
 import { paiseToRupees } from '../money/money'
+import type { CartLine } from '../cart/cart'
 
 export type Offer = { size: 'one' | PackSize; pricePaise: number; stock: number }
 
@@ -63,4 +64,42 @@ export function productJson(product: Product) {
   ) as Record<'startg' | 'halfg' | 'onekg', number>
   const stockBySize = Object.fromEntries(PACK_SIZES.map((s) => [s, offerFor(product, s)?.stock ?? 0]))
   return { ...base, prices, stockBySize }
+}
+
+/** The three packs of a sized product, smallest first, with what each costs and how many are left. */
+export function packOffers(product: Pick<Product, 'offers'>) {
+  return PACK_SIZES.flatMap((size) => {
+    const offer = offerFor(product, size)
+    return offer ? [{ ...offer, size }] : []
+  })
+}
+
+/** The single price of a one-price product (its only offer). */
+export function singleOffer(product: Pick<Product, 'offers'>) {
+  return offerFor(product, 'one') ?? product.offers[0]
+}
+
+/**
+ * What goes into the browser's cart for one product (and pack size, for sized products). The price
+ * is only for display: the server prices every cart again from the database.
+ */
+export function cartLineFor(product: Product, quantity: number, size?: PackSize): CartLine {
+  const offer = size ? offerFor(product, size) : singleOffer(product)
+  return {
+    id: product.id,
+    ...(size ? { size } : {}),
+    name: product.name,
+    imageUrl: product.frontImage ? mediaUrl(product.frontImage, 320) : '',
+    url: productPath(product),
+    pricePaise: offer?.pricePaise ?? 0,
+    stockCount: offer?.stock ?? 0,
+    quantity,
+  }
+}
+
+/** Products grouped by category, in the order the categories are given; empty groups left out. */
+export function groupByCategory<P extends Pick<Product, 'category'>>(items: readonly P[], categories: readonly Category[]) {
+  return categories
+    .map((category) => ({ category, products: items.filter((p) => p.category === category) }))
+    .filter((g) => g.products.length > 0)
 }

@@ -1,0 +1,94 @@
+import { Link } from 'react-router'
+import { type Product, cartLineFor, isSized, priceRange, productPath, singleOffer, stockCount } from '~/features/catalogue/product'
+import { CartNoticeRegion } from './cart-notice'
+import { Price, PriceRange } from './price'
+import { CARD_IMAGE_SIZES, ProductImage } from './product-image'
+import { primaryButton, secondaryButton } from './styles'
+import { useAddToCart } from './use-add-to-cart'
+
+export type ImagePriority = { loading: 'eager' | 'lazy'; priority: 'high' | 'auto' }
+
+/** Cards above the fold load at once, the very first before anything else; the rest when scrolled to. */
+export function imagePriority(index: number): ImagePriority {
+  return { loading: index < 4 ? 'eager' : 'lazy', priority: index === 0 ? 'high' : 'auto' }
+}
+
+export function CardShell({
+  product,
+  image,
+  headingLevel,
+  children,
+}: {
+  product: Product
+  image: ImagePriority
+  headingLevel: 2 | 3
+  children: React.ReactNode
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    // The name's link stretches over the whole card; the controls sit above it.
+    <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+      <ProductImage
+        imageKey={product.frontImage}
+        alt={product.name}
+        sizes={CARD_IMAGE_SIZES}
+        loading={image.loading}
+        priority={image.priority}
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="text-base leading-snug font-semibold">
+          <Link
+            to={productPath(product)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] hover:text-leaf-700 hover:underline focus-visible:outline-none after:focus-visible:rounded-lg after:focus-visible:outline-2 after:focus-visible:outline-offset-2 after:focus-visible:outline-leaf-700"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        {children}
+      </div>
+    </article>
+  )
+}
+
+/** A product in the plain grid: sized products show a price range and Select Option, the rest Add to Cart. */
+export function ProductCard({ product, image, headingLevel }: { product: Product; image: ImagePriority; headingLevel: 2 | 3 }) {
+  const { addToCart, notice } = useAddToCart()
+  const inStock = stockCount(product) > 0
+
+  if (isSized(product)) {
+    const range = priceRange(product)
+    return (
+      <CardShell product={product} image={image} headingLevel={headingLevel}>
+        <p>
+          <PriceRange from={range.from} to={range.to} />
+        </p>
+        {!inStock && <p className="text-sm font-semibold text-red-800">Out of Stock</p>}
+        <div className="mt-auto pt-2">
+          <Link to={productPath(product)} className={`${secondaryButton} relative z-10 w-full`} aria-label={`Select Option: ${product.name}`}>
+            Select Option
+          </Link>
+        </div>
+      </CardShell>
+    )
+  }
+
+  const offer = singleOffer(product)
+  return (
+    <CardShell product={product} image={image} headingLevel={headingLevel}>
+      <p>{offer && <Price paise={offer.pricePaise} />}</p>
+      <div className="mt-auto flex flex-col gap-1 pt-2">
+        <button
+          type="button"
+          className={`${primaryButton} relative z-10 w-full`}
+          disabled={!inStock}
+          aria-label={inStock ? `Add to Cart: ${product.name}` : `Out of Stock: ${product.name}`}
+          onClick={() => addToCart(cartLineFor(product, 1))}
+        >
+          {inStock ? 'Add to Cart' : 'Out of Stock'}
+        </button>
+        <CartNoticeRegion notice={notice} />
+      </div>
+    </CardShell>
+  )
+}

@@ -1,0 +1,41 @@
+import type { Product } from '~/features/catalogue/product'
+import { ProductCard, imagePriority } from './product-card'
+import { SizeSelectCard } from './size-select-card'
+
+export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
+
+/**
+ * A grid of product cards. `firstIndex` is the position of the first card on the page, so that only
+ * the page's first few pictures load eagerly.
+ */
+export function ProductGrid({
+  products,
+  layout = 'cards',
+  headingLevel,
+  firstIndex = 0,
+  phone = '',
+}: {
+  products: Product[]
+  layout?: 'cards' | 'size-select'
+  headingLevel: 2 | 3
+  firstIndex?: number
+  phone?: string
+}) {
+  return (
+    <ul role="list" className={GRID_COLUMNS}>
+      {products.map((product, i) => (
+        <li key={product.id}>
+          {layout === 'size-select' ? (
+            <SizeSelectCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} phone={phone} />
+          ) : (
+            <ProductCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} />
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function EmptyShelf() {
+  return <p className="rounded-lg bg-leaf-50 p-6 text-center text-lg">No products here yet. Please check back soon.</p>
+}

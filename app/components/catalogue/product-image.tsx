@@ -1,0 +1,47 @@
+import { mediaSrcSet, mediaUrl } from '~/features/media/media-url'
+
+/** `sizes` for a card in the shelf grid (1 to 6 columns). */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1536px) 16vw, (min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw'
+
+type Props = {
+  imageKey: string | null
+  alt: string
+  sizes: string
+  /** Eager images are above the fold; `high` also asks the browser to fetch this one first. */
+  loading?: 'eager' | 'lazy'
+  priority?: 'high' | 'low' | 'auto'
+  className?: string
+  hidden?: boolean
+}
+
+/** A product picture in every stored width, square; a lettered tile when there is none yet. */
+export function ProductImage({ imageKey, alt, sizes, loading = 'lazy', priority = 'auto', className = '', hidden }: Props) {
+  if (!imageKey) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        hidden={hidden}
+        className={`flex aspect-square w-full items-center justify-center bg-leaf-50 p-4 text-center font-semibold text-leaf-800 ${className}`}
+      >
+        {alt}
+      </div>
+    )
+  }
+  return (
+    <img
+      src={mediaUrl(imageKey, 640)}
+      srcSet={mediaSrcSet(imageKey)}
+      sizes={sizes}
+      width={640}
+      height={640}
+      alt={alt}
+      loading={loading}
+      fetchPriority={priority}
+      decoding="async"
+      hidden={hidden}
+      className={`aspect-square w-full bg-leaf-50 object-cover ${className}`}
+    />
+  )
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/client.server'
+import { products, variants } from '~/db/schema'
+import { describeDatabase, openTestDatabase } from '~/db/test-database'
+import { getProduct, listProducts } from './catalogue.server'
+import type { Category } from './categories'
+import {
+  cartLineFor,
+  groupByCategory,
+  packOffers,
+  priceRange,
+  productJson,
+  productPath,
+  stockCount,
+} from './product'
+
+type Fixture = {
+  id: string
+  category: Category
+  subcategory?: string
+  offers: { size: 'one' | '250g' | '500g' | '1kg'; pricePaise: number; stock: number }[]
+}
+
+const FIXTURES: Fixture[] = [
+  { id: 'herb-1', category: 'herbal', offers: [{ size: 'one', pricePaise: 18000, stock: 40 }] },
+  { id: 'herb-biscuit', category: 'herbal', subcategory: 'biscuits', offers: [{ size: 'one', pricePaise: 9950, stock: 0 }] },
+  { id: 'spice-1', category: 'spices', offers: [{ size: 'one', pricePaise: 12000, stock: 3 }] },
+  {
+    id: 'fd-banana',
+    category: 'freeze-dried-fruit',
+    // Inserted out of order on purpose: offers must come back 250g, 500g, 1kg.
+    offers: [
+      { size: '1kg', pricePaise: 115000, stock: 5 },
+      { size: '250g', pricePaise: 32000, stock: 20 },
+      { size: '500g', pricePaise: 60000, stock: 0 },
+    ],
+  },
+  {
+    id: 'fd-okra',
+    category: 'freeze-dried-vegetable',
+    offers: [
+      { size: '500g', pricePaise: 55000, stock: 1 },
+      { size: '250g', pricePaise: 29900, stock: 2 },
+      { size: '1kg', pricePaise: 99000, stock: 0 },
+    ],
+  },
+]
+
+describe(`catalogue on ${describeDatabase()}`, () => {
+  let handle: DatabaseHandle
+  beforeAll(async () => {
+    handle = await openTestDatabase()
+    for (const f of FIXTURES) {
+      await handle.db.insert(products).values({
+        id: f.id,
+        slug: `${f.id}-slug`,
+        name: `Name of ${f.id}`,
+        description: `About ${f.id}`,
+        category: f.category,
+        subcategory: f.subcategory ?? null,
+        frontImage: f.id === 'spice-1' ? null : 'a'.repeat(32),
+        backImage: f.id === 'spice-1' ? null : 'b'.repeat(32),
+      })
+      await handle.db.insert(variants).values(f.offers.map((o) => ({ ...o, productId: f.id })))
+    }
+  })
+  afterAll(async () => {
+    await handle?.close()
+  })
+
+  it('lists every product without a filter, sorted by name', async () => {
+    const all = await listProducts(handle.db)
+    expect(all.map((p) => p.id)).toEqual(['fd-banana', 'fd-okra', 'herb-1', 'herb-biscuit', 'spice-1'])
+  })
+
+  it('filters by categories and by subcategory', async () => {
+    const sized = await listProducts(handle.db, { categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'] })
+    expect(sized.map((p) => p.id).sort()).toEqual(['fd-banana', 'fd-okra'])
+    const herbalOnly = await listProducts(handle.db, { categories: ['herbal'], subcategory: null })
+    expect(herbalOnly.map((p) => p.id)).toEqual(['herb-1'])
+    const biscuits = await listProducts(handle.db, { categories: ['herbal'], subcategory: 'biscuits' })
+    expect(biscuits.map((p) => p.id)).toEqual(['herb-biscuit'])
+    const anyHerbal = await listProducts(handle.db, { categories: ['herbal'] })
+    expect(anyHerbal).toHaveLength(2)
+    expect(await listProducts(handle.db, { categories: ['essential-oils'] })).toEqual([])
+  })
+
+  it('returns a sized product with its offers 250g, 500g, 1kg, and null for an unknown id', async () => {
+    const banana = await getProduct(handle.db, 'fd-banana')
+    expect(banana?.offers.map((o) => o.size)).toEqual(['250g', '500g', '1kg'])
+    expect(banana?.offers.map((o) => o.pricePaise)).toEqual([32000, 60000, 115000])
+    expect(await getProduct(handle.db, 'no-such-product')).toBeNull()
+  })
+
+  it('counts stock over every size and ranges prices from the smallest to the middle pack', async () => {
+    const banana = (await getProduct(handle.db, 'fd-banana'))!
+    expect(stockCount(banana)).toBe(25)
+    expect(priceRange(banana)).toEqual({ from: 32000, to: 60000 })
+    const biscuit = (await getProduct(handle.db, 'herb-biscuit'))!
+    expect(stockCount(biscuit)).toBe(0)
+    expect(priceRange(biscuit)).toEqual({ from: 9950, to: 9950 })
+    expect(packOffers(banana).map((p) => [p.size, p.stock])).toEqual([
+      ['250g', 20],
+      ['500g', 0],
+      ['1kg', 5],
+    ])
+  })
+
+  it('gives sized products a slugged address and single-price products a short one', async () => {
+    const banana = (await getProduct(handle.db, 'fd-banana'))!
+    const herb = (await getProduct(handle.db, 'herb-1'))!
+    expect(productPath(banana)).toBe('/product/fd-banana-slug/fd-banana')
+    expect(productPath(herb)).toBe('/product/herb-1')
+  })
+
+  it('shapes the JSON of a sized product with prices in rupees', async () => {
+    const json = productJson((await getProduct(handle.db, 'fd-okra'))!)
+    expect(json).toMatchObject({
+      id: 'fd-okra',
+      name: 'Name of fd-okra',
+      description: 'About fd-okra',
+      category: 'freeze-dried-vegetable',
+      imageUrl: `/media/${'a'.repeat(32)}-960.webp`,
+      backsideImageUrl: `/media/${'b'.repeat(32)}-960.webp`,
+      stockCount: 3,
+      prices: { startg: 299, halfg: 550, onekg: 990 },
+    })
+    expect(json).not.toHaveProperty('price')
+  })
+
+  it('shapes the JSON of a single-price product with one price and empty image links when it has none', async () => {
+    const json = productJson((await getProduct(handle.db, 'spice-1'))!)
+    expect(json).toMatchObject({ id: 'spice-1', category: 'spices', price: 120, stockCount: 3, imageUrl: '', backsideImageUrl: '' })
+    expect(json).not.toHaveProperty('prices')
+  })
+
+  it('makes cart lines that carry the chosen pack price and that pack stock', async () => {
+    const banana = (await getProduct(handle.db, 'fd-banana'))!
+    expect(cartLineFor(banana, 2, '1kg')).toEqual({
+      id: 'fd-banana',
+      size: '1kg',
+      name: 'Name of fd-banana',
+      imageUrl: `/media/${'a'.repeat(32)}-320.webp`,
+      url: '/product/fd-banana-slug/fd-banana',
+      pricePaise: 115000,
+      stockCount: 5,
+      quantity: 2,
+    })
+    const spice = (await getProduct(handle.db, 'spice-1'))!
+    expect(cartLineFor(spice, 1)).toMatchObject({ id: 'spice-1', pricePaise: 12000, stockCount: 3, quantity: 1 })
+    expect(cartLineFor(spice, 1)).not.toHaveProperty('size')
+  })
+
+  it('groups products by category in the given order, leaving out empty ones', async () => {
+    const all = await listProducts(handle.db)
+    const groups = groupByCategory(all, ['freeze-dried-vegetable', 'essential-oils', 'herbal'])
+    expect(groups.map((g) => [g.category, g.products.map((p) => p.id)])).toEqual([
+      ['freeze-dried-vegetable', ['fd-okra']],
+      ['herbal', ['herb-1', 'herb-biscuit']],
+    ])
+  })
+})

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// Every storefront route of the spec's route table renders on the server, with its key text.
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function page(path: string) {
+  const response = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+  const html = await response.text()
+  expect(html).not.toMatch(/\bat .+:\d+:\d+|node_modules|\.server\.ts/)
+  return { status: response.status, html, location: response.headers.get('location') }
+}
+
+/** The text of the page's first h1, entities decoded as far as our headings need. */
+function h1(html: string) {
+  const match = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)
+  return match?.[1]?.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").trim()
+}
+
+type ProductJson = { id: string; name: string; category: string; slug: string; prices?: unknown }
+let products: ProductJson[] = []
+
+const SHELF_HEADINGS: [string, string][] = [
+  ['/herb-ro', 'HERBAL PRODUCTS'],
+  ['/herb-ro/tokku', 'Thokku'],
+  ['/herb-ro/biscuits', 'Biscuits'],
+  ['/Capsule', 'Capsules & Tablets'],
+  ['/free-products', 'Freeze Dried Fruits & Vegetables'],
+  ['/Freeze-pr', 'Freeze Dried Fruits & Vegetables'],
+  ['/Dehy', 'Dehydrated Fruits & Vegetables'],
+  ['/Essentails', 'Essential Oils'],
+  ['/Spices', 'Spices'],
+  ['/Dryfruits', 'Dry Fruits'],
+]
+
+describe('storefront routes', () => {
+  beforeAll(async () => {
+    products = ((await (await fetch(`${server.url}/api/products`)).json()) as { products: ProductJson[] }).products
+  })
+
+  it('renders the home page', async () => {
+    const { status, html } = await page('/')
+    expect(status).toBe(200)
+    expect(h1(html)).toBeTruthy()
+    expect(html).toMatch(/Freeze dried fruits/i)
+  })
+
+  it.each(SHELF_HEADINGS)('renders the shelf %s with its heading and its products', async (path, heading) => {
+    const { status, html } = await page(path)
+    expect(status).toBe(200)
+    expect(h1(html)).toBe(heading)
+    // At least one product card links to its detail page, with a price in rupees.
+    expect(html).toMatch(/href="\/product\/[^"]+"/)
+    expect(html).toContain('₹')
+  })
+
+  it('lists the right products on each shelf', async () => {
+    const herbal = (await page('/herb-ro')).html
+    const biscuits = (await page('/herb-ro/biscuits')).html
+    const spice = products.find((p) => p.category === 'spices')!
+    const oil = products.find((p) => p.category === 'essential-oils')!
+    expect(herbal).not.toContain(`/product/${spice.id}"`)
+    expect((await page('/Spices')).html).toContain(`/product/${spice.id}"`)
+    expect((await page('/Essentails')).html).toContain(`/product/${oil.id}"`)
+    // Sized goods show their Select Option link on /free-products, and a size select on /Freeze-pr.
+    const fruit = products.find((p) => p.category === 'freeze-dried-fruit')!
+    const freeProducts = (await page('/free-products')).html
+    expect(freeProducts).toContain(`/product/${fruit.slug}/${fruit.id}"`)
+    expect(freeProducts).toContain('Select Option')
+    expect(freeProducts).toContain('id="fruits"')
+    expect(freeProducts).toContain('id="vegetables"')
+    const freezePr = (await page('/Freeze-pr')).html
+    expect(freezePr).toMatch(/<select[^>]*>[\s\S]*?<option value="250g"[\s\S]*?<option value="500g"[\s\S]*?<option value="1kg"/)
+    // The herbal shelf and the biscuits shelf share no product.
+    const links = (html: string) => new Set(html.match(/\/product\/[A-Za-z0-9_-]+"/g))
+    const common = [...links(herbal)].filter((l) => links(biscuits).has(l))
+    expect(common).toEqual([])
+  })
+
+  it('renders the contact page', async () => {
+    const { status, html } = await page('/contact')
+    expect(status).toBe(200)
+    expect(html).toContain('Tell Us Your FeedBack')
+  })
+
+  it('renders /product with every product, and filters by category', async () => {
+    const all = await page('/product')
+    expect(all.status).toBe(200)
+    for (const p of products) expect(all.html).toContain(`>${p.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</a>`)
+    const spices = await page('/product?category=spices')
+    expect(spices.status).toBe(200)
+    expect(h1(spices.html)).toBe('Spices')
+    const herbal = products.find((p) => p.category === 'herbal')!
+    expect(spices.html).not.toContain(`/product/${herbal.id}"`)
+  })
+
+  it('answers 400 with every product and a notice for an unknown category, and never 500 for a silly one', async () => {
+    const unknown = await page('/product?category=chocolates')
+    expect(unknown.status).toBe(400)
+    expect(unknown.html).toContain('We have no category called “chocolates”')
+    expect(unknown.html).toContain(`/product/${products[0]!.id}"`)
+    const long = await page(`/product?category=${'z'.repeat(1500)}`)
+    expect(long.status).toBe(400)
+    expect((await page('/product?category=%00%ff')).status).toBe(400)
+  })
+
+  it('renders a single-price product page', async () => {
+    const herbal = products.find((p) => p.category === 'herbal')!
+    const { status, html } = await page(`/product/${herbal.id}`)
+    expect(status).toBe(200)
+    expect(h1(html)).toBe(herbal.name)
+    expect(html).toMatch(/In Stock|Out of Stock/)
+    expect(html).toContain('Click the image to see the backside')
+  })
+
+  it('renders a sized product page with its size selector and the bulk dialog', async () => {
+    const fruit = products.find((p) => p.prices)!
+    const { status, html } = await page(`/product/${fruit.slug}/${fruit.id}`)
+    expect(status).toBe(200)
+    expect(h1(html)).toBe(fruit.name)
+    expect(html).toMatch(/<legend[^>]*>Size<\/legend>/)
+    const radios = html.match(/<input[^>]*type="radio"[^>]*>/g) ?? []
+    expect(radios.map((r) => r.match(/value="([^"]+)"/)?.[1])).toEqual(['250g', '500g', '1kg'])
+    // 250g is chosen before any script runs.
+    expect(radios.filter((r) => /\bchecked\b/.test(r)).map((r) => r.match(/value="([^"]+)"/)?.[1])).toEqual(['250g'])
+    expect(html).toContain('Purchase the bulk quantity?')
+  })
+
+  it('sends each product to its one address with a 301', async () => {
+    const fruit = products.find((p) => p.prices)!
+    const herbal = products.find((p) => p.category === 'herbal')!
+    const sizedAtShort = await page(`/product/${fruit.id}`)
+    expect(sizedAtShort.status).toBe(301)
+    expect(sizedAtShort.location).toBe(`/product/${fruit.slug}/${fruit.id}`)
+    const wrongSlug = await page(`/product/old-name/${fruit.id}`)
+    expect(wrongSlug.status).toBe(301)
+    expect(wrongSlug.location).toBe(`/product/${fruit.slug}/${fruit.id}`)
+    const singleAtLong = await page(`/product/${herbal.slug}/${herbal.id}`)
+    expect(singleAtLong.status).toBe(301)
+    expect(singleAtLong.location).toBe(`/product/${herbal.id}`)
+  })
+
+  it('answers 404 for unknown or malformed product ids and unknown paths', async () => {
+    for (const path of [
+      '/product/NoSuchProduct123',
+      '/product/some-name/NoSuchProduct123',
+      `/product/${'x'.repeat(300)}`,
+      '/product/%00',
+      '/product/a%20b/c%20d',
+      '/no-such-page',
+      '/herb-ro/no-such-shelf',
+    ]) {
+      const { status, html } = await page(path)
+      expect(status, path).toBe(404)
+      expect(html, path).toContain('<html')
+    }
+  })
+})
