@@ -1,10 +1,6 @@
 import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
-// The global setup starts the built shop once and leaves its address here; workers are started
-// after it and read the config again, so they see it.
-export const BASE_URL_VARIABLE = 'E2E_BASE_URL'
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -18,7 +14,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalTimeout: 10 * 60_000,
   use: {
-    baseURL: process.env[BASE_URL_VARIABLE],
+    // Set by the global setup, which starts the built shop once; workers read this config after it ran.
+    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

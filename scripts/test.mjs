@@ -50,11 +50,17 @@ function run(command, args, { env = process.env, limitMs }) {
       setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref()
     }, limitMs)
     child.on('error', (err) => {
-      console.error(`Could not run ${command}: ${err.message}`)
+      console.error(`Could not run ${command}: ${err.message} (did \`npm install\` run?)`)
+      clearTimeout(timer)
+      running.delete(child)
+      resolve(false)
     })
     child.on('close', (code) => {
       clearTimeout(timer)
       running.delete(child)
+      // A shop server whose test gave up on it (a start timeout) is left running in this step's process
+      // group: end it with the step.
+      killGroup(child, 'SIGTERM')
       resolve(code === 0)
     })
   })

@@ -52,6 +52,9 @@ export class DataDirectoryBusyError extends Error {
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 })
+    // An idle connection dropped by the server (a restart, a failover) must not crash the shop: the pool
+    // discards it and opens a new one on the next query.
+    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message))
     const db = drizzlePg(pool, { schema }) as unknown as Database
     await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }))
     return { db, kind: 'postgres', close: () => pool.end() }
