@@ -1,17 +1,61 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage, NotFoundPage } from './components/layout/error-page'
+import { Footer } from './components/layout/footer'
+import { TopBar } from './components/layout/top-bar'
+import { useShopSettings } from './components/layout/use-shop-settings'
+import { WhatsAppButton } from './components/layout/whatsapp-button'
+import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
+import { getShopSettings } from './features/settings/shop-settings.server'
 import './app.css'
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await getShopSettings(context.shop.db) }
+}
+
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  const settings = data?.settings ?? DEFAULT_SHOP_SETTINGS
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page not found · ${settings.shopName}` }]
+  if (error) return [{ title: `Something went wrong · ${settings.shopName}` }]
+  return [
+    { title: `${settings.shopName} · ${settings.tagline}` },
+    {
+      name: 'description',
+      content: `${settings.shopName}: ${settings.tagline}. Freeze-dried and dehydrated fruits and vegetables, herbal products, thokku, spices, essential oils and dry fruits, delivered across India.`,
+    },
+  ]
+}
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='16' fill='%232f6121'/%3E%3Cpath d='M9 22c0-8 5.5-12.5 14-13-.3 8.2-4.8 13.5-12.5 13.5' fill='%23f2f8ef'/%3E%3C/svg%3E"
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }]
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const settings = useShopSettings()
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f6121" />
         <Meta />
         <Links />
       </head>
-      <body className="bg-white text-earth-900 antialiased">
-        {children}
+      <body className="flex min-h-dvh flex-col bg-stone-50 text-earth-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-leaf-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-turmeric-500"
+        >
+          Skip to content
+        </a>
+        <TopBar shopName={settings.shopName} />
+        {/* Padded below the fixed top bar (h-16). */}
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+          {children}
+        </main>
+        <Footer settings={settings} />
+        <WhatsAppButton settings={settings} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -21,4 +65,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  if (isRouteErrorResponse(error)) {
+    return (
+      <ErrorPage
+        title={error.status < 500 ? 'That did not work' : 'Something went wrong'}
+        message={
+          error.status < 500
+            ? 'The shop could not handle that request. Please go back and try again.'
+            : 'Sorry, this page could not be shown just now. Please try again in a moment.'
+        }
+      />
+    )
+  }
+  // The stack helps while developing; customers never see it.
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
+  return (
+    <ErrorPage
+      title="Something went wrong"
+      message="Sorry, this page could not be shown just now. Please try again in a moment, or contact us if it keeps happening."
+      details={details}
+    />
+  )
 }

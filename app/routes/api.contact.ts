@@ -1,4 +1,27 @@
-// Placeholder: being written.
-export async function loader() {
-  return new Response('Not yet', { status: 501 })
+import { data } from 'react-router'
+import { contactMessageSchema, CONTACT_SENT_MESSAGE } from '~/features/contact/contact-message'
+import { receiveContactMessage } from '~/features/contact/contact.server'
+import { type ApiError, apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import type { Route } from './+types/api.contact'
+
+/** POST /api/contact: the feedback form's JSON endpoint (spec section 7). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  return handleApi(async () => {
+    const parsed = contactMessageSchema.safeParse(await readJsonBody(request))
+    if (!parsed.success) return apiError(400, 'Please correct the fields marked below.', fieldErrorsOf(parsed.error))
+    await receiveContactMessage(context.shop.db, parsed.data)
+    return data({ ok: true as const, message: CONTACT_SENT_MESSAGE })
+  })
+}
+
+export function loader() {
+  return methodNotAllowed()
+}
+
+function methodNotAllowed() {
+  return data<ApiError>(
+    { error: 'Send your message with POST as JSON: { name, email, phone, message }.' },
+    { status: 405, headers: { Allow: 'POST' } },
+  )
 }

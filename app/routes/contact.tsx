@@ -1,4 +1,279 @@
-// Placeholder: being written.
-export default function Page() {
-  return <h1>contact</h1>
+import { cloneElement, type FormEvent, useEffect, useRef, useState } from 'react'
+import { data } from 'react-router'
+import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { useHydrated } from '~/components/layout/use-hydrated'
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  CONTACT_SENT_MESSAGE,
+  type ContactField,
+  type ContactFieldErrors,
+  contactFieldErrors,
+  contactMessageSchema,
+} from '~/features/contact/contact-message'
+import { receiveContactMessage } from '~/features/contact/contact.server'
+import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
+import type { Route } from './+types/contact'
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = shopSettingsOf(matches)
+  return [
+    { title: `Contact us · ${settings.shopName}` },
+    {
+      name: 'description',
+      content: `Write to ${settings.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
+    },
+  ]
+}
+
+type FormValues = Record<ContactField, string>
+type ActionResult = { ok: true; message: string } | { ok: false; fieldErrors: ContactFieldErrors; values: FormValues; error?: string }
+
+/** The form post without JavaScript; with JavaScript the page posts JSON to /api/contact instead. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const empty = { name: '', email: '', phone: '', message: '' }
+  // A message is at most a few kilobytes; refuse huge posts before reading them.
+  if (Number(request.headers.get('content-length') ?? '0') > 32 * 1024) {
+    return data<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: 'Your message is too long to send.' }, { status: 413 })
+  }
+  const form = await request.formData()
+  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as FormValues
+  const parsed = contactMessageSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await receiveContactMessage(context.shop.db, parsed.data)
+  return data<ActionResult>({ ok: true, message: CONTACT_SENT_MESSAGE })
+}
+
+type SendState =
+  | { status: 'idle' | 'sending' }
+  | { status: 'sent'; message: string }
+  | { status: 'invalid'; fieldErrors: ContactFieldErrors; error?: string }
+  | { status: 'failed'; error: string }
+
+function stateFromAction(result: ActionResult | undefined): SendState {
+  if (!result) return { status: 'idle' }
+  if (result.ok) return { status: 'sent', message: result.message }
+  return { status: 'invalid', fieldErrors: result.fieldErrors, error: result.error }
+}
+
+/** What to tell the visitor when the shop did not take the message. */
+function failureMessage(status: number, serverMessage: string | undefined, settings: ShopSettings) {
+  const fallback = `You can also write to us at ${settings.email} or call ${settings.phone}.`
+  if (status === 413) return `Your message is too long to send. Please shorten it and try again.`
+  if (status === 429) return `Too many messages were sent from here just now. Please wait a minute and try again.`
+  if (status >= 400 && status < 500 && serverMessage) return `${serverMessage} ${fallback}`
+  return `Sorry, your message could not be sent because of a problem on our side (error ${status}). Please try again in a moment. ${fallback}`
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const settings = useShopSettings()
+  const hydrated = useHydrated()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [state, setState] = useState<SendState>(() => stateFromAction(actionData))
+  const statusRef = useRef<HTMLDivElement>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const fieldErrors = state.status === 'invalid' ? state.fieldErrors : {}
+
+  // The outcome shows above the form; on a phone the visitor is down at the button, so bring it into view.
+  useEffect(() => {
+    const target = state.status === 'sent' ? statusRef.current : state.status === 'failed' ? alertRef.current : null
+    target?.scrollIntoView({ block: 'center' })
+  }, [state])
+  const values = actionData && !actionData.ok ? actionData.values : undefined
+
+  function focusFirstInvalid(errors: ContactFieldErrors) {
+    const first = CONTACT_FIELDS.find((f) => errors[f])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const formData = new FormData(form)
+    const parsed = contactMessageSchema.safeParse(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(formData.get(f) ?? '')])))
+    if (!parsed.success) {
+      const errors = contactFieldErrors(parsed.error)
+      setState({ status: 'invalid', fieldErrors: errors })
+      focusFirstInvalid(errors)
+      return
+    }
+    setState({ status: 'sending' })
+    let response: Response
+    try {
+      response = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(parsed.data),
+      })
+    } catch {
+      setState({
+        status: 'failed',
+        error: `We could not reach the shop, so your message was not sent. Please check your internet connection and try again.`,
+      })
+      return
+    }
+    const body = (await response.json().catch(() => null)) as { message?: string; error?: string; fieldErrors?: ContactFieldErrors } | null
+    if (response.ok) {
+      form.reset()
+      setState({ status: 'sent', message: body?.message ?? CONTACT_SENT_MESSAGE })
+    } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).some((k) => k in parsed.data)) {
+      setState({ status: 'invalid', fieldErrors: body.fieldErrors, error: body.error })
+      focusFirstInvalid(body.fieldErrors)
+    } else {
+      setState({ status: 'failed', error: failureMessage(response.status, body?.error, settings) })
+    }
+  }
+
+  // Editing a field clears its error; the next submit checks again.
+  function clearFieldError(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as ContactField
+    if (state.status === 'invalid' && state.fieldErrors[name]) {
+      const { [name]: _, ...rest } = state.fieldErrors
+      setState({ ...state, fieldErrors: rest })
+    }
+  }
+
+  const failure = state.status === 'failed' ? state.error : state.status === 'invalid' ? state.error : undefined
+  const sending = state.status === 'sending'
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Contact</p>
+        <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900 sm:text-4xl">Tell Us Your FeedBack</h1>
+        <p className="mt-3 text-earth-700">
+          A question about a product, a bulk order, or a word about what you bought? Write to us and we will answer within a working day.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="feedback-form-title" className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="feedback-form-title" className="font-serif text-xl font-semibold text-leaf-800">
+            Send us a message
+          </h2>
+          <p className="mt-1 text-sm text-earth-600">All fields are required.</p>
+
+          <div role="status" ref={statusRef}>
+            {state.status === 'sent' && (
+              <p className="mt-4 rounded-lg border border-leaf-200 bg-leaf-50 px-4 py-3 font-medium text-leaf-800">{state.message}</p>
+            )}
+          </div>
+          <div role="alert" ref={alertRef}>
+            {failure && <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">{failure}</p>}
+          </div>
+
+          <form
+            ref={formRef}
+            method="post"
+            noValidate
+            onSubmit={hydrated ? send : undefined}
+            onInput={clearFieldError}
+            className="mt-6 grid gap-5 sm:grid-cols-2"
+            aria-describedby="feedback-form-title"
+          >
+            <Field name="name" label="Name" error={fieldErrors.name} className="sm:col-span-2">
+              <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values?.name} />
+            </Field>
+            <Field name="email" label="Email" error={fieldErrors.email}>
+              <input type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} defaultValue={values?.email} />
+            </Field>
+            <Field name="phone" label="Phone" error={fieldErrors.phone}>
+              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values?.phone} />
+            </Field>
+            <Field name="message" label="Message" error={fieldErrors.message} className="sm:col-span-2">
+              <textarea rows={6} maxLength={CONTACT_LIMITS.message} defaultValue={values?.message} />
+            </Field>
+            <div className="sm:col-span-2">
+              <button
+                type="submit"
+                disabled={sending}
+                className="inline-flex min-w-36 items-center justify-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500 disabled:cursor-wait disabled:opacity-70"
+              >
+                {sending ? 'Sending...' : 'Submit'}
+              </button>
+            </div>
+          </form>
+        </section>
+
+        <section aria-labelledby="addresses-title">
+          <h2 id="addresses-title" className="font-serif text-xl font-semibold text-leaf-800">
+            Visit or call us
+          </h2>
+          <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
+            {[settings.factory, settings.overseasOffice].map((place) => (
+              <article key={place.label} className="rounded-2xl border border-leaf-100 bg-leaf-50 p-5">
+                <h3 className="font-semibold text-earth-900">{place.label}</h3>
+                <address className="mt-2 text-sm leading-relaxed not-italic text-earth-700">
+                  {place.lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-earth-600">Phone</dt>
+                  <dd>
+                    <a href={telHref(place.phone)} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+                      {place.phone}
+                    </a>
+                  </dd>
+                  <dt className="text-earth-600">E-mail</dt>
+                  <dd className="min-w-0 break-words">
+                    <a href={`mailto:${place.email}`} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+                      {place.email}
+                    </a>
+                  </dd>
+                  <dt className="text-earth-600">Open</dt>
+                  <dd>{place.hours}</dd>
+                </dl>
+              </article>
+            ))}
+          </div>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/** A labelled field with its error tied to it; the child input gets id, name and the ARIA wiring. */
+function Field({
+  name,
+  label,
+  error,
+  className,
+  children,
+}: {
+  name: ContactField
+  label: string
+  error?: string
+  className?: string
+  children: React.ReactElement<React.InputHTMLAttributes<HTMLInputElement>>
+}) {
+  const id = `contact-${name}`
+  const errorId = `${id}-error`
+  const control = {
+    id,
+    name,
+    required: true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    className: `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+      error ? 'border-red-600' : 'border-stone-300'
+    }`,
+  }
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        {label}
+      </label>
+      {cloneElement(children, control)}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
 }

@@ -142,7 +142,7 @@ describe('checkout and payment API (test mode)', () => {
     ['unknown product', { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 409],
     ['not an object', [1, 2, 3], 400],
   ]
-  it.each(badBodies)('refuses %s with a clear %i and no change', async (_name, body, status) => {
+  it.each(badBodies)('refuses %s with a clear 4xx and no change', async (_name, body, status) => {
     const before = await stock(single.id)
     const res = await post('/api/payment/createOrder', body)
     expect(res.status).toBe(status)
@@ -174,5 +174,34 @@ describe('checkout and payment API (test mode)', () => {
   it('refuses webhooks without a valid signature', async () => {
     const res = await post('/api/payment/webhook', { event: 'payment.captured', payload: {} }, { 'x-razorpay-signature': 'b'.repeat(64) })
     expect(res.status).toBe(400)
+  })
+
+  it('refuses bad input to every other checkout endpoint with a clear 4xx and no change', async () => {
+    const before = await stock(single.id)
+    const cases: Array<[string, unknown, number]> = [
+      ['/api/cart/quote', { items: 'all of them' }, 400],
+      ['/api/cart/quote', { items: [{ productId: single.id, quantity: 0 }] }, 400],
+      ['/api/cart/quote', { items: [{ productId: '../../etc/passwd', quantity: 1 }] }, 400],
+      ['/api/payment/verify', {}, 400],
+      ['/api/payment/verify', { orderId: 'AAAAAAAAAAAAAAAAAAAAAA', razorpay_payment_id: 'pay_1', razorpay_signature: 'x' }, 400],
+      ['/api/payment/verify', { orderId: 12, razorpay_payment_id: ['pay'], razorpay_signature: null }, 400],
+      ['/api/payment/test/complete', {}, 400],
+      ['/api/payment/test/complete', { orderId: 'AAAAAAAAAAAAAAAAAAAAAA' }, 404],
+      ['/api/payment/test/complete', { orderId: { $ne: null } }, 400],
+      ['/api/payment/webhook', { event: 'order.paid' }, 400],
+    ]
+    for (const [path, body, status] of cases) {
+      const res = await post(path, body)
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(status)
+      const answer = await res.json()
+      expect(typeof answer.error, path).toBe('string')
+    }
+    for (const path of ['/api/cart/quote', '/api/payment/verify', '/api/payment/test/complete']) {
+      expect((await fetch(`${server.url}${path}`, { method: 'POST', body: 'x' })).status, path).toBe(415)
+      expect((await post(path, '{')).status, path).toBe(400)
+    }
+    expect((await fetch(`${server.url}/api/orders/not-an-id!`)).status).toBe(404)
+    expect((await fetch(`${server.url}/api/orders/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404)
+    expect(await stock(single.id)).toBe(before)
   })
 })

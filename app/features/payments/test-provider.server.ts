@@ -15,14 +15,14 @@ export function testPaymentProvider(secret: string): PaymentProvider & {
     keySecret: secret,
     webhookSecret: secret,
     async createOrder() {
-      return { providerOrderId: `order_test_${crypto.randomBytes(9).toString('base64url')}` }
+      return { providerOrderId: `order_test_${crypto.randomBytes(8).toString('hex')}` }
     },
     async listPayments() {
       // Test payments are confirmed synchronously; there is never a lost one to find.
       return []
     },
     signTestPayment(providerOrderId) {
-      const paymentId = `pay_test_${crypto.randomBytes(9).toString('base64url')}`
+      const paymentId = `pay_test_${crypto.randomBytes(8).toString('hex')}`
       return { paymentId, signature: paymentSignature(secret, providerOrderId, paymentId) }
     },
   }

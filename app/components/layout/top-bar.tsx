@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { useCart } from '~/features/cart/use-cart'
+import logoUrl from '~/assets/logo.svg'
+import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
+import { isGroup, MENU, type MenuGroup, type MenuLink } from './menu'
+import { useHydrated } from './use-hydrated'
+
+const MENU_ID = 'site-menu'
+/** The horizontal menu shows above 1024 px (the `nav` breakpoint in app.css); the side menu at and below. */
+const WIDE_SCREEN = '(min-width: 1025px)'
+
+function cx(...classes: (string | false | null | undefined)[]) {
+  return classes.filter(Boolean).join(' ')
+}
+
+/**
+ * The fixed top bar: logo, the spec's menu and the cart link. Before JavaScript runs, the side menu opens
+ * as an anchor target and the groups are <details>; once hydrated, React state drives both.
+ */
+export function TopBar({ shopName }: { shopName: string }) {
+  const hydrated = useHydrated()
+  const [sideMenuOpen, setSideMenuOpen] = useState(false)
+  const [openGroup, setOpenGroup] = useState<string | null>(null)
+  const navRef = useRef<HTMLElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const { pathname, hash } = useLocation()
+
+  const closeMenus = useCallback(() => {
+    setSideMenuOpen(false)
+    setOpenGroup(null)
+  }, [])
+
+  // Arriving on a page closes whatever was open.
+  useEffect(() => {
+    closeMenus()
+  }, [pathname, hash, closeMenus])
+
+  // A click outside the menu, or Escape, closes it.
+  const anythingOpen = sideMenuOpen || openGroup !== null
+  useEffect(() => {
+    if (!anythingOpen) return
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Node
+      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      closeMenus()
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      if (sideMenuOpen) {
+        closeMenus()
+        toggleRef.current?.focus()
+      } else if (openGroup !== null) {
+        document.getElementById(groupButtonId(openGroup))?.focus()
+        setOpenGroup(null)
+      }
+    }
+    document.addEventListener('click', onClick)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [anythingOpen, sideMenuOpen, openGroup, closeMenus])
+
+  // While the side menu is open, the page behind it stays still and focus starts inside the menu.
+  useEffect(() => {
+    if (!sideMenuOpen) return
+    closeRef.current?.focus()
+    const root = document.documentElement
+    const previous = root.style.overflow
+    root.style.overflow = 'hidden'
+    return () => {
+      root.style.overflow = previous
+    }
+  }, [sideMenuOpen])
+
+  // Widening the window past the breakpoint leaves no side menu behind.
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_SCREEN)
+    const onChange = () => {
+      if (query.matches) setSideMenuOpen(false)
+    }
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [])
+
+  const toggleGroup = (label: string) => setOpenGroup((open) => (open === label ? null : label))
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-leaf-100 bg-white shadow-sm">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            aria-expanded={sideMenuOpen}
+            aria-controls={MENU_ID}
+            aria-label="Menu"
+            onClick={() => {
+              setSideMenuOpen((open) => !open)
+              setOpenGroup(null)
+            }}
+          >
+            <MenuIcon />
+          </button>
+        ) : (
+          <a
+            href={`#${MENU_ID}`}
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            aria-label="Menu"
+          >
+            <MenuIcon />
+          </a>
+        )}
+
+        <Link
+          to="/"
+          className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+        >
+          {/* Where the bar is tight (narrow phones, small laptops) only the round mark at the logo's left shows. */}
+          <img
+            src={logoUrl}
+            alt={shopName}
+            width={240}
+            height={48}
+            className="h-9 w-9 object-cover object-left min-[360px]:w-auto nav:max-xl:w-9"
+          />
+        </Link>
+
+        {sideMenuOpen && <div aria-hidden="true" className="nav:hidden fixed inset-0 z-40 bg-earth-900/40" data-testid="menu-backdrop" />}
+
+        <nav
+          id={MENU_ID}
+          ref={navRef}
+          aria-label="Main menu"
+          className={cx(
+            'nav:flex nav:flex-1 nav:justify-center',
+            'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:transition-[translate,visibility] max-nav:duration-200 motion-reduce:transition-none',
+            sideMenuOpen ? 'max-nav:visible max-nav:translate-x-0' : 'max-nav:invisible max-nav:-translate-x-full',
+            !hydrated && 'max-nav:target:visible max-nav:target:translate-x-0',
+          )}
+        >
+          <div className="nav:hidden flex h-16 items-center justify-between border-b border-leaf-100 px-4">
+            <span className="font-serif text-lg font-semibold text-leaf-800">Menu</span>
+            {hydrated ? (
+              <button
+                ref={closeRef}
+                type="button"
+                aria-label="Close menu"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-500"
+                onClick={() => {
+                  closeMenus()
+                  toggleRef.current?.focus()
+                }}
+              >
+                <CloseIcon />
+              </button>
+            ) : (
+              <a href="#" aria-label="Close menu" className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800">
+                <CloseIcon />
+              </a>
+            )}
+          </div>
+          <ul className="flex flex-col gap-0.5 p-3 nav:flex-row nav:items-center nav:gap-0 nav:p-0">
+            {MENU.map((entry) =>
+              isGroup(entry) ? (
+                <MenuGroupItem
+                  key={entry.label}
+                  group={entry}
+                  hydrated={hydrated}
+                  open={openGroup === entry.label}
+                  onToggle={() => toggleGroup(entry.label)}
+                  onNavigate={closeMenus}
+                />
+              ) : (
+                <li key={entry.label}>
+                  <MenuNavLink link={entry} onNavigate={closeMenus} className={topLevelClass} />
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <CartLink />
+      </div>
+    </header>
+  )
+}
+
+const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
+const topLevelClass = cx(
+  'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-2.5 nav:py-2 nav:text-[0.9rem] xl:px-3 aria-[current=page]:text-leaf-700',
+  focusRing,
+)
+const subItemClass = cx(
+  'block rounded-md px-3 py-2 text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-700',
+  focusRing,
+)
+const subListClass =
+  'nav:absolute nav:left-0 nav:top-full nav:z-50 nav:mt-1 nav:min-w-56 nav:rounded-xl nav:border nav:border-leaf-100 nav:bg-white nav:p-2 nav:shadow-lg max-nav:mb-1 max-nav:ml-3 max-nav:border-l-2 max-nav:border-leaf-100 max-nav:pl-2'
+
+function groupButtonId(label: string) {
+  return `menu-group-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
+function MenuNavLink({ link, onNavigate, className }: { link: MenuLink; onNavigate: () => void; className: string }) {
+  return (
+    <NavLink to={link.to} end className={className} onClick={onNavigate}>
+      {link.label}
+    </NavLink>
+  )
+}
+
+function MenuGroupItem({
+  group,
+  hydrated,
+  open,
+  onToggle,
+  onNavigate,
+}: {
+  group: MenuGroup
+  hydrated: boolean
+  open: boolean
+  onToggle: () => void
+  onNavigate: () => void
+}) {
+  const buttonId = groupButtonId(group.label)
+  const items = group.items.map((item) => (
+    <li key={item.label}>
+      <MenuNavLink link={item} onNavigate={onNavigate} className={subItemClass} />
+    </li>
+  ))
+
+  if (!hydrated) {
+    // Without JavaScript the browser keeps one <details> of the same name open at a time.
+    return (
+      <li className="relative">
+        <details name="menu-group" className="group/details">
+          <summary className={cx(topLevelClass, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+            {group.label}
+            <ChevronIcon className="size-4 transition-transform group-open/details:rotate-180" />
+          </summary>
+          <ul className={subListClass}>{items}</ul>
+        </details>
+      </li>
+    )
+  }
+
+  return (
+    <li className="relative">
+      <button
+        id={buttonId}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${buttonId}-items`}
+        className={cx(topLevelClass, 'cursor-pointer', open && 'bg-leaf-50 text-leaf-800')}
+        onClick={onToggle}
+      >
+        {group.label}
+        <ChevronIcon className={cx('size-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      <ul id={`${buttonId}-items`} hidden={!open} className={subListClass}>
+        {items}
+      </ul>
+    </li>
+  )
+}
+
+function CartLink() {
+  const { count } = useCart()
+  return (
+    <Link
+      to="/Cart-page"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      className={cx(
+        'ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50 nav:ml-0',
+        focusRing,
+      )}
+    >
+      <CartIcon />
+      <span className="hidden text-sm font-medium sm:inline">Cart</span>
+      <span
+        data-testid="cart-count"
+        className="inline-flex min-w-6 items-center justify-center rounded-full bg-turmeric-400 px-1.5 text-sm font-bold text-earth-900 tabular-nums"
+      >
+        {count}
+      </span>
+    </Link>
+  )
+}
