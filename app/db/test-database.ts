@@ -9,6 +9,19 @@ import { type DatabaseHandle, openDatabase } from './client.server'
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return openDatabase({ memory: true })
+  const database = await createTestDatabase(serverUrl)
+  const handle = await openDatabase({ url: database.url })
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      await database.drop()
+    },
+  }
+}
+
+/** An empty database on the PostgreSQL server `serverUrl` names, and a way to drop it. */
+export async function createTestDatabase(serverUrl: string) {
   const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -16,11 +29,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ url: url.toString() })
   return {
-    ...handle,
-    async close() {
-      await handle.close()
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
       await dropper.query(`drop database if exists ${name} with (force)`)

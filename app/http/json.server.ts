@@ -5,7 +5,9 @@ import type { z } from 'zod'
 export type ApiError = { error: string; fieldErrors?: Record<string, string> }
 
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string>) {
-  return data<ApiError>(fieldErrors ? { error, fieldErrors } : { error }, { status })
+  // A refused body may be left unread on the socket: tell the client not to reuse the connection.
+  const headers = status === 413 ? { Connection: 'close' } : undefined
+  return data<ApiError>(fieldErrors ? { error, fieldErrors } : { error }, { status, headers })
 }
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024

@@ -197,7 +197,9 @@ export default function PaymentPage() {
           <p className="mt-1 text-sm">Your cart is kept. You can try again.</p>
           <button
             type="button"
-            onClick={() => (step.name === 'failed' ? void openWindow(step.order) : void createOrder())}
+            // Ask the server again rather than reopen the window: the same checkout key finds the same order while it
+            // is payable, and starts a fresh one when it has expired.
+            onClick={() => void createOrder()}
             className="mt-3 rounded-md bg-leaf-700 px-4 py-2 font-medium text-white hover:bg-leaf-800"
           >
             Try again

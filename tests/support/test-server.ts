@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createTestDatabase } from '../../app/db/test-database'
 
 export type TestServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string }
 
@@ -15,6 +16,8 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     throw new Error('The shop is not built: run `npm run build` before the server tests.')
   }
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  // On the PostgreSQL run of the suite, each server gets a fresh database on that server.
+  const database = process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
     cwd: root,
     env: {
@@ -23,7 +26,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       SMTP_URL: '',
       ...options.env,
     },
@@ -63,6 +66,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
         await exited
       }
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
     },
   }
 }

@@ -1,0 +1,512 @@
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test'
+import { formatRupees } from '../../app/features/money/money'
+import { DEFAULT_SHOP_SETTINGS } from '../../app/features/settings/shop-settings'
+
+// The money path in real Chromium, in test mode: cart, address, summary, payment, order success.
+// Other spec files share this shop and its stock, so products are picked among the best stocked, quantities
+// stay small, and no assertion depends on an exact stock number.
+
+type PackSize = '250g' | '500g' | '1kg'
+type ProductJson = {
+  id: string
+  slug: string
+  name: string
+  category: string
+  url: string
+  imageUrl: string
+  stockCount: number
+  price?: number
+  prices?: { startg: number; halfg: number; onekg: number }
+  stockBySize?: Record<PackSize, number>
+}
+type StoredLine = {
+  id: string
+  size?: PackSize
+  name: string
+  imageUrl: string
+  url: string
+  pricePaise: number
+  stockCount: number
+  quantity: number
+}
+
+const PRICE_KEY = { '250g': 'startg', '500g': 'halfg', '1kg': 'onekg' } as const
+
+async function catalogue(request: APIRequestContext) {
+  const response = await request.get('/api/products')
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { products: ProductJson[] }).products
+}
+
+/** The product as the server prices it now, in paise. */
+async function serverPricePaise(request: APIRequestContext, id: string, size?: PackSize) {
+  const response = await request.get(`/api/products/${id}`)
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as ProductJson | { product: ProductJson }
+  const product = 'product' in body ? body.product : body
+  return Math.round((size ? product.prices![PRICE_KEY[size]] : product.price!) * 100)
+}
+
+/** Single-price products with plenty of stock, best stocked first. */
+function wellStocked(products: ProductJson[], filter: (p: ProductJson) => boolean = () => true) {
+  return products.filter((p) => p.price !== undefined && p.stockCount >= 20 && filter(p)).sort((a, b) => b.stockCount - a.stockCount)
+}
+
+function storedLine(product: ProductJson, quantity: number, size?: PackSize): StoredLine {
+  const rupees = size ? product.prices![PRICE_KEY[size]] : product.price!
+  return {
+    id: product.id,
+    ...(size ? { size } : {}),
+    name: product.name,
+    imageUrl: product.imageUrl,
+    url: product.url,
+    pricePaise: Math.round(rupees * 100),
+    stockCount: size ? product.stockBySize![size] : product.stockCount,
+    quantity,
+  }
+}
+
+/** Waits until React has hydrated the page, so that clicks reach their handlers. */
+async function openHydrated(page: Page, path: string) {
+  const response = await page.goto(path)
+  expect(response?.status()).toBe(200)
+  await page.waitForLoadState('networkidle')
+}
+
+/** Puts a cart (and optionally an address) in the browser's storage, as the shop would have kept it. */
+async function seedBrowser(page: Page, cart: StoredLine[], address?: Record<string, string>) {
+  await page.goto('/')
+  await page.evaluate(
+    ({ cart, address }) => {
+      localStorage.setItem('cartItems', JSON.stringify(cart))
+      if (address) localStorage.setItem('shippingAddress', JSON.stringify(address))
+    },
+    { cart, address },
+  )
+}
+
+const VALID_ADDRESS = {
+  fullName: 'Meena Sundaram',
+  buildingNumber: '12B',
+  streetName: 'Gandhi Road',
+  city: 'Coimbatore',
+  postalCode: '641001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9876543210',
+  alternateNumber: '',
+  email: 'meena@example.com',
+}
+
+const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ })
+const main = (page: Page) => page.getByRole('main')
+const cartLine = (page: Page, name: string) =>
+  main(page).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })
+const subtotal = (page: Page) => main(page).getByText(/^Subtotal \(\d+ items?\):/)
+const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' })
+const summaryValue = (region: Locator, label: string) => region.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`)
+
+async function expectCount(page: Page, count: number) {
+  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`)
+}
+
+test.describe('adding to the cart', () => {
+  test('from a shelf and from detail pages (single and sized): the count and the cart page show server prices', async ({ page, request }) => {
+    const products = await catalogue(request)
+    const spice = wellStocked(products, (p) => p.category === 'spices')[0]!
+    const single = wellStocked(products, (p) => p.category !== 'spices')[0]!
+    const sized = products
+      .filter((p) => p.prices && p.stockBySize!['500g'] >= 10)
+      .sort((a, b) => b.stockBySize!['500g'] - a.stockBySize!['500g'])[0]!
+
+    await openHydrated(page, '/Spices')
+    await expectCount(page, 0)
+    await page.getByRole('button', { name: `Add to Cart: ${spice.name}`, exact: true }).click()
+    await expect(main(page).getByText(`Added to cart: 1 × ${spice.name}`)).toBeVisible()
+    await expectCount(page, 1)
+
+    await openHydrated(page, single.url)
+    await page.getByRole('button', { name: 'Increase quantity' }).click()
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2')
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    await expect(main(page).getByRole('status')).toContainText(`Added to cart: 2 × ${single.name}`)
+    await expectCount(page, 3)
+
+    await openHydrated(page, sized.url)
+    await page.getByText('500g', { exact: true }).click()
+    await expect(page.getByRole('radio', { name: /^500g/ })).toBeChecked()
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    await expect(main(page).getByRole('status')).toContainText('Added to cart: 1 ×')
+    await expectCount(page, 4)
+
+    const prices = {
+      spice: await serverPricePaise(request, spice.id),
+      single: await serverPricePaise(request, single.id),
+      sized: await serverPricePaise(request, sized.id, '500g'),
+    }
+    await cartLink(page).click()
+    await expect(page).toHaveURL(/\/Cart-page$/)
+    await expect(page.getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeVisible()
+    await expect(main(page).getByRole('listitem')).toHaveCount(3)
+
+    const spiceLine = cartLine(page, spice.name)
+    await expect(spiceLine).toContainText(`${formatRupees(prices.spice)} each`)
+    await expect(spiceLine.getByTestId('line-quantity')).toHaveText('1')
+    await expect(spiceLine).toContainText(formatRupees(prices.spice))
+    await expect(spiceLine).not.toContainText('Size:')
+
+    const singleLine = cartLine(page, single.name)
+    await expect(singleLine).toContainText(`${formatRupees(prices.single)} each`)
+    await expect(singleLine.getByTestId('line-quantity')).toHaveText('2')
+    await expect(singleLine).toContainText(formatRupees(2 * prices.single))
+
+    const sizedLine = cartLine(page, sized.name)
+    await expect(sizedLine).toContainText('Size: 500g')
+    await expect(sizedLine).toContainText(`${formatRupees(prices.sized)} each`)
+    await expect(sizedLine.getByTestId('line-quantity')).toHaveText('1')
+
+    await expect(subtotal(page)).toHaveText(`Subtotal (4 items): ${formatRupees(prices.spice + 2 * prices.single + prices.sized)}`)
+    await expect(main(page).getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/address')
+  })
+})
+
+test.describe('the cart page', () => {
+  test('plus, minus and remove change the lines, the subtotal and the count, in every tab', async ({ page, context, request }) => {
+    const [first, second] = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat' || p.category === 'herbal')
+    const firstPrice = await serverPricePaise(request, first!.id)
+    const secondPrice = await serverPricePaise(request, second!.id)
+    await seedBrowser(page, [storedLine(first!, 1), storedLine(second!, 1)])
+    await openHydrated(page, '/Cart-page')
+
+    const line = cartLine(page, first!.name)
+    const minus = line.getByRole('button', { name: `One less ${first!.name}` })
+    const plus = line.getByRole('button', { name: `One more ${first!.name}` })
+    await expect(subtotal(page)).toHaveText(`Subtotal (2 items): ${formatRupees(firstPrice + secondPrice)}`)
+    await expect(minus).toBeDisabled()
+    await expectCount(page, 2)
+
+    // A second tab of the same browser follows every change.
+    const other = await context.newPage()
+    await openHydrated(other, '/Cart-page')
+    const otherLine = cartLine(other, first!.name)
+    await expect(otherLine.getByTestId('line-quantity')).toHaveText('1')
+
+    await plus.click()
+    await expect(line.getByTestId('line-quantity')).toHaveText('2')
+    await expect(line).toContainText(formatRupees(2 * firstPrice))
+    await expect(minus).toBeEnabled()
+    await expect(subtotal(page)).toHaveText(`Subtotal (3 items): ${formatRupees(2 * firstPrice + secondPrice)}`)
+    await expectCount(page, 3)
+    await expect(otherLine.getByTestId('line-quantity')).toHaveText('2')
+    await expect(subtotal(other)).toHaveText(`Subtotal (3 items): ${formatRupees(2 * firstPrice + secondPrice)}`)
+    await expectCount(other, 3)
+
+    await plus.click()
+    await expect(line.getByTestId('line-quantity')).toHaveText('3')
+    await minus.click()
+    await expect(line.getByTestId('line-quantity')).toHaveText('2')
+    await minus.click()
+    await expect(line.getByTestId('line-quantity')).toHaveText('1')
+    await expect(minus).toBeDisabled()
+    await expect(subtotal(page)).toHaveText(`Subtotal (2 items): ${formatRupees(firstPrice + secondPrice)}`)
+    await expectCount(page, 2)
+
+    await line.getByRole('button', { name: `Remove ${first!.name}` }).click()
+    await expect(line).toHaveCount(0)
+    await expect(main(page).getByRole('listitem')).toHaveCount(1)
+    await expect(subtotal(page)).toHaveText(`Subtotal (1 item): ${formatRupees(secondPrice)}`)
+    await expectCount(page, 1)
+    await expect(otherLine).toHaveCount(0)
+    await expectCount(other, 1)
+
+    // And changes made in the other tab come back.
+    await cartLine(other, second!.name).getByRole('button', { name: `One more ${second!.name}` }).click()
+    await expect(cartLine(page, second!.name).getByTestId('line-quantity')).toHaveText('2')
+    await expectCount(page, 2)
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { id: string; quantity: number }[])
+    expect(stored).toEqual([expect.objectContaining({ id: second!.id, quantity: 2 })])
+  })
+
+  test('a tampered cart shows the server prices on the cart and the summary, and the payment asks for them', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request), (p) => p.category === 'herbal')[0]!
+    const price = await serverPricePaise(request, product.id)
+    await seedBrowser(page, [{ ...storedLine(product, 2), pricePaise: 1 }], VALID_ADDRESS)
+
+    await openHydrated(page, '/Cart-page')
+    const line = cartLine(page, product.name)
+    await expect(line).toContainText(`${formatRupees(price)} each`)
+    await expect(line).toContainText(formatRupees(2 * price))
+    await expect(subtotal(page)).toHaveText(`Subtotal (2 items): ${formatRupees(2 * price)}`)
+    await expect(main(page)).not.toContainText('₹0.01')
+
+    await openHydrated(page, '/checkout')
+    const region = summary(page)
+    await expect(region.getByRole('listitem').filter({ hasText: product.name })).toContainText(`2 × ${formatRupees(price)}`)
+    await expect(summaryValue(region, 'Subtotal')).toHaveText(formatRupees(2 * price))
+    await expect(summaryValue(region, 'Total')).toHaveText(formatRupees(2 * price + (2 * price < 35_000 ? 4_000 : 0)))
+    await expect(region).not.toContainText('₹0.01')
+
+    // The order is priced by the server too: the payment asks for the real total.
+    const total = 2 * price + (2 * price < 35_000 ? 4_000 : 0)
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')
+    await main(page).getByRole('link', { name: 'Proceed to Payment' }).click()
+    expect((await created).status()).toBe(201)
+    expect(await (await created).json()).toMatchObject({ amount: total, currency: 'INR' })
+    await expect(main(page).getByText('Amount to pay:')).toHaveText(`Amount to pay: ${formatRupees(total)}`)
+    await expect(page.getByRole('dialog', { name: 'Test payment' })).toContainText(formatRupees(total))
+  })
+
+  test('a line short of stock or no longer sold says so and blocks the checkout', async ({ page, request }) => {
+    const products = await catalogue(request)
+    // Stock only ever goes down during the run, so 100 is more than any of these has now.
+    const product = wellStocked(products, (p) => p.category === 'spices' && p.stockCount < 100)[1]!
+    const gone = { ...storedLine(product, 1), id: 'no-such-product', name: 'A discontinued tea' }
+    await seedBrowser(page, [storedLine(product, 100), gone])
+    await openHydrated(page, '/Cart-page')
+
+    const line = cartLine(page, product.name)
+    await expect(line).toContainText(/Only \d+ left: please lower the quantity\./)
+    await expect(line.getByRole('button', { name: `One more ${product.name}` })).toBeDisabled()
+    await expect(cartLine(page, gone.name)).toContainText('This product is no longer sold. Please remove it.')
+    await expect(main(page).getByRole('alert')).toContainText('Some items are no longer available as chosen.')
+    await expect(main(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled()
+    await expect(main(page).getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
+
+    // Removing the discontinued line and bringing the quantity within stock lets the customer go on.
+    await cartLine(page, gone.name).getByRole('button', { name: `Remove ${gone.name}` }).click()
+    await page.evaluate((id) => {
+      const cart = JSON.parse(localStorage.getItem('cartItems')!) as { id: string; quantity: number }[]
+      localStorage.setItem('cartItems', JSON.stringify(cart.map((l) => (l.id === id ? { ...l, quantity: 1 } : l))))
+    }, product.id)
+    await page.reload()
+    await expect(main(page).getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible()
+    await expect(cartLine(page, product.name)).not.toContainText('left')
+  })
+})
+
+test.describe('shipping address', () => {
+  test('required fields, PIN and phone rules, blanks; a valid address goes on and comes back prefilled', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat')[0]!
+    await seedBrowser(page, [storedLine(product, 1)])
+    await openHydrated(page, '/address')
+    const submit = page.getByRole('button', { name: 'Continue to order summary' })
+    const error = (text: string) => main(page).getByText(text, { exact: true })
+
+    await submit.click()
+    for (const message of [
+      'Full Name is required',
+      'City is required',
+      'Postal Code is required',
+      'State is required',
+      'Phone Number is required',
+      'Email is required',
+    ]) {
+      await expect(error(message)).toBeVisible()
+    }
+    await expect(page).toHaveURL(/\/address$/)
+    await expect(page.getByLabel('Full Name')).toBeFocused()
+    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription('Full Name is required')
+    // Optional fields stay quiet.
+    await expect(main(page).getByText(/Building Number|Street Name|Alternate Number/).filter({ hasText: /required|must/ })).toHaveCount(0)
+
+    // Spaces are not a name; a 5-digit PIN and a 9-digit phone each have their own message.
+    await page.getByLabel('Full Name').fill('   ')
+    await page.getByLabel('City').fill('  ')
+    await page.getByLabel('Postal Code').fill('64100')
+    await page.getByLabel('State').fill('Tamil Nadu')
+    await page.getByLabel('Phone Number').fill('987654321')
+    await page.getByLabel('Email').fill('meena@example.com')
+    await submit.click()
+    await expect(error('Full Name is required')).toBeVisible()
+    await expect(error('City is required')).toBeVisible()
+    await expect(error('Postal Code must be a 6-digit PIN code')).toBeVisible()
+    await expect(error('Phone Number must be a 10-digit Indian mobile number')).toBeVisible()
+    await expect(error('State is required')).toHaveCount(0)
+    await expect(error('Email is required')).toHaveCount(0)
+    await expect(page).toHaveURL(/\/address$/)
+
+    await page.getByLabel('Full Name').fill(VALID_ADDRESS.fullName)
+    await page.getByLabel('Building Number').fill(VALID_ADDRESS.buildingNumber)
+    await page.getByLabel('Street Name').fill(VALID_ADDRESS.streetName)
+    await page.getByLabel('City').fill(VALID_ADDRESS.city)
+    await page.getByLabel('Postal Code').fill(VALID_ADDRESS.postalCode)
+    await page.getByLabel('Phone Number').fill('+91 98765 43210')
+    await submit.click()
+    await expect(page).toHaveURL(/\/checkout$/)
+    const shipTo = page.getByRole('region', { name: 'Shipping to' })
+    await expect(shipTo).toContainText(VALID_ADDRESS.fullName)
+    await expect(shipTo).toContainText(`${VALID_ADDRESS.city}, ${VALID_ADDRESS.state} ${VALID_ADDRESS.postalCode}`)
+    await expect(shipTo).toContainText('Phone: 9876543210')
+
+    await shipTo.getByRole('link', { name: 'Change address' }).click()
+    await expect(page).toHaveURL(/\/address$/)
+    await expect(page.getByLabel('Full Name')).toHaveValue(VALID_ADDRESS.fullName)
+    await expect(page.getByLabel('Building Number')).toHaveValue(VALID_ADDRESS.buildingNumber)
+    await expect(page.getByLabel('Street Name')).toHaveValue(VALID_ADDRESS.streetName)
+    await expect(page.getByLabel('City')).toHaveValue(VALID_ADDRESS.city)
+    await expect(page.getByLabel('Postal Code')).toHaveValue(VALID_ADDRESS.postalCode)
+    await expect(page.getByLabel('State')).toHaveValue(VALID_ADDRESS.state)
+    await expect(page.getByLabel('Phone Number')).toHaveValue('9876543210')
+    await expect(page.getByLabel('Email')).toHaveValue(VALID_ADDRESS.email)
+  })
+})
+
+test.describe('order summary', () => {
+  test('below ₹350 it adds ₹40 delivery; from ₹350 delivery is free', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat' && p.price! * 100 < 35_000)[0]!
+    const price = await serverPricePaise(request, product.id)
+    await seedBrowser(page, [storedLine(product, 1)], VALID_ADDRESS)
+
+    await openHydrated(page, '/checkout')
+    let region = summary(page)
+    await expect(region.getByRole('listitem').filter({ hasText: product.name })).toContainText(`1 × ${formatRupees(price)}`)
+    await expect(summaryValue(region, 'Subtotal')).toHaveText(formatRupees(price))
+    await expect(summaryValue(region, 'Delivery')).toHaveText(formatRupees(4_000))
+    await expect(summaryValue(region, 'Total')).toHaveText(formatRupees(price + 4_000))
+    await expect(page.getByRole('region', { name: 'Shipping to' })).toContainText(VALID_ADDRESS.fullName)
+    await expect(main(page).getByRole('link', { name: 'Proceed to Payment' })).toHaveAttribute('href', '/payment')
+
+    // Just enough of it to reach ₹350.
+    const quantity = Math.ceil(35_000 / price)
+    await seedBrowser(page, [storedLine(product, quantity)])
+    await openHydrated(page, '/checkout')
+    region = summary(page)
+    await expect(region.getByRole('listitem').filter({ hasText: product.name })).toContainText(`${quantity} × ${formatRupees(price)}`)
+    await expect(summaryValue(region, 'Subtotal')).toHaveText(formatRupees(quantity * price))
+    await expect(summaryValue(region, 'Delivery')).toHaveText('Free')
+    await expect(summaryValue(region, 'Total')).toHaveText(formatRupees(quantity * price))
+  })
+})
+
+test.describe('payment in test mode', () => {
+  test('the whole path: shelf, cart, address, summary, test payment, order success; the cart is emptied', async ({ page, request }) => {
+    const spice = wellStocked(await catalogue(request), (p) => p.category === 'spices')[2]!
+    const price = await serverPricePaise(request, spice.id)
+    await openHydrated(page, '/Spices')
+    await page.getByRole('button', { name: `Add to Cart: ${spice.name}`, exact: true }).click()
+    await expectCount(page, 1)
+
+    await cartLink(page).click()
+    await expect(cartLine(page, spice.name)).toContainText(`${formatRupees(price)} each`)
+    await main(page).getByRole('link', { name: 'Proceed to Checkout' }).click()
+    await expect(page).toHaveURL(/\/address$/)
+    await page.getByLabel('Full Name').fill(VALID_ADDRESS.fullName)
+    await page.getByLabel('City').fill(VALID_ADDRESS.city)
+    await page.getByLabel('Postal Code').fill(VALID_ADDRESS.postalCode)
+    await page.getByLabel('State').fill(VALID_ADDRESS.state)
+    await page.getByLabel('Phone Number').fill(VALID_ADDRESS.phoneNumber)
+    await page.getByLabel('Email').fill(VALID_ADDRESS.email)
+    await page.getByRole('button', { name: 'Continue to order summary' }).click()
+
+    await expect(page).toHaveURL(/\/checkout$/)
+    const total = price + (price < 35_000 ? 4_000 : 0)
+    await expect(summaryValue(summary(page), 'Total')).toHaveText(formatRupees(total))
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')
+    await main(page).getByRole('link', { name: 'Proceed to Payment' }).click()
+    await expect(page).toHaveURL(/\/payment$/)
+    const order = (await (await created).json()) as { orderId: string; amount: number; provider: string }
+    expect((await created).status()).toBe(201)
+    expect(order).toMatchObject({ amount: total, provider: 'test' })
+
+    const window = page.getByRole('dialog', { name: 'Test payment' })
+    await expect(window).toBeVisible()
+    await expect(window).toContainText(/test mode/i)
+    await expect(window).toContainText(formatRupees(total))
+    await window.getByRole('button', { name: 'Complete test payment' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/order-success\\?order=${order.orderId}$`))
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
+    await expect(main(page)).toContainText(/Your order number is KO-\d+/)
+    await expect(main(page)).toContainText('7 days')
+    await expect(main(page)).toContainText(DEFAULT_SHOP_SETTINGS.phone)
+    await expectCount(page, 0)
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'))).toEqual([])
+
+    const status = await page.request.get(`/api/orders/${order.orderId}`)
+    expect(status.ok()).toBe(true)
+    expect(await status.json()).toMatchObject({ status: 'paid' })
+
+    await cartLink(page).click()
+    await expect(main(page).getByText('Your cart is empty')).toBeVisible()
+  })
+
+  test('a failed payment keeps the cart; a reload finds the same order; Try again then pays it', async ({ page, request }) => {
+    const products = await catalogue(request)
+    const product = wellStocked(products, (p) => p.category === 'herbal')[1]!
+    const sized = products.filter((p) => p.prices && p.stockBySize!['250g'] >= 20).sort((a, b) => b.stockBySize!['250g'] - a.stockBySize!['250g'])[0]!
+    await seedBrowser(page, [storedLine(product, 1), storedLine(sized, 1, '250g')], VALID_ADDRESS)
+    const isCreateOrder = (r: { url(): string; request(): { method(): string } }) =>
+      r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST'
+
+    await openHydrated(page, '/checkout')
+    let created = page.waitForResponse(isCreateOrder)
+    await main(page).getByRole('link', { name: 'Proceed to Payment' }).click()
+    const first = (await (await created).json()) as { orderId: string }
+    expect((await created).status()).toBe(201)
+
+    const window = page.getByRole('dialog', { name: 'Test payment' })
+    await window.getByRole('button', { name: 'Fail test payment' }).click()
+    await expect(window).toBeHidden()
+    const alert = main(page).getByRole('alert')
+    await expect(alert).toContainText('The test payment failed.')
+    await expect(alert).toContainText('Your cart is kept.')
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expectCount(page, 2)
+
+    // A reload asks again with the same checkout key and gets the same order, not a second one.
+    created = page.waitForResponse(isCreateOrder)
+    await page.reload()
+    expect((await created).status()).toBe(201)
+    expect(((await (await created).json()) as { orderId: string }).orderId).toBe(first.orderId)
+    await expect(window).toBeVisible()
+    await expectCount(page, 2)
+
+    // Try again asks the shop once more, and is given the same order.
+    await window.getByRole('button', { name: 'Fail test payment' }).click()
+    created = page.waitForResponse(isCreateOrder)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    expect(((await (await created).json()) as { orderId: string }).orderId).toBe(first.orderId)
+    await expect(window).toBeVisible()
+    await expect(alert).toHaveCount(0)
+    await window.getByRole('button', { name: 'Complete test payment' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/order-success\\?order=${first.orderId}$`))
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
+    await expect(main(page)).toContainText(/KO-\d+/)
+    await expectCount(page, 0)
+  })
+})
+
+test.describe('nothing to pay for', () => {
+  test('the cart page says so with a disabled Proceed to Checkout, and the payment page does not start', async ({ page }) => {
+    await openHydrated(page, '/Cart-page')
+    await expect(main(page).getByText('Your cart is empty')).toBeVisible()
+    await expect(main(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled()
+    await expect(main(page).getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
+    await expect(subtotal(page)).toHaveText(`Subtotal (0 items): ${formatRupees(0)}`)
+    await expectCount(page, 0)
+
+    let orders = 0
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payment/createOrder')) orders++
+    })
+    await openHydrated(page, '/payment')
+    await expect(main(page).getByText('Your cart is empty')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Test payment' })).toBeHidden()
+    expect(orders).toBe(0)
+  })
+
+  test('the payment page without a saved address sends the customer to the address form', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat')[1]!
+    await seedBrowser(page, [storedLine(product, 1)])
+    let orders = 0
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payment/createOrder')) orders++
+    })
+    await openHydrated(page, '/payment')
+    await expect(main(page)).toContainText('We need your shipping address first.')
+    await main(page).getByRole('link', { name: 'Enter the address' }).click()
+    await expect(page).toHaveURL(/\/address$/)
+    expect(orders).toBe(0)
+  })
+})
