@@ -161,4 +161,32 @@ describe('storefront routes', () => {
       expect(html, path).toContain('<html')
     }
   })
+
+  it('renders the checkout routes of the route table', async () => {
+    for (const [path, text] of [
+      ['/Cart-page', 'Shopping Cart'],
+      ['/address', 'Shipping address'],
+      ['/checkout', 'Checkout'],
+      ['/payment', 'Payment'],
+      // Without a paid order from this browser it says so; the paid page is walked in tests/e2e/checkout.spec.ts.
+      ['/order-success', 'No order to show'],
+    ] as const) {
+      const { status, html } = await page(path)
+      expect(status, path).toBe(200)
+      expect(h1(html), path).toBe(text)
+    }
+  })
+
+  it("redirects other spellings of the spec's paths to them, keeping the query", async () => {
+    for (const [path, target] of [
+      ['/cart-page', '/Cart-page'],
+      ['/essentails', '/Essentails'],
+      ['/HERB-RO/TOKKU', '/herb-ro/tokku'],
+      ['/dryfruits?x=1', '/Dryfruits?x=1'],
+    ] as const) {
+      const { status, location } = await page(path)
+      expect(status, path).toBe(301)
+      expect(location, path).toBe(target)
+    }
+  })
 })
