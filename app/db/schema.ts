@@ -28,6 +28,8 @@ export const products = pgTable(
     /** Media keys (content hashes) of the front and back pictures; null until uploaded. */
     frontImage: text('front_image'),
     backImage: text('back_image'),
+    /** Set when the owner deletes a product that past orders name: hidden from the shop, kept for history. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,9 +6,13 @@ import type { Offer, Product } from './product'
 
 const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
 
-/** Reads products with their offers in two queries, whatever the number of products. */
-async function loadProducts(db: Database, where?: SQL) {
-  const rows = await db.select().from(products).where(where).orderBy(asc(products.name))
+/**
+ * Reads products with their offers in two queries, whatever the number of products. Archived products are
+ * left out unless asked for (the admin).
+ */
+async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } = {}) {
+  const visible = options.includeArchived ? where : and(isNull(products.archivedAt), where)
+  const rows = await db.select().from(products).where(visible).orderBy(asc(products.name))
   if (rows.length === 0) return []
   const offerRows = await db
     .select()

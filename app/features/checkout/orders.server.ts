@@ -57,16 +57,17 @@ export async function createOrder(
       const lines: Array<typeof orderLines.$inferInsert> = []
       for (const item of items) {
         const size = item.size ?? 'one'
+        const onSale = sql`exists (select 1 from ${products} where ${products.id} = ${variants.productId} and ${products.archivedAt} is null)`
         const [taken] = await tx
           .update(variants)
           .set({ stock: sql`${variants.stock} - ${item.quantity}` })
-          .where(and(eq(variants.productId, item.productId), eq(variants.size, size), gte(variants.stock, item.quantity)))
+          .where(and(eq(variants.productId, item.productId), eq(variants.size, size), gte(variants.stock, item.quantity), onSale))
           .returning({ pricePaise: variants.pricePaise })
         if (!taken) {
           const [left] = await tx
             .select({ stock: variants.stock })
             .from(variants)
-            .where(and(eq(variants.productId, item.productId), eq(variants.size, size)))
+            .where(and(eq(variants.productId, item.productId), eq(variants.size, size), onSale))
           short.push({
             productId: item.productId,
             size: item.size ?? null,

@@ -198,4 +198,13 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     expect((await confirmPayment(handle.db, created.providerOrderId!, 'pay_late')).outcome).toBe('paid')
     expect(await stockOf('ghee-biscuit', 'one')).toBe(3)
   })
+
+  it('does not sell an archived product', async () => {
+    await handle.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, 'ghee-biscuit'))
+    const attempt = order([{ productId: 'ghee-biscuit', quantity: 1 }])
+    await expect(attempt).rejects.toBeInstanceOf(OutOfStockError)
+    await attempt.catch((err: OutOfStockError) => expect(err.lines[0]!.reason).toBe('gone'))
+    expect(await stockOf('ghee-biscuit', 'one')).toBe(5)
+    expect((await quoteCart(handle.db, [{ productId: 'ghee-biscuit', quantity: 1 }])).lines[0]!.status).toBe('gone')
+  })
 })
