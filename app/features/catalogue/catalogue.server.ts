@@ -10,7 +10,7 @@ const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
  * Reads products with their offers in two queries, whatever the number of products. Archived products are
  * left out unless asked for (the admin).
  */
-async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } = {}) {
+export async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } = {}) {
   const visible = options.includeArchived ? where : and(isNull(products.archivedAt), where)
   const rows = await db.select().from(products).where(visible).orderBy(asc(products.name))
   if (rows.length === 0) return []

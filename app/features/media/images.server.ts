@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp'
 import { IMAGE_WIDTHS, MEDIA_FILE_PATTERN } from './media-url'
 import type { MediaStorage } from './storage.server'
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'])
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif'])
 /** Refuse decompression bombs: no upload may decode to more than this many pixels. */
 const MAX_INPUT_PIXELS = 40_000_000
 

@@ -1,0 +1,216 @@
+import { z } from 'zod'
+import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
+import type { Offer, Product } from '../catalogue/product'
+import { rupeesToPaise } from '../money/money'
+
+/**
+ * The Add/Edit product form (spec section 5, issue 4), shared by the browser and the server. Values come in as
+ * form strings; prices are typed in rupees and come out as integer paise, one offer per pack size.
+ */
+
+export const PRODUCT_LIMITS = {
+  name: 120,
+  description: 5000,
+  /** ₹1,00,000 per pack: far above anything the shop sells, far below the integer column's limit. */
+  maxPriceRupees: 100_000,
+  maxStock: 100_000,
+} as const
+
+/** The form's field names for each pack size of a sized product. */
+export const SIZE_FIELDS = {
+  '250g': { price: 'price250g', stock: 'stock250g' },
+  '500g': { price: 'price500g', stock: 'stock500g' },
+  '1kg': { price: 'price1kg', stock: 'stock1kg' },
+} as const satisfies Record<PackSize, { price: string; stock: string }>
+
+export const PRODUCT_FORM_FIELDS = [
+  'name',
+  'description',
+  'category',
+  'subcategory',
+  'price',
+  'stockCount',
+  ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].stock]),
+] as const
+export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number]
+
+/** The image inputs of the form, and how messages name them. */
+export const PRODUCT_IMAGE_FIELDS = { frontImage: 'front image', backImage: 'backside image' } as const
+export type ProductImageField = keyof typeof PRODUCT_IMAGE_FIELDS
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (at most ${max} characters)`)
+
+/** A form value: a string from FormData, or a number when the same shape comes as JSON. Blank means not given. */
+const formValue = z
+  .union([z.string(), z.number()], { error: 'Enter a number' })
+  .optional()
+  .transform((v) => (v === undefined ? '' : String(v).trim()))
+
+const RUPEES = /^\d{1,9}(?:\.\d{1,2})?$/
+
+const priceField = (label: string) =>
+  formValue.transform((text, ctx): number | undefined => {
+    if (text === '') return undefined
+    if (/^\d+\.\d{3,}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimal places (paise)` })
+      return z.NEVER
+    }
+    const rupees = RUPEES.test(text) ? Number(text) : NaN
+    if (!(rupees > 0)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a positive amount in rupees` })
+      return z.NEVER
+    }
+    if (rupees > PRODUCT_LIMITS.maxPriceRupees) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ₹${PRODUCT_LIMITS.maxPriceRupees.toLocaleString('en-IN')}` })
+      return z.NEVER
+    }
+    return rupeesToPaise(rupees)
+  })
+
+const stockField = (label: string) =>
+  formValue.transform((text, ctx): number | undefined => {
+    if (text === '') return undefined
+    if (!/^\d{1,9}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number, 0 or more` })
+      return z.NEVER
+    }
+    const stock = Number(text)
+    if (stock > PRODUCT_LIMITS.maxStock) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${PRODUCT_LIMITS.maxStock.toLocaleString('en-IN')}` })
+      return z.NEVER
+    }
+    return stock
+  })
+
+const SIZE_LABELS: Record<PackSize, string> = { '250g': '250g', '500g': '500g', '1kg': '1kg' }
+
+const formShape = z.object({
+  name: requiredText('Name', PRODUCT_LIMITS.name),
+  description: requiredText('Description', PRODUCT_LIMITS.description),
+  category: z.enum(CATEGORIES, { error: 'Choose a category' }),
+  subcategory: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.union([z.literal(''), z.enum(SUBCATEGORIES)], { error: 'Subcategory must be empty or biscuits' })),
+  price: priceField('Price'),
+  stockCount: stockField('Stock count'),
+  price250g: priceField(`Price for ${SIZE_LABELS['250g']}`),
+  stock250g: stockField(`Stock for ${SIZE_LABELS['250g']}`),
+  price500g: priceField(`Price for ${SIZE_LABELS['500g']}`),
+  stock500g: stockField(`Stock for ${SIZE_LABELS['500g']}`),
+  price1kg: priceField(`Price for ${SIZE_LABELS['1kg']}`),
+  stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
+})
+type FormShape = z.output<typeof formShape>
+
+/** Which number fields a category needs, with the message when one is left blank. */
+function requiredNumbers(category: Category): Array<[keyof FormShape, string]> {
+  if (!isSizedCategory(category)) {
+    return [
+      ['price', 'Price is required'],
+      ['stockCount', 'Stock count is required'],
+    ]
+  }
+  return PACK_SIZES.flatMap((size): Array<[keyof FormShape, string]> => [
+    [SIZE_FIELDS[size].price, `Price for ${SIZE_LABELS[size]} is required`],
+    [SIZE_FIELDS[size].stock, `Stock for ${SIZE_LABELS[size]} is required`],
+  ])
+}
+
+/** What the domain stores: the product's text and its offers (one, or one per pack size). */
+export type ProductInput = {
+  name: string
+  description: string
+  category: Category
+  subcategory: (typeof SUBCATEGORIES)[number] | null
+  offers: Offer[]
+}
+
+export const productFormSchema = formShape
+  .superRefine(
+    (value, ctx) => {
+      // Runs even when other fields failed, so every message shows at once; needs a valid category to know what is required.
+      const failed = new Set(ctx.issues.map((i) => i.path?.[0]))
+      if (failed.has('category') || !(CATEGORIES as readonly unknown[]).includes(value.category)) return
+      for (const [field, message] of requiredNumbers(value.category)) {
+        if (!failed.has(field) && value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message })
+      }
+      if (!failed.has('subcategory') && value.subcategory === 'biscuits' && value.category !== 'herbal') {
+        ctx.addIssue({ code: 'custom', path: ['subcategory'], message: 'Only herbal products can be biscuits' })
+      }
+    },
+    { when: () => true },
+  )
+  .transform((v): ProductInput => {
+    const offers: Offer[] = isSizedCategory(v.category)
+      ? PACK_SIZES.map((size) => ({
+          size,
+          pricePaise: v[SIZE_FIELDS[size].price]!,
+          stock: v[SIZE_FIELDS[size].stock]!,
+        }))
+      : [{ size: 'one', pricePaise: v.price!, stock: v.stockCount! }]
+    return {
+      name: v.name,
+      description: v.description,
+      category: v.category,
+      subcategory: v.subcategory === '' ? null : v.subcategory,
+      offers,
+    }
+  })
+
+export type ProductFieldErrors = Partial<Record<ProductFormField, string>>
+
+/** First message per field, for the form to show beside each field. */
+export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
+  const out: ProductFieldErrors = {}
+  for (const issue of error.issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && (PRODUCT_FORM_FIELDS as readonly string[]).includes(field)) {
+      out[field as ProductFormField] ??= issue.message
+    }
+  }
+  return out
+}
+
+/** Reads the form's text fields out of FormData (files and unknown names are left out). */
+export function productFormEntries(form: FormData | URLSearchParams): Partial<Record<ProductFormField, string>> {
+  const out: Partial<Record<ProductFormField, string>> = {}
+  for (const field of PRODUCT_FORM_FIELDS) {
+    const value = form.get(field)
+    if (typeof value === 'string') out[field] = value
+  }
+  return out
+}
+
+const rupeesText = (paise: number | undefined) => (paise === undefined ? '' : String(paise / 100))
+const stockText = (stock: number | undefined) => (stock === undefined ? '' : String(stock))
+
+/** A product's current values as the form's strings, for the Edit dialog. */
+export function productFormValues(product: Product): Record<ProductFormField, string> {
+  const offer = (size: Offer['size']) => product.offers.find((o) => o.size === size)
+  const values: Record<ProductFormField, string> = {
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    subcategory: product.subcategory ?? '',
+    price: rupeesText(offer('one')?.pricePaise),
+    stockCount: stockText(offer('one')?.stock),
+    price250g: '',
+    stock250g: '',
+    price500g: '',
+    stock500g: '',
+    price1kg: '',
+    stock1kg: '',
+  }
+  for (const size of PACK_SIZES) {
+    values[SIZE_FIELDS[size].price] = rupeesText(offer(size)?.pricePaise)
+    values[SIZE_FIELDS[size].stock] = stockText(offer(size)?.stock)
+  }
+  return values
+}

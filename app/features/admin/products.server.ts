@@ -1,0 +1,240 @@
+import { and, asc, eq, ilike, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { orderLines, products, variants } from '~/db/schema'
+import { loadProducts } from '../catalogue/catalogue.server'
+import type { Category } from '../catalogue/categories'
+import type { Product } from '../catalogue/product'
+import { newProductId } from '../catalogue/seed.server'
+import { ImageRejectedError, storeImage } from '../media/images.server'
+import type { MediaStorage } from '../media/storage.server'
+import { PRODUCT_IMAGE_FIELDS, type ProductImageField, type ProductInput } from './product-form'
+
+/** The pictures chosen in the form; a missing one keeps the product's current picture. */
+export type ProductImages = Partial<Record<ProductImageField, Buffer>>
+
+export class ProductNotFoundError extends Error {
+  constructor() {
+    super('This product no longer exists.')
+  }
+}
+
+/** An uploaded picture refused by the media pipeline; nothing was stored. */
+export class ProductImageRejectedError extends Error {
+  constructor(
+    readonly field: ProductImageField,
+    reason: string,
+  ) {
+    const label = PRODUCT_IMAGE_FIELDS[field]
+    super(`${label[0]!.toUpperCase()}${label.slice(1)}: ${reason}`)
+  }
+}
+
+/** A product as the admin sees it: archived ones included, and marked. */
+export type AdminProduct = Product & { archivedAt: Date | null }
+
+/**
+ * Checks and converts every picture before storing any, so one refused picture leaves nothing behind:
+ * the media pipeline writes into memory first, and only when all pass are the files copied to storage.
+ */
+async function storeProductImages(media: MediaStorage, images: ProductImages) {
+  const staged = new Map<string, Buffer>()
+  const staging: MediaStorage = {
+    has: async (name) => staged.has(name),
+    put: async (name, body) => void staged.set(name, body),
+    read: async (name) => staged.get(name) ?? null,
+    open: async () => null,
+  }
+  const keys: Partial<Record<ProductImageField, string>> = {}
+  // One after the other: each conversion already keeps the machine's cores busy.
+  for (const field of Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]) {
+    const upload = images[field]
+    if (!upload || upload.length === 0) continue
+    try {
+      keys[field] = await storeImage(staging, upload)
+    } catch (err) {
+      if (err instanceof ImageRejectedError) throw new ProductImageRejectedError(field, err.message)
+      throw err
+    }
+  }
+  // Names are content hashes: a file already there is the same picture.
+  for (const [name, body] of staged) {
+    if (!(await media.has(name))) await media.put(name, body)
+  }
+  return keys
+}
+
+/** A URL-friendly form of the name: "Amla (Gooseberry) Powder" → "amla-gooseberry-powder". */
+export function slugify(name: string) {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
+  return slug || 'product'
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+async function freeSlug(tx: Transaction, base: string) {
+  // `base` holds only a-z, 0-9 and dashes, so it is safe inside a LIKE pattern.
+  const rows = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(or(eq(products.slug, base), sql`${products.slug} like ${`${base}-%`}`))
+  const taken = new Set(rows.map((r) => r.slug))
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+function isUniqueViolation(err: unknown) {
+  // Drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
+  let e: unknown = err
+  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+export async function getProductForAdmin(db: Database, id: string): Promise<AdminProduct | null> {
+  const [product] = await loadProducts(db, eq(products.id, id), { includeArchived: true })
+  if (!product) return null
+  const [row] = await db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, id))
+  return { ...product, archivedAt: row?.archivedAt ?? null }
+}
+
+/** Adds a product with its offers; the pictures are checked and stored first, so a refused one changes nothing. */
+export async function createProduct(db: Database, media: MediaStorage, input: ProductInput, images: ProductImages = {}) {
+  const keys = await storeProductImages(media, images)
+  const id = newProductId()
+  const base = slugify(input.name)
+  // Two products of the same name added at once may pick the same slug: the loser tries the next free one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.insert(products).values({
+          id,
+          slug: await freeSlug(tx, base),
+          name: input.name,
+          description: input.description,
+          category: input.category,
+          subcategory: input.subcategory,
+          frontImage: keys.frontImage ?? null,
+          backImage: keys.backImage ?? null,
+        })
+        await tx.insert(variants).values(input.offers.map((o) => ({ productId: id, ...o })))
+      })
+      break
+    } catch (err) {
+      if (attempt >= 5 || !isUniqueViolation(err)) throw err
+    }
+  }
+  return (await getProductForAdmin(db, id))!
+}
+
+/** Locks a product's variants in the order checkout takes them, so the two never deadlock. */
+async function lockVariants(tx: Transaction, id: string) {
+  await tx.select({ size: variants.size }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.size)).for('update')
+}
+
+/**
+ * Saves the edit form: text, category and offers (a change between sized and single-price replaces the offers),
+ * and new pictures when given; a picture not given stays. The slug stays too, so links keep working.
+ */
+export async function updateProduct(
+  db: Database,
+  media: MediaStorage,
+  id: string,
+  input: ProductInput,
+  images: ProductImages = {},
+) {
+  const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, id))
+  if (!exists) throw new ProductNotFoundError()
+  const keys = await storeProductImages(media, images)
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
+    if (!row) throw new ProductNotFoundError()
+    await lockVariants(tx, id)
+    await tx
+      .update(products)
+      .set({
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        subcategory: input.subcategory,
+        ...(keys.frontImage ? { frontImage: keys.frontImage } : {}),
+        ...(keys.backImage ? { backImage: keys.backImage } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id))
+    const sizes = input.offers.map((o) => o.size)
+    await tx.delete(variants).where(and(eq(variants.productId, id), notInArray(variants.size, sizes)))
+    await tx
+      .insert(variants)
+      .values(input.offers.map((o) => ({ productId: id, ...o })))
+      .onConflictDoUpdate({
+        target: [variants.productId, variants.size],
+        set: { pricePaise: sql`excluded.price_paise`, stock: sql`excluded.stock` },
+      })
+  })
+  return (await getProductForAdmin(db, id))!
+}
+
+/**
+ * Deletes a product, or archives it (hidden from the shop, kept for history) when any order names it.
+ * The variants are locked first, so an order being placed for it right now is either seen or finds it gone.
+ */
+export async function deleteProduct(db: Database, id: string): Promise<{ outcome: 'deleted' | 'archived' }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: products.id, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update')
+    if (!row) throw new ProductNotFoundError()
+    await lockVariants(tx, id)
+    const [ordered] = await tx
+      .select({ orderId: orderLines.orderId })
+      .from(orderLines)
+      .where(eq(orderLines.productId, id))
+      .limit(1)
+    if (ordered) {
+      if (!row.archivedAt) {
+        const now = new Date()
+        await tx.update(products).set({ archivedAt: now, updatedAt: now }).where(eq(products.id, id))
+      }
+      return { outcome: 'archived' as const }
+    }
+    await tx.delete(products).where(eq(products.id, id))
+    return { outcome: 'deleted' as const }
+  })
+}
+
+export type AdminProductFilter = {
+  /** Part of the name, or the exact id or slug. */
+  search?: string
+  category?: Category
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Every product for the product manager, archived ones included (and marked), by name. */
+export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
+  const conditions: SQL[] = []
+  if (filter.category) conditions.push(eq(products.category, filter.category))
+  const term = filter.search?.trim().slice(0, 100)
+  if (term) {
+    conditions.push(or(ilike(products.name, `%${escapeLike(term)}%`), eq(products.id, term), eq(products.slug, term))!)
+  }
+  const where = conditions.length ? and(...conditions) : undefined
+  const list = await loadProducts(db, where, { includeArchived: true })
+  const archived = await db
+    .select({ id: products.id, archivedAt: products.archivedAt })
+    .from(products)
+    .where(and(isNotNull(products.archivedAt), where))
+  const archivedAt = new Map(archived.map((r) => [r.id, r.archivedAt]))
+  return list.map((p) => ({ ...p, archivedAt: archivedAt.get(p.id) ?? null }))
+}

@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import Busboy from '@fastify/busboy'
+import { PRODUCT_IMAGE_FIELDS, type ProductImageField } from './product-form'
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+const MAX_IMAGE_LABEL = '10 MB'
+/** The text fields of the product form are short; the description is the longest (5,000 characters, up to 4 bytes each). */
+const MAX_FIELD_BYTES = 32 * 1024
+const MAX_FIELDS = 40
+const IMAGE_FIELD_NAMES = Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]
+/** Two images, the text fields and the multipart framing around them. */
+const MAX_BODY_BYTES = IMAGE_FIELD_NAMES.length * MAX_IMAGE_BYTES + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024
+
+/** An upload refused before anything is stored; `status` is the HTTP answer (400, 413 or 415). */
+export class UploadRejectedError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export type ProductFormUpload = {
+  /** Text fields by name; the first value wins when a name repeats. */
+  fields: Record<string, string>
+  /** The images chosen; an empty file input (nothing chosen) is left out. Kept in memory, never on disk. */
+  images: Partial<Record<ProductImageField, Buffer>>
+}
+
+function isImageField(name: string): name is ProductImageField {
+  return (IMAGE_FIELD_NAMES as string[]).includes(name)
+}
+
+const tooLarge = (field: ProductImageField) =>
+  new UploadRejectedError(413, `The ${PRODUCT_IMAGE_FIELDS[field]} is larger than ${MAX_IMAGE_LABEL}.`, field)
+
+/**
+ * Reads the Add/Edit product form (multipart/form-data, or url-encoded when it carries no files) as it streams in,
+ * stopping at the first limit crossed: at most 10 MB per image, the two image fields only, few and short text fields.
+ */
+export async function readProductFormUpload(request: Request): Promise<ProductFormUpload> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
+    throw new UploadRejectedError(415, 'Send the product form as multipart/form-data.')
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) {
+    throw new UploadRejectedError(413, `The upload is too large: each image may be at most ${MAX_IMAGE_LABEL}.`)
+  }
+  if (!request.body) throw new UploadRejectedError(400, 'The form is empty.')
+
+  let parser: InstanceType<typeof Busboy>
+  try {
+    parser = new Busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        fileSize: MAX_IMAGE_BYTES,
+        files: IMAGE_FIELD_NAMES.length,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        fieldNameSize: 100,
+        parts: MAX_FIELDS + IMAGE_FIELD_NAMES.length,
+        headerPairs: 20,
+      },
+    })
+  } catch {
+    throw new UploadRejectedError(400, 'The form could not be read (bad multipart boundary).')
+  }
+
+  const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
+  const fields: Record<string, string> = {}
+  const images: ProductFormUpload['images'] = {}
+  const pending: Array<Promise<void>> = []
+
+  return new Promise<ProductFormUpload>((resolve, reject) => {
+    let settled = false
+    const fail = (error: UploadRejectedError) => {
+      if (settled) return
+      settled = true
+      // Stop reading: the rest of the body is not wanted (the answer should close the connection).
+      body.unpipe(parser)
+      body.destroy()
+      parser.removeAllListeners()
+      parser.on('error', () => {})
+      reject(error)
+    }
+
+    parser.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
+      if (nameTruncated || valueTruncated) {
+        return fail(new UploadRejectedError(413, `The field ${name.slice(0, 40)} is too long.`, name))
+      }
+      if (!(name in fields)) fields[name] = value
+    })
+
+    parser.on('file', (name: string, file: Readable) => {
+      if (!isImageField(name)) {
+        file.resume()
+        return fail(new UploadRejectedError(400, `Unexpected file field ${name.slice(0, 40)}.`, name))
+      }
+      if (images[name] || pending.length >= IMAGE_FIELD_NAMES.length) {
+        file.resume()
+        return fail(new UploadRejectedError(400, `Send one ${PRODUCT_IMAGE_FIELDS[name]} only.`, name))
+      }
+      const chunks: Buffer[] = []
+      file.on('limit', () => fail(tooLarge(name)))
+      pending.push(
+        new Promise<void>((done) => {
+          file.on('data', (chunk: Buffer) => chunks.push(chunk))
+          file.on('end', () => {
+            const bytes = Buffer.concat(chunks)
+            // A file input left empty still sends a part, with no bytes.
+            if (bytes.length > 0 && !(file as Readable & { truncated?: boolean }).truncated) images[name] = bytes
+            done()
+          })
+        }),
+      )
+    })
+
+    parser.on('filesLimit', () => fail(new UploadRejectedError(400, 'Send at most a front image and a backside image.')))
+    parser.on('fieldsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
+    parser.on('partsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
+    parser.on('error', () => fail(new UploadRejectedError(400, 'The form could not be read; please send it again.')))
+    body.on('error', () => fail(new UploadRejectedError(400, 'The upload was interrupted; please send it again.')))
+
+    parser.on('finish', () => {
+      void Promise.all(pending).then(() => {
+        if (settled) return
+        settled = true
+        resolve({ fields, images })
+      })
+    })
+
+    body.pipe(parser)
+  })
+}
