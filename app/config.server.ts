@@ -30,6 +30,39 @@ const environmentSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // Accounts (app/features/accounts).
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional())
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx) => {
+      if (v === '' || v === 'false') return false
+      if (v === 'true') return true
+      if (/^\d+$/.test(v)) return Number(v)
+      // Addresses or subnets of the proxies, or Express's names for ranges.
+      const PROXY_ENTRY = /^([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/
+      if (v.split(',').every((entry) => PROXY_ENTRY.test(entry.trim()))) return v
+      ctx.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or their addresses (comma-separated)' })
+      return z.NEVER
+    }),
+  AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
 })
 
 export type ShopConfig = ReturnType<typeof readConfig>
@@ -48,5 +81,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid environment configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for Razorpay, or none for test payments',
     )
   }
-  return { ...c, DATA_DIR: path.resolve(c.DATA_DIR) }
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    // Links in mails point here; without PUBLIC_URL, at this machine.
+    PUBLIC_URL: new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,
+    /** Whether PUBLIC_URL was given: only then is it the one origin trusted for sign-in forms. */
+    PUBLIC_URL_SET: c.PUBLIC_URL !== undefined,
+  }
 }

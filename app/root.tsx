@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage, NotFoundPage } from './components/layout/error-page'
 import { Footer } from './components/layout/footer'
@@ -7,10 +7,14 @@ import { useShopSettings } from './components/layout/use-shop-settings'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
 import { getShopSettings } from './features/settings/shop-settings.server'
+import { getSignedInUser } from './features/accounts/guards.server'
 import './app.css'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await getShopSettings(context.shop.db) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getShopSettings(context.shop.db), getSignedInUser(request, context)])
+  // What the top bar shows of the signed-in user (spec: email, displayName and an admin flag).
+  const account = user && { email: user.email, displayName: user.displayName, isAdmin: user.role === 'admin' }
+  return { settings, account }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {
@@ -33,6 +37,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, t
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const settings = useShopSettings()
+  const account = useRouteLoaderData<typeof loader>('root')?.account ?? null
   return (
     <html lang="en-IN">
       <head>
@@ -49,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <TopBar shopName={settings.shopName} />
+        <TopBar shopName={settings.shopName} account={account} />
         {/* Padded below the fixed top bar (h-16). */}
         <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
           {children}

@@ -23,5 +23,18 @@ export default [
   route('api/payment/webhook', 'routes/api.payment.webhook.ts'),
   route('api/payment/test/complete', 'routes/api.payment.test.complete.ts'),
   route('api/orders/:orderId', 'routes/api.order.ts'),
+  // Accounts (features/accounts).
+  route('Signup', 'routes/signup.tsx'),
+  route('Signin', 'routes/signin.tsx'),
+  route('signout', 'routes/signout.ts'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('my-orders', 'routes/my-orders.tsx'),
+  route('dash', 'routes/dash.tsx'),
+  route('Admin', 'routes/admin-add-product.tsx'),
+  route('Delete', 'routes/admin-products.tsx'),
+  route('api/admin/products', 'routes/api.admin.products.ts'),
+  route('api/admin/products/:productId', 'routes/api.admin.product.ts'),
+  route('api/auth/*', 'routes/api.auth.$.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -9,6 +9,7 @@ import type { PaymentProvider } from './features/payments/provider'
 import { razorpayProvider } from './features/payments/razorpay.server'
 import { testPaymentProvider } from './features/payments/test-provider.server'
 import { appSecret } from './features/settings/app-secrets.server'
+import { createShopAuth, type ShopAuth } from './features/accounts/auth.server'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
 export type Shop = {
@@ -19,6 +20,8 @@ export type Shop = {
   payments: PaymentProvider
   /** Present only in test mode (no Razorpay keys): signs a payment as the test payment window does. */
   testPayments: ReturnType<typeof testPaymentProvider> | null
+  /** better-auth: sign-up, sign-in, sessions, password reset (features/accounts). */
+  auth: ShopAuth
   stop: () => Promise<void>
 }
 
@@ -42,6 +45,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       apiBase: config.RAZORPAY_API_BASE,
     })
   if (testPayments) console.log('Razorpay is not configured: payments run in test mode.')
+  const auth = await startAuth(handle.db, config)
   const stopExpiry = startOrderExpiryWorker(handle.db, payments)
   return {
     config,
@@ -50,10 +54,20 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     media,
     payments,
     testPayments,
+    auth,
     async stop() {
       await stopExpiry()
       await stopOutbox()
       await handle.close()
     },
   }
+}
+
+/** The auth instance, with BETTER_AUTH_SECRET or else a secret the shop made once and keeps in the database. */
+export async function startAuth(db: DatabaseHandle['db'], config: ShopConfig) {
+  const secret = config.BETTER_AUTH_SECRET ?? (await appSecret(db, 'auth-secret'))
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL_SET) {
+    console.warn(`PUBLIC_URL is not set: links in mails (password reset) point to ${config.PUBLIC_URL}.`)
+  }
+  return createShopAuth({ db, config, secret })
 }

@@ -19,6 +19,8 @@ const CANONICAL_PATHS = new Map(
 export function createShopApp(shop: Shop) {
   const app = express()
   app.disable('x-powered-by')
+  // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
+  app.set('trust proxy', shop.config.TRUST_PROXY)
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok')
@@ -64,10 +66,14 @@ export function createShopApp(shop: Shop) {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: () => ({ shop }),
+      getLoadContext: (req) => ({ shop, clientAddress: req.ip ?? req.socket.remoteAddress ?? '' }),
     }),
   )
   return app
 }
 
 export { readConfig, startShop }
+// For scripts/admin-create.mjs.
+export { openDatabase, DataDirectoryBusyError } from '~/db/client.server'
+export { startAuth } from '~/shop.server'
+export { createOrPromoteAdmin, AdminInputError } from '~/features/accounts/accounts.server'

@@ -1,13 +1,20 @@
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { getOrderForBuyer } from '~/features/checkout/orders.server'
+import { getOrderForAccount } from '~/features/accounts/accounts.server'
+import { getSignedInUser } from '~/features/accounts/guards.server'
 import { orderNumberLabel } from '~/features/checkout/order-mails'
 import { apiError } from '~/http/json.server'
 import type { Route } from './+types/api.order'
 
-/** GET /api/orders/<orderId> — the order's status and lines, for the browser that placed it; 404 for anyone else. */
+/**
+ * GET /api/orders/<orderId> — the order's status and lines, for the browser that placed it or the signed-in
+ * account with the order's (confirmed) e-mail address; 404 for anyone else.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(params.orderId)) return apiError(404, 'Order not found.')
-  const order = await getOrderForBuyer(context.shop.db, params.orderId, await readBuyerToken(request))
+  const order =
+    (await getOrderForBuyer(context.shop.db, params.orderId, await readBuyerToken(request))) ??
+    (await getOrderForAccount(context.shop.db, params.orderId, await getSignedInUser(request, context)))
   if (!order) return apiError(404, 'Order not found.')
   return Response.json(
     {

@@ -1,14 +1,29 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer } from '../support/test-server'
 
 // One built shop for the whole browser run: fresh temporary DATA_DIR, a free port. Workers start after
 // this and read the config again, so they see E2E_BASE_URL as their baseURL.
 export default async function globalSetup() {
   const started = Date.now()
-  const server = await startTestServer()
+  // Mails (password reset links) go to an SMTP server on loopback, which files them where workers read them
+  // (E2E_MAIL_DIR; tests/support/smtp-sink.ts waitForMailInDir).
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'))
+  const smtp = await startSmtpSink({ dir: mailDir })
+  // ADMIN_EMAILS: the admin of the admin pages' tests (tests/e2e/admin-products.spec.ts). Every browser test
+  // comes from 127.0.0.1, so sign-in limits would trip over each other: off here, tests/server covers them.
+  const server = await startTestServer({
+    env: { ADMIN_EMAILS: 'admin-e2e@example.com', SMTP_URL: smtp.url, AUTH_RATE_LIMIT: 'off' },
+  })
   process.env.E2E_BASE_URL = server.url
+  process.env.E2E_MAIL_DIR = mailDir
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`Browser tests against the built shop at ${server.url} (started in ${seconds} s, data in ${server.dataDir})`)
   return async () => {
     await server.stop()
+    await smtp.close()
+    fs.rmSync(mailDir, { recursive: true, force: true })
   }
 }

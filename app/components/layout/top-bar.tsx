@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useCart } from '~/features/cart/use-cart'
 import logoUrl from '~/assets/logo.svg'
+import { AccountLinks, type SignedInAccount } from './account-links'
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
 import { isGroup, MENU, type MenuGroup, type MenuLink } from './menu'
 import { useHydrated } from './use-hydrated'
@@ -18,7 +19,7 @@ function cx(...classes: (string | false | null | undefined)[]) {
  * The fixed top bar: logo, the spec's menu and the cart link. Before JavaScript runs, the side menu opens
  * as an anchor target and the groups are <details>; once hydrated, React state drives both.
  */
-export function TopBar({ shopName }: { shopName: string }) {
+export function TopBar({ shopName, account = null }: { shopName: string; account?: SignedInAccount | null }) {
   const hydrated = useHydrated()
   const [sideMenuOpen, setSideMenuOpen] = useState(false)
   const [openGroup, setOpenGroup] = useState<string | null>(null)
@@ -184,6 +185,7 @@ export function TopBar({ shopName }: { shopName: string }) {
           </ul>
         </nav>
 
+        <AccountLinks account={account} />
         <CartLink />
       </div>
     </header>
@@ -276,12 +278,12 @@ function CartLink() {
       to="/Cart-page"
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       className={cx(
-        'ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50 nav:ml-0',
+        'ml-1 inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50',
         focusRing,
       )}
     >
       <CartIcon />
-      <span className="hidden text-sm font-medium sm:inline">Cart</span>
+      <span className="hidden text-sm font-medium sm:inline nav:max-xl:hidden">Cart</span>
       <span
         data-testid="cart-count"
         className="inline-flex min-w-6 items-center justify-center rounded-full bg-turmeric-400 px-1.5 text-sm font-bold text-earth-900 tabular-nums"

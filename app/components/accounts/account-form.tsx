@@ -1,0 +1,153 @@
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { useLocation, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { accountFieldErrors } from '~/features/accounts/account-schemas'
+import { primaryButton } from '../catalogue/styles'
+
+/** The frame of the account pages: a narrow card with a heading. */
+export function AccountPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
+      <section aria-labelledby="account-title" className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="account-title" className="font-serif text-2xl font-semibold text-earth-900 sm:text-3xl">
+          {title}
+        </h1>
+        {intro && <div className="mt-2 text-earth-700">{intro}</div>}
+        {children}
+      </section>
+    </div>
+  )
+}
+
+type FieldProps = {
+  name: string
+  label: string
+  type?: 'text' | 'email' | 'tel' | 'password'
+  autoComplete?: string
+  error?: string
+  hint?: string
+  defaultValue?: string
+  maxLength?: number
+  inputMode?: 'email' | 'tel' | 'text'
+}
+
+/** A labelled, required input with its hint and error tied to it for screen readers. */
+export function TextField({ name, label, type = 'text', autoComplete, error, hint, defaultValue, maxLength, inputMode }: FieldProps) {
+  const id = `account-${name}`
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+          error ? 'border-red-600' : 'border-stone-300'
+        }`}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" disabled={busy} aria-disabled={busy} className={`${primaryButton} w-full rounded-full disabled:cursor-wait`}>
+      {busy ? busyLabel : label}
+    </button>
+  )
+}
+
+/** The red failure message (role=alert, read out when it appears). */
+export function FormError({ message, reason }: { message?: string; reason?: string }) {
+  return (
+    <div role="alert">
+      {message && (
+        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <p className="font-semibold text-red-700">{message}</p>
+          {reason && <p className="mt-1">{reason}</p>}
+        </div>
+      )}
+    </div>
+  )
+}
+
+export function FormNotice({ message, children }: { message?: string; children?: ReactNode }) {
+  return (
+    <div role="status">
+      {message && (
+        <div className="mt-4 rounded-lg border border-leaf-200 bg-leaf-50 px-4 py-3 font-medium text-leaf-800">
+          <p>{message}</p>
+          {children}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Whether this page's form is on its way to the server (the button shows "…ing..." meanwhile). */
+export function useFormBusy() {
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const action = navigation.formAction?.split('?')[0]?.toLowerCase()
+  return navigation.state === 'submitting' && navigation.formMethod === 'POST' && action === pathname.toLowerCase()
+}
+
+/**
+ * Checks the form with the same schema as the server before it is sent, and shows the messages beside the
+ * fields. The server checks again; without JavaScript only it does.
+ */
+export function useFieldErrors(schema: z.ZodType, serverErrors: Record<string, string> | undefined) {
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null)
+  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
+  // A new answer from the server replaces what the browser found.
+  if (serverErrors !== lastServerErrors) {
+    setLastServerErrors(serverErrors)
+    setClientErrors(null)
+  }
+  const errors = clientErrors ?? serverErrors ?? {}
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)))
+    if (parsed.success) {
+      setClientErrors(null)
+      return
+    }
+    event.preventDefault()
+    const found = accountFieldErrors(parsed.error)
+    setClientErrors(found)
+    const first = Object.keys(found)[0]
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  function clearFieldError(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name
+    if (errors[name]) {
+      const { [name]: _, ...rest } = errors
+      setClientErrors(rest)
+    }
+  }
+
+  return { errors, checkBeforeSending, clearFieldError }
+}

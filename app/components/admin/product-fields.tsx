@@ -1,0 +1,237 @@
+import { type ReactNode, useState } from 'react'
+import { useHydrated } from '~/components/layout/use-hydrated'
+import { CATEGORIES, CATEGORY_LABELS, type Category, isSizedCategory, PACK_SIZES, parseCategory } from '~/features/catalogue/categories'
+import {
+  PRODUCT_IMAGE_FIELDS,
+  PRODUCT_LIMITS,
+  type ProductFieldErrors,
+  type ProductFormField,
+  type ProductImageField,
+  SIZE_FIELDS,
+} from '~/features/admin/product-form'
+
+export type ProductImageErrors = Partial<Record<ProductImageField, string>>
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
+
+const inputClass = (error?: string) =>
+  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+    error ? 'border-red-600' : 'border-stone-300'
+  }`
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const describedBy = (id: string, error?: string, hint?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+
+function NumberInput(props: { idPrefix: string; name: ProductFormField; label: string; kind: 'price' | 'stock'; values: Values; errors: ProductFieldErrors }) {
+  const { idPrefix, name, label, kind, values, errors } = props
+  const id = `${idPrefix}-${name}`
+  const error = errors[name]
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode={kind === 'price' ? 'decimal' : 'numeric'}
+        min={kind === 'price' ? '0.01' : '0'}
+        step={kind === 'price' ? '0.01' : '1'}
+        max={kind === 'price' ? PRODUCT_LIMITS.maxPriceRupees : PRODUCT_LIMITS.maxStock}
+        defaultValue={values[name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        className={inputClass(error)}
+      />
+    </Field>
+  )
+}
+
+type Values = Partial<Record<ProductFormField, string>>
+
+/**
+ * The fields of the Add and Edit product forms. With JavaScript only the price fields of the chosen category show
+ * (hidden ones are disabled, so they are not sent); without it every field shows, with a note saying which apply.
+ */
+export function ProductFields({
+  idPrefix,
+  values = {},
+  errors = {},
+  imageErrors = {},
+  currentImages,
+}: {
+  idPrefix: string
+  values?: Values
+  errors?: ProductFieldErrors
+  imageErrors?: ProductImageErrors
+  /** For the Edit form: the product's pictures now, kept when no new file is chosen. */
+  currentImages?: Partial<Record<ProductImageField, string | null>>
+}) {
+  const hydrated = useHydrated()
+  const [category, setCategory] = useState<Category | undefined>(() => parseCategory(values.category ?? ''))
+  const sized = category ? isSizedCategory(category) : false
+  const showSingle = !hydrated || (category !== undefined && !sized)
+  const showSized = !hydrated || sized
+  const showBiscuits = !hydrated || category === 'herbal'
+  const id = (name: string) => `${idPrefix}-${name}`
+
+  return (
+    <div className="grid gap-5">
+      <Field id={id('name')} label="Name" error={errors.name}>
+        <input
+          id={id('name')}
+          name="name"
+          required
+          maxLength={PRODUCT_LIMITS.name}
+          defaultValue={values.name ?? ''}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy(id('name'), errors.name)}
+          className={inputClass(errors.name)}
+        />
+      </Field>
+      <Field id={id('description')} label="Description" error={errors.description}>
+        <textarea
+          id={id('description')}
+          name="description"
+          required
+          rows={4}
+          maxLength={PRODUCT_LIMITS.description}
+          defaultValue={values.description ?? ''}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy(id('description'), errors.description)}
+          className={inputClass(errors.description)}
+        />
+      </Field>
+      <Field id={id('category')} label="Category" error={errors.category}>
+        <select
+          id={id('category')}
+          name="category"
+          required
+          defaultValue={values.category ?? ''}
+          onChange={(e) => setCategory(parseCategory(e.currentTarget.value))}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={describedBy(id('category'), errors.category)}
+          className={inputClass(errors.category)}
+        >
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      {!hydrated && (
+        <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">
+          Freeze-dried and dehydrated products take a price and a stock for each pack size (250g, 500g, 1kg); every other category takes
+          one Price and Stock count. Fill in the fields that apply to the chosen category. Biscuits applies to herbal products only.
+        </p>
+      )}
+      {hydrated && !category && <p className="text-sm text-earth-700">Choose a category to see its price and stock fields.</p>}
+
+      {showBiscuits && (
+        <fieldset disabled={!showBiscuits} className="flex items-center gap-2">
+          <legend className="sr-only">Subcategory</legend>
+          <input
+            id={id('subcategory')}
+            name="subcategory"
+            type="checkbox"
+            value="biscuits"
+            defaultChecked={values.subcategory === 'biscuits'}
+            aria-describedby={describedBy(id('subcategory'), errors.subcategory)}
+            className="size-5 accent-leaf-700"
+          />
+          <label htmlFor={id('subcategory')} className="text-earth-900">
+            Subcategory: Biscuits <span className="text-sm text-earth-600">(herbal products only)</span>
+          </label>
+          {errors.subcategory && (
+            <p id={`${id('subcategory')}-error`} className="text-sm font-medium text-red-700">
+              {errors.subcategory}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <fieldset hidden={!showSingle} disabled={!showSingle} className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-earth-900">Price and stock</legend>
+        <NumberInput idPrefix={idPrefix} name="price" label="Price (₹)" kind="price" values={values} errors={errors} />
+        <NumberInput idPrefix={idPrefix} name="stockCount" label="Stock count" kind="stock" values={values} errors={errors} />
+      </fieldset>
+
+      <fieldset hidden={!showSized} disabled={!showSized} className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-earth-900">Prices and stock per pack size</legend>
+        {PACK_SIZES.map((size) => (
+          <div key={size} className="contents">
+            <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].price} label={`Price for ${size} (₹)`} kind="price" values={values} errors={errors} />
+            <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].stock} label={`Stock for ${size}`} kind="stock" values={values} errors={errors} />
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]).map((field) => {
+          const inputId = id(field)
+          const label = field === 'frontImage' ? 'Front image' : 'Backside image'
+          const current = currentImages?.[field]
+          const hint = currentImages
+            ? current
+              ? 'Leave empty to keep the current picture.'
+              : 'No picture yet.'
+            : 'JPEG, PNG, WebP or AVIF, at most 10 MB.'
+          return (
+            <Field key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
+              {current && <img src={current} alt={`Current ${label.toLowerCase()}`} className="mt-1.5 size-20 rounded-md object-cover" />}
+              <input
+                id={inputId}
+                name={field}
+                type="file"
+                accept={IMAGE_ACCEPT}
+                aria-invalid={imageErrors[field] ? true : undefined}
+                aria-describedby={describedBy(inputId, imageErrors[field], hint)}
+                className="mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900"
+              />
+            </Field>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+/** The outcome of a form: a success in a live status region, a failure as an alert with its reason. */
+export function FormOutcome({ message, error, reason }: { message?: string; error?: string; reason?: string }) {
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {message && <p className="rounded-lg border border-leaf-300 bg-leaf-50 p-3 font-medium text-leaf-900">{message}</p>}
+      </div>
+      <div role="alert">
+        {error && (
+          <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+            <p className="font-medium">{error}</p>
+            {reason && <p className="mt-1">{reason}</p>}
+          </div>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+import { Form, Link, useLocation } from 'react-router'
+import { cartStore } from '~/features/cart/cart-store'
+
+/** What the root loader tells the page about the signed-in user (spec: email, displayName, admin flag). */
+export type SignedInAccount = { email: string; displayName: string; isAdmin: boolean }
+
+const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
+const linkClass = `inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 nav:max-xl:px-1.5 text-sm font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`
+
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+      <circle cx="12" cy="8" r="3.6" />
+      <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" />
+    </svg>
+  )
+}
+
+function emptyCart() {
+  try {
+    cartStore.clear()
+  } catch {
+    // Storage refused: the sign-out answer's Clear-Site-Data still empties it.
+  }
+}
+
+/** Shown instead of the words where the bar is tight. */
+function SignOutIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="hidden size-6 nav:max-xl:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 8l-4 4 4 4M6 12h10" />
+    </svg>
+  )
+}
+
+/** The top bar's account corner: "Sign in" for visitors; the account's page and "Sign out" when signed in. */
+export function AccountLinks({ account }: { account: SignedInAccount | null }) {
+  const { pathname, search } = useLocation()
+  if (!account) {
+    const here = pathname + search
+    const back = /^\/(signin|signup|signout|forgot-password|reset-password)$/i.test(pathname) || pathname === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`
+    return (
+      <Link to={`/Signin${back}`} className={`ml-auto nav:ml-0 ${linkClass}`}>
+        <PersonIcon />
+        <span className="nav:max-xl:sr-only">Sign in</span>
+      </Link>
+    )
+  }
+  const home = account.isAdmin ? { to: '/dash', label: 'Dashboard' } : { to: '/my-orders', label: 'My orders' }
+  return (
+    <div className="ml-auto flex shrink-0 items-center nav:ml-0">
+      <Link to={home.to} className={linkClass} title={`Signed in as ${account.email}`}>
+        <PersonIcon />
+        {/* Beside the full menu the bar is tight: the icon alone (named for screen readers) until very wide screens. */}
+        <span className="sr-only sm:not-sr-only nav:max-2xl:sr-only">{home.label}</span>
+      </Link>
+      {/* A POST, so no other site can sign a customer out; the cart in this browser goes with the session. */}
+      <Form method="post" action="/signout" onSubmit={emptyCart}>
+        <button type="submit" className={`${linkClass} cursor-pointer`} title="Sign out">
+          <SignOutIcon />
+          <span className="nav:max-xl:sr-only">Sign out</span>
+        </button>
+      </Form>
+    </div>
+  )
+}

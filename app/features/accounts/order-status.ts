@@ -1,0 +1,11 @@
+import type { OrderStatus } from '~/db/schema'
+
+/** How an order's status reads to its customer. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid, being packed',
+  expired: 'Not paid (expired)',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { PRODUCT_ID_PATTERN, productPath } from '../catalogue/product'
+import type { Shop } from '~/shop.server'
+import { productFieldErrors, productFormEntries, productFormSchema } from './product-form'
+import { createProduct, deleteProduct, getProductForAdmin, ProductImageRejectedError, ProductNotFoundError, updateProduct } from './products.server'
+import { readProductFormUpload, UploadRejectedError } from './uploads.server'
+
+/**
+ * The Add Product and product manager forms, answered the same way to a plain form post (the page renders the
+ * result) and to the pages' upload script (JSON from /api/admin/products). Callers check the admin first.
+ */
+
+import { ADD_FAILED, type AddProductResult, DELETE_FAILED, type Failure, type ManagerResult, PRODUCT_ADDED, UPDATE_FAILED } from './form-results'
+
+export type Answer<T> = { status: number; result: T }
+
+/**
+ * The request with a body that, when the upload reader stops early (a limit crossed), stops reading without
+ * destroying the connection: destroying it would drop our 413 answer too. The answer then says Connection: close.
+ */
+function keepConnectionForAnswer(request: Request): Request {
+  if (!request.body) return request
+  const reader = request.body.getReader()
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel() {
+      try {
+        reader.releaseLock()
+      } catch {
+        // A read still pending: it ends with the connection.
+      }
+    },
+  })
+  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' } as RequestInit)
+}
+
+async function readUpload(original: Request, error: string): Promise<Awaited<ReturnType<typeof readProductFormUpload>> | Answer<Failure>> {
+  const request = keepConnectionForAnswer(original)
+  try {
+    return await readProductFormUpload(request)
+  } catch (err) {
+    if (!(err instanceof UploadRejectedError)) throw err
+    const imageErrors = err.field === 'frontImage' || err.field === 'backImage' ? { [err.field]: err.message } : {}
+    return { status: err.status, result: { ok: false, error, reason: err.message, imageErrors } }
+  }
+}
+
+const isAnswer = (x: object): x is Answer<Failure> => 'status' in x
+
+export async function addProductAction(request: Request, shop: Shop): Promise<Answer<AddProductResult>> {
+  const upload = await readUpload(request, ADD_FAILED)
+  if (isAnswer(upload)) return upload
+  const values = productFormEntries(new URLSearchParams(upload.fields))
+  const parsed = productFormSchema.safeParse(upload.fields)
+  if (!parsed.success) {
+    return {
+      status: 400,
+      result: { ok: false, error: ADD_FAILED, reason: 'Please correct the fields marked below.', fieldErrors: productFieldErrors(parsed.error), values },
+    }
+  }
+  try {
+    const product = await createProduct(shop.db, shop.media, parsed.data, upload.images)
+    return { status: 200, result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } } }
+  } catch (err) {
+    if (!(err instanceof ProductImageRejectedError)) throw err
+    return { status: 422, result: { ok: false, error: ADD_FAILED, reason: err.message, imageErrors: { [err.field]: err.message }, values } }
+  }
+}
+
+const managerFields = z.object({
+  intent: z.enum(['update', 'delete'], { error: 'Unknown action' }),
+  id: z.string({ error: 'Unknown product' }).regex(PRODUCT_ID_PATTERN, 'Unknown product'),
+})
+
+/** The product manager's posts: intent=update (the Edit dialog, multipart) or intent=delete. */
+export async function manageProductAction(request: Request, shop: Shop, idFromPath?: string): Promise<Answer<ManagerResult>> {
+  const upload = await readUpload(request, UPDATE_FAILED)
+  if (isAnswer(upload)) return upload
+  const target = managerFields.safeParse({ ...upload.fields, ...(idFromPath ? { id: idFromPath } : {}) })
+  if (!target.success) return { status: 400, result: { ok: false, error: 'The request was not understood.', reason: target.error.issues[0]!.message } }
+  const { intent, id } = target.data
+  const { db, media } = shop
+
+  if (intent === 'delete') {
+    const product = await getProductForAdmin(db, id)
+    try {
+      const { outcome } = await deleteProduct(db, id)
+      const name = product?.name ?? 'The product'
+      const message =
+        outcome === 'deleted'
+          ? `${name} was deleted.`
+          : `${name} was kept as archived because past orders include it. It no longer shows in the shop.`
+      return { status: 200, result: { ok: true, message, outcome } }
+    } catch (err) {
+      if (!(err instanceof ProductNotFoundError)) throw err
+      return { status: 404, result: { ok: false, error: DELETE_FAILED, reason: err.message, intent, id } }
+    }
+  }
+
+  const values = productFormEntries(new URLSearchParams(upload.fields))
+  const parsed = productFormSchema.safeParse(upload.fields)
+  if (!parsed.success) {
+    const fieldErrors = productFieldErrors(parsed.error)
+    return { status: 400, result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values } }
+  }
+  try {
+    const product = await updateProduct(db, media, id, parsed.data, upload.images)
+    return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
+  } catch (err) {
+    if (err instanceof ProductNotFoundError) return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
+    if (err instanceof ProductImageRejectedError) {
+      const imageErrors = { [err.field]: err.message }
+      return { status: 422, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id, imageErrors, values } }
+    }
+    throw err
+  }
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { data, Link } from 'react-router'
+import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
+import { UploadProgress } from '~/components/admin/upload-progress'
+import { useUpload } from '~/components/admin/use-upload'
+import { primaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { addProductAction } from '~/features/admin/form-actions.server'
+import { ADD_FAILED, type AddProductResult } from '~/features/admin/form-results'
+import type { Route } from './+types/admin-add-product'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Add Product · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  return null
+}
+
+/** The form without JavaScript posts here; with it, the page's upload script posts to /api/admin/products. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context)
+  const { status, result } = await addProductAction(request, context.shop)
+  // A refused upload may leave its body unread on the socket: do not reuse the connection.
+  return data(result, { status, headers: status === 413 ? { Connection: 'close' } : undefined })
+}
+
+export default function AddProduct({ actionData }: Route.ComponentProps) {
+  const [result, setResult] = useState<AddProductResult | undefined>(actionData)
+  // A new key after a success renders the form afresh: empty fields and the category's fields hidden again.
+  const [formKey, setFormKey] = useState(0)
+  const upload = useUpload<AddProductResult>((answer, form) => {
+    if (!answer.ok) return setResult({ ok: false, error: ADD_FAILED, reason: answer.error, fieldErrors: {}, imageErrors: {}, values: {} })
+    setResult(answer.body)
+    if (answer.body.ok) {
+      form.reset()
+      setFormKey((k) => k + 1)
+    }
+    window.scrollTo({ top: 0 })
+  })
+  const failed = result && !result.ok ? result : undefined
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <p className="text-sm">
+        <Link to="/dash" className="font-medium text-leaf-800 underline underline-offset-2">
+          Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Add Product</h1>
+      <div className="mt-4 grid gap-3">
+        <FormOutcome message={result?.ok ? result.message : undefined} error={failed?.error} reason={failed?.reason} />
+        {result?.ok && (
+          <p>
+            <Link to={result.product.url} className="font-medium text-leaf-800 underline underline-offset-2">
+              See {result.product.name} in the shop
+            </Link>
+          </p>
+        )}
+      </div>
+      <form
+        key={formKey}
+        method="post"
+        action="/Admin"
+        data-api="/api/admin/products"
+        encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
+        className="mt-6 grid gap-6 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <ProductFields idPrefix="add" values={failed?.values} errors={failed?.fieldErrors} imageErrors={failed?.imageErrors} />
+        <UploadProgress state={upload.state} label="Uploading…" />
+        <div>
+          <button type="submit" className={primaryButton} disabled={upload.busy}>
+            {upload.busy ? 'Adding product...' : 'Add Product'}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { requireAdminApi } from '~/features/accounts/guards.server'
+import { manageProductAction } from '~/features/admin/form-actions.server'
+import type { Route } from './+types/api.admin.product'
+
+/** POST /api/admin/products/:productId: the Edit dialog (intent=update, multipart) or intent=delete; admins only (403). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdminApi(request, context)
+  if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
+  const { status, result } = await manageProductAction(request, context.shop, params.productId)
+  return Response.json(result, { status, headers: { 'Cache-Control': 'no-store', ...(status === 413 ? { Connection: 'close' } : {}) } })
+}

@@ -1,0 +1,64 @@
+import { data, Form, Link } from 'react-router'
+import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { ACCOUNT_LIMITS, accountFieldErrors, forgotPasswordSchema, RESET_MAIL_QUEUED } from '~/features/accounts/account-schemas'
+import { callAuthEndpoint } from '~/features/accounts/auth.server'
+import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import type { Route } from './+types/forgot-password'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password · ${shopSettingsOf(matches).shopName}` }]
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string>; email: string }
+
+const NOT_SENT = 'The reset link could not be sent'
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readSmallForm(request)
+  const email = form?.email ?? ''
+  if (!form) return data<ActionResult>({ ok: false, error: NOT_SENT, email }, { status: 413 })
+  const parsed = forgotPasswordSchema.safeParse(form)
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: NOT_SENT, fieldErrors: accountFieldErrors(parsed.error), email }, { status: 400 })
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/request-password-reset', { email: parsed.data.email })
+  if (answer.status === 200) {
+    // The same answer whether or not an account uses the address: the page tells nobody who has an account.
+    return data<ActionResult>({ ok: true, message: RESET_MAIL_QUEUED })
+  }
+  const reason = refusalReason(answer)
+  if (!reason) console.error('Password reset request failed:', answer.status, answer.body)
+  return data<ActionResult>(
+    { ok: false, error: reason ?? `${NOT_SENT} because of a problem on our side. Please try again in a moment.`, email },
+    { status: answer.status >= 500 ? 500 : answer.status },
+  )
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(forgotPasswordSchema, failed?.fieldErrors)
+
+  return (
+    <AccountPage title="Forgot password?" intro={<p>Enter the e-mail address of your account and we will mail you a link to set a new password.</p>}>
+      <FormNotice message={actionData?.ok ? actionData.message : undefined} />
+      <FormError message={failed?.error} />
+      <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={ACCOUNT_LIMITS.email}
+          defaultValue={failed?.email}
+          error={errors.email}
+        />
+        <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
+      </Form>
+      <p className="mt-6 text-earth-700">
+        Remembered it?{' '}
+        <Link to="/Signin" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+          Log in
+        </Link>
+      </p>
+    </AccountPage>
+  )
+}

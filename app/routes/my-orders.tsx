@@ -1,0 +1,104 @@
+import { data, Form, Link } from 'react-router'
+import { FormError, FormNotice, useFormBusy } from '~/components/accounts/account-form'
+import { primaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { ordersForEmail } from '~/features/accounts/accounts.server'
+import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { callAuthEndpoint } from '~/features/accounts/auth.server'
+import { refusalReason } from '~/features/accounts/form-actions.server'
+import { requireSignedIn } from '~/features/accounts/guards.server'
+import { formatRupees } from '~/features/money/money'
+import type { Route } from './+types/my-orders'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `My orders · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireSignedIn(request, context)
+  // Anyone can sign up with any address: orders (with their shipping addresses) show only once it is confirmed.
+  if (!user.emailVerified) return { email: user.email, verified: false as const, orders: [] }
+  return { email: user.email, verified: true as const, orders: await ordersForEmail(context.shop.db, user.email) }
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string }
+
+/** Sends the link that confirms the account's e-mail address. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireSignedIn(request, context)
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/send-verification-email', {
+    email: user.email,
+    callbackURL: '/my-orders',
+  })
+  if (answer.status === 200) return data<ActionResult>({ ok: true, message: `We have sent a link to ${user.email}. Open it to see your orders here.` })
+  const reason = refusalReason(answer)
+  if (!reason) console.error('Sending the confirmation link failed:', answer.status, answer.body)
+  return data<ActionResult>({ ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' }, { status: answer.status })
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="font-serif text-3xl font-semibold text-earth-900">My orders</h1>
+      <p className="mt-2 text-earth-700">Orders placed with {loaderData.email}, signed in or not.</p>
+
+      {!loaderData.verified ? (
+        <section aria-labelledby="confirm-title" className="mt-8 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="confirm-title" className="font-serif text-xl font-semibold text-leaf-800">
+            Confirm your e-mail address
+          </h2>
+          <p className="mt-2 text-earth-700">
+            Your orders show your delivery address, so we show them once you confirm that {loaderData.email} is yours. We will mail you a
+            link.
+          </p>
+          <FormNotice message={actionData?.ok ? actionData.message : undefined} />
+          <FormError message={actionData && !actionData.ok ? actionData.error : undefined} />
+          <Form method="post" className="mt-5">
+            <button type="submit" disabled={busy} className={`${primaryButton} rounded-full`}>
+              {busy ? 'Sending...' : 'Send me the link'}
+            </button>
+          </Form>
+        </section>
+      ) : loaderData.orders.length === 0 ? (
+        <p className="mt-8 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-800">
+          No orders yet.{' '}
+          <Link to="/" className="font-medium text-leaf-800 underline underline-offset-2">
+            Browse the shop
+          </Link>
+        </p>
+      ) : (
+        <ol className="mt-8 grid gap-4" aria-label="Your orders, newest first">
+          {loaderData.orders.map((order) => (
+            <li key={order.id} className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-semibold text-earth-900">
+                  Order {order.label}
+                  <span className="ml-2 text-sm font-normal text-earth-600">{dateFormat.format(new Date(order.createdAt))}</span>
+                </h2>
+                <p>
+                  <span className="sr-only">Status: </span>
+                  <span className="rounded-full bg-leaf-50 px-3 py-1 text-sm font-semibold text-leaf-800" data-testid="order-status">
+                    {ORDER_STATUS_LABELS[order.status]}
+                  </span>
+                </p>
+              </div>
+              <ul className="mt-3 text-sm text-earth-800">
+                {order.lines.map((line) => (
+                  <li key={`${line.name}-${line.size}`}>
+                    {line.quantity} × {line.name}
+                    {line.size !== 'one' ? ` (${line.size})` : ''}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 font-semibold text-earth-900">Total {formatRupees(order.totalPaise)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}

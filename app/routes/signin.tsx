@@ -1,0 +1,125 @@
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigate } from 'react-router'
+import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { useHydrated } from '~/components/layout/use-hydrated'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import {
+  ACCOUNT_LIMITS,
+  accountFieldErrors,
+  safeRedirectPath,
+  SIGN_IN_FAILED,
+  SIGNED_IN,
+  signInSchema,
+} from '~/features/accounts/account-schemas'
+import { roleOf } from '~/features/accounts/accounts.server'
+import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
+import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import type { Route } from './+types/signin'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Log in · ${shopSettingsOf(matches).shopName}` }]
+
+/** The spec's pause on "Logged in successfully!" before moving on. */
+const NOTICE_MS = 1500
+
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }
+}
+
+type ActionResult =
+  | { ok: true; message: string; next: string }
+  | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; email: string; rememberMe: boolean }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readSmallForm(request)
+  const email = form?.email ?? ''
+  const rememberMe = form?.rememberMe === 'on'
+  if (!form) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, email, rememberMe }, { status: 413 })
+  const parsed = signInSchema.safeParse(form)
+  if (!parsed.success) {
+    return data<ActionResult>(
+      { ok: false, error: SIGN_IN_FAILED, fieldErrors: accountFieldErrors(parsed.error), email, rememberMe },
+      { status: 400 },
+    )
+  }
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-in/email', {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    rememberMe: parsed.data.rememberMe,
+  })
+  if (answer.status !== 200) {
+    if (answer.status >= 500) console.error('Sign-in failed:', answer.status, answer.body)
+    const reason = refusalReason(answer) ?? undefined
+    // The button comes back: the page is rendered again with the message.
+    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe }, { status: answer.status >= 500 ? 500 : answer.status })
+  }
+  const userId = (answer.body?.user as { id?: string } | undefined)?.id
+  // Read again: ADMIN_EMAILS may have made the account an admin just now.
+  const role = userId ? await roleOf(context.shop.db, userId) : null
+  const next = safeRedirectPath(parsed.data.redirectTo, role === 'admin' ? '/dash' : '/')
+  return data<ActionResult>({ ok: true, message: SIGNED_IN, next }, { headers: cookieHeaders(answer) })
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const succeeded = actionData?.ok ? actionData : undefined
+  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(signInSchema, failed?.fieldErrors)
+
+  useEffect(() => {
+    if (!succeeded) return
+    const timer = setTimeout(() => navigate(succeeded.next, { replace: true }), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [succeeded, navigate])
+
+  return (
+    <AccountPage
+      title="Log in"
+      intro={
+        <p>
+          New here?{' '}
+          <Link to="/Signup" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      <FormNotice message={succeeded?.message}>
+        {/* Without JavaScript the browser moves on by itself after the same pause. */}
+        {succeeded && !hydrated && <meta httpEquiv="refresh" content={`${NOTICE_MS / 1000};url=${succeeded.next}`} />}
+      </FormNotice>
+      <FormError message={failed?.error} reason={failed?.reason} />
+      <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          maxLength={ACCOUNT_LIMITS.email}
+          defaultValue={failed?.email}
+          error={errors.email}
+        />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" maxLength={ACCOUNT_LIMITS.password} error={errors.password} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-earth-900">
+            <input
+              type="checkbox"
+              name="rememberMe"
+              defaultChecked={failed?.rememberMe}
+              className="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-400"
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton busy={busy || !!succeeded} label="Log in" busyLabel="Logging in..." />
+      </Form>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef } from 'react'
+import { data, Form, Link, useNavigate } from 'react-router'
+import { AccountPage, FormError, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { primaryButton } from '~/components/catalogue/styles'
+import { useHydrated } from '~/components/layout/use-hydrated'
+import {
+  ACCOUNT_LIMITS,
+  accountFieldErrors,
+  PASSWORD_MIN_LENGTH,
+  SIGN_UP_FAILED,
+  signUpSchema,
+} from '~/features/accounts/account-schemas'
+import { roleOf } from '~/features/accounts/accounts.server'
+import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
+import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import type { Route } from './+types/signup'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Sign up · ${shopSettingsOf(matches).shopName}` }]
+
+type Values = { email: string; username: string; phone: string }
+type ActionResult =
+  | { ok: true; next: string }
+  | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; values: Values }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readSmallForm(request)
+  const values: Values = { email: form?.email ?? '', username: form?.username ?? '', phone: form?.phone ?? '' }
+  if (!form) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason: 'The form was too large.', values }, { status: 413 })
+  const parsed = signUpSchema.safeParse(form)
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  const { email, username, phone, password } = parsed.data
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-up/email', {
+    email,
+    password,
+    name: username,
+    username,
+    phone,
+  })
+  if (answer.status !== 200) {
+    const code = String(answer.body?.code ?? '')
+    const reason = code.startsWith('USER_ALREADY_EXISTS')
+      ? 'An account with this e-mail address already exists. Log in instead, or use “Forgot password?” on the login page.'
+      : (refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined))
+    if (answer.status >= 500) console.error('Sign-up failed:', answer.status, answer.body)
+    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: answer.status >= 500 ? 500 : answer.status })
+  }
+  const userId = (answer.body?.user as { id?: string } | undefined)?.id
+  const role = userId ? await roleOf(context.shop.db, userId) : null
+  return data<ActionResult>({ ok: true, next: role === 'admin' ? '/dash' : '/' }, { headers: cookieHeaders(answer) })
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(signUpSchema, failed?.fieldErrors)
+
+  return (
+    <AccountPage
+      title="Sign up"
+      intro={
+        <p>
+          Already have an account?{' '}
+          <Link to="/Signin" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <FormError message={failed?.error} reason={failed?.reason} />
+      <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={ACCOUNT_LIMITS.email}
+          defaultValue={failed?.values.email}
+          error={errors.email}
+        />
+        <TextField
+          name="username"
+          label="Username"
+          autoComplete="nickname"
+          maxLength={ACCOUNT_LIMITS.username}
+          defaultValue={failed?.values.username}
+          error={errors.username}
+        />
+        <TextField
+          name="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={ACCOUNT_LIMITS.phone}
+          defaultValue={failed?.values.phone}
+          error={errors.phone}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={ACCOUNT_LIMITS.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password}
+        />
+        <SubmitButton busy={busy} label="Sign up" busyLabel="Signing up..." />
+      </Form>
+      {actionData?.ok && <SuccessDialog next={actionData.next} />}
+    </AccountPage>
+  )
+}
+
+/** The spec's success dialog. A modal once JavaScript runs; before that, an open dialog with a plain link. */
+function SuccessDialog({ next }: { next: string }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const ok = useRef<HTMLButtonElement>(null)
+  const titleId = useId()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element || !hydrated) return
+    if (element.open) element.close()
+    element.showModal()
+    ok.current?.focus()
+  }, [hydrated])
+
+  return (
+    <dialog
+      ref={dialog}
+      open={!hydrated}
+      aria-labelledby={titleId}
+      onClose={() => navigate(next)}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="p-6">
+        <h2 id={titleId} className="text-xl font-bold text-earth-900">
+          Success!
+        </h2>
+        <p className="mt-3 text-earth-800">Your account has been created successfully.</p>
+        <div className="mt-6 flex justify-end">
+          {hydrated ? (
+            <button ref={ok} type="button" className={primaryButton} onClick={() => dialog.current?.close()}>
+              OK
+            </button>
+          ) : (
+            <a href={next} className={primaryButton}>
+              OK
+            </a>
+          )}
+        </div>
+      </div>
+    </dialog>
+  )
+}
