@@ -189,4 +189,17 @@ describe('storefront routes', () => {
       expect(location, path).toBe(target)
     }
   })
+
+  it('renders the account routes of the route table and keeps visitors out of the admin ones', async () => {
+    expect((await page('/Signup')).status).toBe(200)
+    expect(h1((await page('/Signup')).html)).toBe('Sign up')
+    expect((await page('/Signin')).status).toBe(200)
+    expect(h1((await page('/Signin')).html)).toBe('Log in')
+    // The spec sends non-admins who open /dash to /; /Admin and /Delete are guarded the same way (DESIGN.md).
+    for (const path of ['/dash', '/Admin', '/Delete']) {
+      const { status, location } = await page(path)
+      expect(status, path).toBe(302)
+      expect(location, path).toBe('/')
+    }
+  })
 })
