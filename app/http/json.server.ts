@@ -27,9 +27,19 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
   if (!/^application\/json\b/i.test(type)) {
     throw new BadRequest(415, 'Send the request body as JSON (Content-Type: application/json).')
   }
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) throw new BadRequest(413, `The request body is too large (at most ${maxBytes} bytes).`)
-  if (!request.body) throw new BadRequest(400, 'The request body is empty.')
+  const text = (await readBodyBytes(request, maxBytes)).toString('utf8')
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BadRequest(400, 'The request body is not valid JSON.')
+  }
+}
+
+/** Reads a body of at most `maxBytes`, stopping as soon as it is exceeded, so nobody can make the server buffer megabytes. */
+export async function readBodyBytes(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<Buffer> {
+  const tooLarge = () => new BadRequest(413, `The request body is too large (at most ${maxBytes} bytes).`)
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) throw tooLarge()
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -39,16 +49,11 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel()
-      throw new BadRequest(413, `The request body is too large (at most ${maxBytes} bytes).`)
+      throw tooLarge()
     }
     chunks.push(value)
   }
-  const text = Buffer.concat(chunks).toString('utf8')
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new BadRequest(400, 'The request body is not valid JSON.')
-  }
+  return Buffer.concat(chunks)
 }
 
 /** First message per field, keyed by the field's path, for forms to show beside each field. */
