@@ -14,32 +14,7 @@ import { ADD_FAILED, type AddProductResult, DELETE_FAILED, type Failure, type Ma
 
 export type Answer<T> = { status: number; result: T }
 
-/**
- * The request with a body that, when the upload reader stops early (a limit crossed), stops reading without
- * destroying the connection: destroying it would drop our 413 answer too. The answer then says Connection: close.
- */
-function keepConnectionForAnswer(request: Request): Request {
-  if (!request.body) return request
-  const reader = request.body.getReader()
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    cancel() {
-      try {
-        reader.releaseLock()
-      } catch {
-        // A read still pending: it ends with the connection.
-      }
-    },
-  })
-  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' } as RequestInit)
-}
-
-async function readUpload(original: Request, error: string): Promise<Awaited<ReturnType<typeof readProductFormUpload>> | Answer<Failure>> {
-  const request = keepConnectionForAnswer(original)
+async function readUpload(request: Request, error: string): Promise<Awaited<ReturnType<typeof readProductFormUpload>> | Answer<Failure>> {
   try {
     return await readProductFormUpload(request)
   } catch (err) {

@@ -80,9 +80,15 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
     const fail = (error: UploadRejectedError) => {
       if (settled) return
       settled = true
-      // Stop reading: the rest of the body is not wanted (the answer should close the connection).
+      // The rest of the body is not wanted. Drain it rather than destroy the stream, which would close the
+      // connection before the refusal reaches the client; a body longer than any allowed upload is cut off.
       body.unpipe(parser)
-      body.destroy()
+      let drained = 0
+      body.on('data', (chunk: Buffer) => {
+        drained += chunk.length
+        if (drained > MAX_BODY_BYTES) body.destroy()
+      })
+      body.resume()
       parser.removeAllListeners()
       parser.on('error', () => {})
       reject(error)
