@@ -8,7 +8,7 @@ import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
+import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath, productPageMeta } from '~/features/catalogue/product'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import type { Route } from './+types/product-sized'
 
@@ -23,11 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: 'Product not found' }]
-  return [
-    { title: `${data.product.name} | ${data.shopName}` },
-    { name: 'description', content: data.product.description.slice(0, 160) },
-  ]
+  return productPageMeta(data)
 }
 
 export default function SizedProductPage({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { Price } from '~/components/catalogue/price'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer } from '~/features/catalogue/product'
+import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer, productPageMeta } from '~/features/catalogue/product'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import type { Route } from './+types/product'
 
@@ -20,11 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: 'Product not found' }]
-  return [
-    { title: `${data.product.name} | ${data.shopName}` },
-    { name: 'description', content: data.product.description.slice(0, 160) },
-  ]
+  return productPageMeta(data)
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
