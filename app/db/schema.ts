@@ -66,6 +66,9 @@ export const contactMessages = pgTable('contact_messages', {
   phone: text('phone').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When, and by which admin, the message was answered or otherwise dealt with. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: text('handled_by'),
 })
 
 /** Every mail the shop sends is written here first, in the same transaction as its cause. */
@@ -99,7 +102,7 @@ export const shopSettings = pgTable(
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 )
 
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'expired', 'shipped', 'delivered', 'cancelled'] as const
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'expired', 'packed', 'shipped', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /**
@@ -127,6 +130,9 @@ export const orders = pgTable(
     checkoutKey: text('checkout_key').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Filled in when the owner marks the order shipped. */
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,6 +160,22 @@ export const orderLines = pgTable(
     primaryKey({ columns: [t.orderId, t.productId, t.size] }),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
+)
+
+/** Every status an order has been in, with who moved it there (an admin's e-mail; null for the shop itself). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+    actor: text('actor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )
 
 /** Webhook deliveries already handled, so a replay changes nothing. */

@@ -3,7 +3,8 @@ import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldEr
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ACCOUNT_LIMITS, accountFieldErrors, forgotPasswordSchema, RESET_MAIL_QUEUED } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
-import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import { refusalReason } from '~/features/accounts/form-actions.server'
+import { readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/forgot-password'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password · ${shopSettingsOf(matches).shopName}` }]

@@ -9,7 +9,8 @@ import {
   resetTokenSchema,
 } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
-import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import { refusalReason } from '~/features/accounts/form-actions.server'
+import { readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Set a new password · ${shopSettingsOf(matches).shopName}` }]

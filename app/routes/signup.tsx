@@ -13,7 +13,8 @@ import {
 } from '~/features/accounts/account-schemas'
 import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
-import { readSmallForm, refusalReason } from '~/features/accounts/form-actions.server'
+import { refusalReason } from '~/features/accounts/form-actions.server'
+import { readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/signup'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Sign up · ${shopSettingsOf(matches).shopName}` }]

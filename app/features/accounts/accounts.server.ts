@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '~/db/client.server'
-import { orderLines, orders, type Role, users } from '~/db/schema'
+import { orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../checkout/order-mails'
 import { getOrder } from '../checkout/orders.server'
 import { emailSchema, newPasswordSchema } from './account-schemas'
@@ -44,6 +45,53 @@ export async function getOrderForAccount(db: Database, orderId: string, user: { 
 
 export type AccountOrder = Awaited<ReturnType<typeof ordersForEmail>>[number]
 
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(''),
+  role: z.enum(['all', ...ROLES]).catch('all'),
+})
+
+/** Accounts for the admin's Users page, newest first, searched by e-mail, username or phone. */
+export async function listUsers(db: Database, query: z.infer<typeof userListQuerySchema>, limit = 100) {
+  const conditions: SQL[] = []
+  if (query.role !== 'all') conditions.push(eq(users.role, query.role))
+  if (query.q) {
+    const text = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(or(ilike(users.email, text), ilike(users.username, text), ilike(users.phone, text))!)
+  }
+  const where = conditions.length ? and(...conditions) : undefined
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, username: users.username, phone: users.phone, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.email))
+      .limit(limit),
+    db.select({ n: count() }).from(users).where(where),
+  ])
+  return { total: total!.n, users: rows }
+}
+
+export const roleChangeSchema = z.object({
+  userId: z.string({ error: 'Unknown account.' }).min(1, 'Unknown account.').max(100, 'Unknown account.'),
+  role: z.enum(ROLES, { error: 'Choose user or admin.' }),
+})
+
+export class RoleChangeRefusedError extends Error {}
+
+/**
+ * Makes an account an admin or a customer again. An admin cannot change their own role, so the shop always
+ * keeps at least the admin doing the changing. Sessions read the role on every request: it takes effect at once.
+ */
+export async function setUserRole(db: Database, change: z.infer<typeof roleChangeSchema>, actorId: string) {
+  if (change.userId === actorId) throw new RoleChangeRefusedError('You cannot change your own role; ask another admin.')
+  const [updated] = await db
+    .update(users)
+    .set({ role: change.role, updatedAt: new Date() })
+    .where(eq(users.id, change.userId))
+    .returning({ email: users.email, role: users.role })
+  if (!updated) throw new RoleChangeRefusedError('There is no such account.')
+  return updated
+}
 
 export async function roleOf(db: Database, userId: string): Promise<Role | null> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))

@@ -5,6 +5,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   paid: 'Paid, being packed',
   expired: 'Not paid (expired)',
+  packed: 'Packed, ready to ship',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { type Category, PACK_SIZES } from './categories'
@@ -64,4 +64,20 @@ export async function getProductsBySlug(db: Database, slugs: string[]) {
 export async function getProductsById(db: Database, ids: string[]) {
   if (ids.length === 0) return []
   return loadProducts(db, inArray(products.id, ids))
+}
+
+/** Pack sizes on sale with `threshold` units or fewer left, emptiest first (the dashboard's restock list). */
+export async function lowStockOffers(db: Database, threshold: number, limit = 20) {
+  const where = and(isNull(products.archivedAt), lte(variants.stock, threshold))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ productId: products.id, slug: products.slug, name: products.name, category: products.category, size: variants.size, stock: variants.stock })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(where)
+      .orderBy(asc(variants.stock), asc(products.name), asc(variants.size))
+      .limit(limit),
+    db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where),
+  ])
+  return { total: total!.n, offers: rows }
 }

@@ -65,3 +65,37 @@ export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, wa
     ].join('\n'),
   }
 }
+
+type OrderToTell = { number: number; email: string; shippingAddress: unknown; lines: OrderForMail['lines'] }
+
+export function orderShippedMail(order: OrderToTell, shipment: { courier: string; trackingNumber: string }, settings: ShopSettings) {
+  const a = order.shippingAddress as ShippingAddress
+  return {
+    recipient: order.email,
+    subject: `Your order ${orderNumberLabel(order.number)} is on its way`,
+    text: [
+      `Good news${a.fullName ? `, ${a.fullName}` : ''}: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been shipped.`,
+      '',
+      `Courier: ${shipment.courier}`,
+      `Tracking number: ${shipment.trackingNumber}`,
+      '',
+      ...order.lines.map((l) => `  ${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`),
+      '',
+      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+    ].join('\n'),
+  }
+}
+
+export function orderCancelledMail(order: OrderToTell, reason: string, settings: ShopSettings) {
+  return {
+    recipient: order.email,
+    subject: `Your order ${orderNumberLabel(order.number)} has been cancelled`,
+    text: [
+      `We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
+      ...(reason ? ['', `Reason: ${reason}`] : []),
+      '',
+      'The amount you paid will be refunded to the way you paid; banks usually take 5–7 working days.',
+      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+    ].join('\n'),
+  }
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
-import { orderLines, orders, products, variants } from '~/db/schema'
+import { orderEvents, orderLines, orders, products, variants } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -93,6 +93,7 @@ export async function createOrder(
         expiresAt: new Date(Date.now() + input.expiryMinutes * 60_000),
       })
       await tx.insert(orderLines).values(lines)
+      await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })
     })
     order = (await orderWithLines(db, id))!
   }
@@ -176,6 +177,7 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
       }
     }
     await tx.update(orders).set({ status: 'paid', paymentId, paidAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id))
+    await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
     await enqueueMail(tx as unknown as Database, customerConfirmationMail(forMail(order), settings))
     await enqueueMail(tx as unknown as Database, ownerOrderNotice(forMail(order), settings, warning))
     return { outcome: 'paid' as const, orderId: order.id }
@@ -199,6 +201,7 @@ export async function expireOrder(db: Database, orderId: string, now = new Date(
         .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)))
     }
     await tx.update(orders).set({ status: 'expired', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await tx.insert(orderEvents).values({ orderId, status: 'expired', note: 'Not paid in time; stock returned' })
     return true
   })
 }

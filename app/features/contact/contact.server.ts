@@ -1,3 +1,5 @@
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
 import { enqueueMail } from '~/features/mail/outbox.server'
@@ -33,4 +35,31 @@ export async function receiveContactMessage(db: Database, message: ContactMessag
     const mailId = await enqueueMail(tx, { recipient: settings.email, ...ownerNotification(message, settings.shopName) })
     return { messageId: row!.id, mailId }
   })
+}
+
+export const messageListQuerySchema = z.object({ show: z.enum(['open', 'all']).catch('open') })
+
+/** The contact messages for the admin, newest first; `open` leaves out those already handled. */
+export async function listContactMessages(db: Database, query: z.infer<typeof messageListQuerySchema>, limit = 200) {
+  const where: SQL | undefined = query.show === 'open' ? isNull(contactMessages.handledAt) : undefined
+  const [rows, [open]] = await Promise.all([
+    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)),
+  ])
+  return { open: open!.n, messages: rows }
+}
+
+export const messageHandlingSchema = z.object({
+  messageId: z.coerce.number({ error: 'Unknown message.' }).int('Unknown message.').min(1, 'Unknown message.').max(2_147_483_647, 'Unknown message.'),
+  handled: z.enum(['true', 'false'], { error: 'Unknown action.' }).transform((v) => v === 'true'),
+})
+
+/** Marks a message handled by `actor` (or open again). Returns false when there is no such message. */
+export async function setMessageHandled(db: Database, change: z.infer<typeof messageHandlingSchema>, actor: string) {
+  const [row] = await db
+    .update(contactMessages)
+    .set(change.handled ? { handledAt: new Date(), handledBy: actor } : { handledAt: null, handledBy: null })
+    .where(and(eq(contactMessages.id, change.messageId)))
+    .returning({ id: contactMessages.id })
+  return Boolean(row)
 }

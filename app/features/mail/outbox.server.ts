@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import nodemailer from 'nodemailer'
 import type { Database } from '~/db/client.server'
 import { outbox } from '~/db/schema'
@@ -95,4 +96,40 @@ export function startOutboxWorker(db: Database, transport: MailTransport, from: 
     clearTimeout(timer)
     await running
   }
+}
+
+export const OUTBOX_VIEWS = ['waiting', 'failed', 'sent', 'all'] as const
+export const outboxQuerySchema = z.object({ show: z.enum(OUTBOX_VIEWS).catch('waiting') })
+
+/** The outbox for the admin: newest first, with how many mails are in each state. */
+export async function listOutbox(db: Database, query: z.infer<typeof outboxQuerySchema>, limit = 100) {
+  const where =
+    query.show === 'waiting'
+      ? inArray(outbox.status, ['pending', 'sending'])
+      : query.show === 'all'
+        ? undefined
+        : eq(outbox.status, query.show)
+  const [mails, counts] = await Promise.all([
+    db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(limit),
+    db.select({ status: outbox.status, n: count() }).from(outbox).groupBy(outbox.status),
+  ])
+  const tally = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<(typeof outbox.status.enumValues)[number], number>>
+  return {
+    mails,
+    counts: { waiting: (tally.pending ?? 0) + (tally.sending ?? 0), failed: tally.failed ?? 0, sent: tally.sent ?? 0 },
+  }
+}
+
+export const mailRetrySchema = z.object({
+  mailId: z.coerce.number({ error: 'Unknown mail.' }).int('Unknown mail.').min(1, 'Unknown mail.').max(2_147_483_647, 'Unknown mail.'),
+})
+
+/** Puts a failed mail back in the queue with a fresh set of attempts. Returns false unless it had failed. */
+export async function retryMail(db: Database, mailId: number) {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, mailId), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id })
+  return Boolean(row)
 }

@@ -1,0 +1,28 @@
+import type { Database } from '~/db/client.server'
+import { lowStockOffers } from '../catalogue/catalogue.server'
+import { ordersWaitingToShip, salesSince } from '../checkout/fulfilment.server'
+import { listContactMessages } from '../contact/contact.server'
+import { listOutbox } from '../mail/outbox.server'
+
+/** At or below this many units a pack size shows on the dashboard's restock list. */
+export const LOW_STOCK_UNITS = 5
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+
+/** Midnight of `now`'s day in India (UTC+5:30 all year), where the shop's day begins. */
+export function startOfShopDay(now: Date) {
+  const local = new Date(now.getTime() + IST_OFFSET_MS)
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - IST_OFFSET_MS)
+}
+
+/** What the owner sees at a glance on /dash. */
+export async function loadDashboard(db: Database, now = new Date()) {
+  const [today, waiting, lowStock, messages, outbox] = await Promise.all([
+    salesSince(db, startOfShopDay(now)),
+    ordersWaitingToShip(db),
+    lowStockOffers(db, LOW_STOCK_UNITS),
+    listContactMessages(db, { show: 'open' }, 1),
+    listOutbox(db, { show: 'failed' }, 1),
+  ])
+  return { today, waiting, lowStock, openMessages: messages.open, failedMails: outbox.counts.failed }
+}

@@ -1,0 +1,201 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '~/db/client.server'
+import { type OrderStatus, orderEvents, orderLines, orders, variants } from '~/db/schema'
+import { enqueueMail } from '../mail/outbox.server'
+import { getShopSettings } from '../settings/shop-settings.server'
+import type { ShippingAddress } from './checkout-schemas'
+import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-mails'
+
+/** What the owner does to a paid order, and the statuses each step may start from. */
+export const FULFILMENT_STEPS = {
+  pack: { from: ['paid'], to: 'packed' },
+  ship: { from: ['paid', 'packed'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  // Shipped goods cannot be called back from here; a cancelled paid order is refunded in the provider's dashboard.
+  cancel: { from: ['paid', 'packed'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
+
+export type FulfilmentStep = keyof typeof FULFILMENT_STEPS
+
+export const fulfilmentSchema = z.discriminatedUnion(
+  'step',
+  [
+    z.object({ step: z.literal('pack') }),
+    z.object({
+      step: z.literal('ship'),
+      courier: z.string({ error: 'Enter the courier.' }).trim().min(1, 'Enter the courier.').max(80, 'Keep the courier under 80 characters.'),
+      trackingNumber: z
+        .string({ error: 'Enter the tracking number.' })
+        .trim()
+        .min(1, 'Enter the tracking number.')
+        .max(80, 'Keep the tracking number under 80 characters.'),
+    }),
+    z.object({ step: z.literal('deliver') }),
+    z.object({
+      step: z.literal('cancel'),
+      reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional().default(''),
+    }),
+  ],
+  { error: 'Unknown action.' },
+)
+export type FulfilmentInput = z.infer<typeof fulfilmentSchema>
+
+export class OrderNotFoundError extends Error {
+  constructor() {
+    super('There is no such order.')
+  }
+}
+
+export class StepNotAllowedError extends Error {
+  constructor(
+    readonly step: FulfilmentStep,
+    readonly status: OrderStatus,
+  ) {
+    super(`An order that is ${status.replace('_', ' ')} cannot be ${STEP_PAST[step]}.`)
+  }
+}
+
+const STEP_PAST: Record<FulfilmentStep, string> = { pack: 'packed', ship: 'shipped', deliver: 'marked delivered', cancel: 'cancelled' }
+
+/**
+ * Moves an order one step on, as the admin `actor`. The order row is locked, so two admins clicking at once
+ * cannot ship twice or return stock twice. The history entry, the stock returned on cancelling and the
+ * customer's mail are written in the same transaction as the status.
+ */
+export async function advanceOrder(db: Database, orderId: string, input: FulfilmentInput, actor: string) {
+  const settings = await getShopSettings(db)
+  const step = FULFILMENT_STEPS[input.step]
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!order) throw new OrderNotFoundError()
+    if (!(step.from as readonly OrderStatus[]).includes(order.status)) throw new StepNotAllowedError(input.step, order.status)
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
+    const now = new Date()
+    let note: string | null = null
+
+    if (input.step === 'ship') {
+      note = `${input.courier}, tracking ${input.trackingNumber}`
+      await tx.update(orders).set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now }).where(eq(orders.id, orderId))
+      await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, settings))
+    } else {
+      await tx.update(orders).set({ status: step.to, updatedAt: now }).where(eq(orders.id, orderId))
+    }
+    if (input.step === 'cancel') {
+      // The stock was taken when the order was placed; it goes back on the shelf.
+      for (const line of lines) {
+        await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+          .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)))
+      }
+      note = ['Stock returned', input.reason].filter(Boolean).join('; ')
+      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings))
+    }
+    await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
+    return { status: step.to as OrderStatus }
+  })
+}
+
+export const ORDER_LIST_FILTERS = ['all', 'to-ship', ...['pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'expired']] as const
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_LIST_FILTERS).catch('to-ship'),
+  q: z.string().trim().max(100).catch(''),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+})
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>
+
+const PAGE_SIZE = 50
+
+/** Orders for the admin's list, newest first, filtered by status and searched by number, e-mail or phone. */
+export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
+  const conditions: SQL[] = []
+  if (query.status === 'to-ship') conditions.push(inArray(orders.status, ['paid', 'packed']))
+  else if (query.status !== 'all') conditions.push(eq(orders.status, query.status))
+  if (query.q) {
+    const number = query.q.match(/^(?:ko-?)?(\d{1,9})$/i)?.[1]
+    const digits = query.q.replace(/\D/g, '')
+    const text = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const searches: SQL[] = [ilike(orders.email, text)]
+    if (number) searches.push(eq(orders.number, Number(number)))
+    // Phones are typed with spaces and +91 in all manners: compare the last ten digits.
+    if (digits.length >= 6) {
+      searches.push(sql`right(regexp_replace(${orders.shippingAddress}->>'phoneNumber', '\\D', '', 'g'), 10) like ${`%${digits.slice(-10)}%`}`)
+    }
+    conditions.push(or(...searches)!)
+  }
+  const where = conditions.length ? and(...conditions) : undefined
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        email: orders.email,
+        shippingAddress: orders.shippingAddress,
+        totalPaise: orders.totalPaise,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.number))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return {
+    total: total!.n,
+    pageSize: PAGE_SIZE,
+    orders: rows.map(({ shippingAddress, ...r }) => {
+      const address = shippingAddress as ShippingAddress
+      return { ...r, label: orderNumberLabel(r.number), customer: address.fullName, phone: address.phoneNumber, city: address.city }
+    }),
+  }
+}
+
+/** One order as the admin sees it: lines, address, payment ids and its history, oldest step first. */
+export async function getOrderForAdmin(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) return null
+  const [lines, history] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+  ])
+  const { buyerTokenHash: _, checkoutKey: __, ...visible } = order
+  return {
+    ...visible,
+    label: orderNumberLabel(order.number),
+    shippingAddress: order.shippingAddress as ShippingAddress,
+    lines,
+    history,
+    nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) =>
+      (FULFILMENT_STEPS[s].from as readonly OrderStatus[]).includes(order.status),
+    ),
+  }
+}
+export type OrderForAdmin = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>
+
+/** Paid orders not yet shipped, oldest first (the owner packs in that order). */
+export async function ordersWaitingToShip(db: Database, limit = 10) {
+  const where = inArray(orders.status, ['paid', 'packed'])
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id, number: orders.number, status: orders.status, totalPaise: orders.totalPaise, paidAt: orders.paidAt })
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.number))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { total: total!.n, orders: rows.map((r) => ({ ...r, label: orderNumberLabel(r.number) })) }
+}
+
+/** Orders paid since `since` (the start of the owner's day) and what they brought in, in paise. */
+export async function salesSince(db: Database, since: Date) {
+  const [row] = await db
+    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+    .from(orders)
+    .where(and(gte(orders.paidAt, since), inArray(orders.status, ['paid', 'packed', 'shipped', 'delivered'])))
+  return { orders: row!.orders, revenuePaise: Number(row!.revenuePaise) }
+}

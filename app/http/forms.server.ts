@@ -1,0 +1,27 @@
+import { BadRequest, readBodyBytes } from './json.server'
+
+/** Our plain forms (accounts, the admin's order, message and user forms) hold a few short fields; a bigger post is not one of them. */
+const MAX_FORM_BYTES = 16 * 1024
+
+/**
+ * The posted form's text fields, or null when the post is too large to be one of our forms (read no further
+ * than the limit, declared length or not). A body that is not a form reads as no fields.
+ */
+export async function readSmallForm(request: Request): Promise<Record<string, string> | null> {
+  let bytes: Buffer
+  try {
+    bytes = await readBodyBytes(request, MAX_FORM_BYTES)
+  } catch (err) {
+    if (err instanceof BadRequest) return null
+    throw err
+  }
+  let form: FormData
+  try {
+    form = await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: new Uint8Array(bytes) }).formData()
+  } catch {
+    return {}
+  }
+  const out: Record<string, string> = {}
+  for (const [key, value] of form) if (typeof value === 'string') out[key] = value
+  return out
+}
