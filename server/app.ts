@@ -6,6 +6,7 @@ import '~/context'
 import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
+import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
 import { SHELVES } from '~/features/catalogue/categories'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
@@ -33,6 +34,19 @@ export function createShopApp(shop: Shop) {
       return
     }
     next()
+  })
+
+  // Changes come only from the shop's own pages (docs/decisions/010-cross-origin-guard.md). Its origin is
+  // PUBLIC_URL when given, else the one the request was addressed to, as for better-auth's trustedOrigins.
+  app.use((req, res, next) => {
+    const ownOrigin = shop.config.PUBLIC_URL_SET ? shop.config.PUBLIC_URL : `${req.protocol}://${req.host}`
+    if (isAllowedOrigin({ method: req.method, path: req.path, headers: req.headers, ownOrigin })) {
+      next()
+      return
+    }
+    res.status(403).set('Cache-Control', 'no-store')
+    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: CROSS_SITE_REFUSAL })
+    else res.type('text/plain').send(CROSS_SITE_REFUSAL)
   })
 
   // The spec's paths keep their capitals; other spellings of them redirect there.

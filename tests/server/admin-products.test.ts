@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -63,6 +65,9 @@ async function productCount(cookie: string) {
   const match = html.match(/(\d+) products?/)
   return Number(match?.[1])
 }
+
+/** The files in the shop's media directory: a refused upload must add none. */
+const mediaFiles = () => fs.readdirSync(path.join(server.dataDir, 'media')).sort()
 
 const spices = { name: 'Test Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' }
 
@@ -166,6 +171,57 @@ describe('adding, editing and deleting as the admin', () => {
     expect(body.error).toBe('An error occurred while adding the product.')
     expect(body.imageErrors.frontImage).toMatch(/^Front image: /)
     expect(await productCount(adminCookie)).toBe(before)
+  })
+
+  // Each beside a good picture of its own, which must not be kept either: one refused picture stores nothing.
+  it('refuses a truncated JPEG, names it, and stores nothing', async () => {
+    const before = await productCount(adminCookie)
+    const filesBefore = mediaFiles()
+    const demo = path.resolve(import.meta.dirname, '../../app/features/catalogue/demo-images/erode-turmeric-powder-back.webp')
+    const jpeg = await sharp(demo).jpeg({ quality: 90 }).toBuffer()
+    const response = await post(
+      '/api/admin/products',
+      adminCookie,
+      productForm(
+        { ...spices, name: 'Cut Image' },
+        {
+          frontImage: { bytes: await png({ r: 11, g: 120, b: 7 }), name: 'front.png', type: 'image/png' },
+          backImage: { bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)), name: 'back.jpg', type: 'image/jpeg' },
+        },
+      ),
+    )
+    expect(response.status).toBe(422)
+    const body = (await response.json()) as { ok: boolean; error: string; imageErrors: Record<string, string> }
+    expect(body.ok).toBe(false)
+    expect(body.imageErrors).toEqual({ backImage: 'Backside image: The image could not be processed; it may be damaged.' })
+    expect(await productCount(adminCookie)).toBe(before)
+    expect(mediaFiles()).toEqual(filesBefore)
+  })
+
+  it('refuses a 50-megapixel picture, however small the file, and stores nothing', async () => {
+    const before = await productCount(adminCookie)
+    const filesBefore = mediaFiles()
+    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(huge.length).toBeLessThan(1024 * 1024)
+    const response = await post(
+      '/api/admin/products',
+      adminCookie,
+      productForm(
+        { ...spices, name: 'Giant Image' },
+        {
+          frontImage: { bytes: huge, name: 'giant.png', type: 'image/png' },
+          backImage: { bytes: await png({ r: 12, g: 121, b: 8 }), name: 'back.png', type: 'image/png' },
+        },
+      ),
+    )
+    expect(response.status).toBe(422)
+    const body = (await response.json()) as { ok: boolean; error: string; imageErrors: Record<string, string> }
+    expect(body.ok).toBe(false)
+    expect(body.imageErrors).toEqual({ frontImage: 'Front image: The image is too large: at most 40 megapixels.' })
+    expect(await productCount(adminCookie)).toBe(before)
+    expect(mediaFiles()).toEqual(filesBefore)
   })
 
   it('refuses an 11 MB file with a clear message and stores nothing', async () => {

@@ -1,0 +1,47 @@
+/**
+ * Whether a request may change something: only the shop's own pages may post to it
+ * (docs/decisions/010-cross-origin-guard.md).
+ */
+
+export const CROSS_SITE_REFUSAL = 'This request came from another site and was refused.'
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Razorpay's servers post here, not browsers; the HMAC signature is what protects it. */
+const EXEMPT = new Set(['POST /api/payment/webhook'])
+
+type RequestHeaders = Record<string, string | string[] | undefined>
+
+/**
+ * True unless the browser says the request came from another site: `Sec-Fetch-Site` cross-site or same-site
+ * (a sibling subdomain is someone else's page to us), or an `Origin` other than `ownOrigin` (`null` included).
+ * A request with neither header passes: it is not a browser's, and so carries no shopper's cookies.
+ */
+export function isAllowedOrigin(request: { method: string; path: string; headers: RequestHeaders; ownOrigin: string }) {
+  const method = request.method.toUpperCase()
+  if (READ_ONLY_METHODS.has(method) || EXEMPT.has(`${method} ${request.path}`)) return true
+
+  const site = single(request.headers['sec-fetch-site'])
+  if (site !== undefined && /^(cross-site|same-site)$/i.test(site.trim())) return false
+
+  const origin = request.headers['origin']
+  if (origin === undefined) return true
+  const own = originOf(request.ownOrigin)
+  return own !== null && originOf(single(origin)) === own
+}
+
+// A header sent twice is not something a browser does: treated as a foreign value.
+function single(value: string | string[] | undefined) {
+  return Array.isArray(value) ? (value.length === 1 ? value[0] : '') : value
+}
+
+/** The normalised scheme://host[:port] of an http(s) address; null for `null`, paths or anything else. */
+function originOf(value: string | undefined) {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+  } catch {
+    return null
+  }
+}
