@@ -42,7 +42,7 @@ export default function AddressPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-leaf-800">Shipping address</h1>
-      {cart.lines.length === 0 ? (
+      {cart.loaded && cart.lines.length === 0 ? (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
           Your cart is empty. <Link to="/Cart-page" className="underline">Go to the cart</Link>
         </p>

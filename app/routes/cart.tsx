@@ -17,7 +17,11 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-leaf-800">Shopping Cart</h1>
-      {empty ? (
+      {!cart.loaded ? (
+        <p className="mt-6 text-lg" role="status">
+          Loading your cart…
+        </p>
+      ) : empty ? (
         <p className="mt-6 text-lg">
           Your cart is empty.{' '}
           <Link to="/herb-ro" className="text-leaf-700 underline">

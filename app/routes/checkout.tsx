@@ -25,7 +25,11 @@ export default function CheckoutPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-leaf-800">Checkout</h1>
-      {cart.lines.length === 0 ? (
+      {!cart.loaded ? (
+        <p className="mt-6 text-lg" role="status">
+          Loading your cart…
+        </p>
+      ) : cart.lines.length === 0 ? (
         <p className="mt-6 text-lg">
           Your cart is empty.{' '}
           <Link to="/" className="text-leaf-700 underline">

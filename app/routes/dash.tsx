@@ -1,6 +1,10 @@
 import { Link } from 'react-router'
+import { OrderStatusBadge } from '~/components/admin/admin-page'
+import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
+import { LOW_STOCK_UNITS, loadDashboard } from '~/features/admin/dashboard.server'
+import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/dash'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -11,33 +15,161 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** The admin dashboard (spec: /dash, admins only; everyone else goes to /). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context)
-  return { name: admin.displayName }
+  // The threshold travels with the data: dashboard.server.ts is server-only.
+  return { name: admin.displayName, glance: await loadDashboard(context.shop.db), lowStockUnits: LOW_STOCK_UNITS }
 }
 
 const tileClass =
-  'block rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm hover:border-leaf-300 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500'
+  'block h-full rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm hover:border-leaf-200 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500'
+
+const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`
+
+function Tile({ to, title, count, children }: { to: string; title: string; count?: string; children: string }) {
+  return (
+    <li>
+      <Link to={to} className={tileClass}>
+        <span className="flex flex-wrap items-center gap-2 text-lg font-semibold text-leaf-800">
+          {title}
+          {count && <span className="rounded-full bg-turmeric-100 px-2.5 py-0.5 text-sm font-semibold text-earth-900">{count}</span>}
+        </span>
+        <span className="mt-1 block text-earth-700">{children}</span>
+      </Link>
+    </li>
+  )
+}
+
+const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { today, waiting, lowStock, openMessages, failedMails } = loaderData.glance
+  const { lowStockUnits } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Dashboard</p>
       <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Welcome, {loaderData.name}</h1>
+
+      <section aria-labelledby="glance-title" className="mt-8">
+        <h2 id="glance-title" className="sr-only">
+          At a glance
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <div className={panelClass}>
+            <dt className="text-sm font-medium text-earth-700">Orders today</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="orders-today">
+              {today.orders}
+            </dd>
+          </div>
+          <div className={panelClass}>
+            <dt className="text-sm font-medium text-earth-700">Revenue today</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="revenue-today">
+              {formatRupees(today.revenuePaise)}
+            </dd>
+          </div>
+          <div className={panelClass}>
+            <dt className="text-sm font-medium text-earth-700">Waiting to ship</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="waiting-to-ship">
+              {waiting.total}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
       <nav aria-label="Admin" className="mt-8">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          <li>
-            <Link to="/Admin" className={tileClass}>
-              <span className="text-lg font-semibold text-leaf-800">Add Product</span>
-              <span className="mt-1 block text-earth-700">A new product with its prices, stock and pictures.</span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/Delete" className={tileClass}>
-              <span className="text-lg font-semibold text-leaf-800">Delete Product</span>
-              <span className="mt-1 block text-earth-700">Every product: search, edit or delete.</span>
-            </Link>
-          </li>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Tile to="/Admin" title="Add Product">
+            A new product with its prices, stock and pictures.
+          </Tile>
+          <Tile to="/Delete" title="Delete Product">
+            Every product: search, edit or delete.
+          </Tile>
+          <Tile to="/dash/orders" title="Orders" count={waiting.total > 0 ? `${waiting.total} to ship` : undefined}>
+            Find an order; pack, ship, deliver or cancel it.
+          </Tile>
+          <Tile to="/dash/messages" title="Messages" count={openMessages > 0 ? `${openMessages} open` : undefined}>
+            What visitors wrote through the contact form.
+          </Tile>
+          <Tile to="/dash/outbox" title="Outbox" count={failedMails > 0 ? `${failedMails} failed` : undefined}>
+            Every mail the shop sends: waiting, sent and failed.
+          </Tile>
+          <Tile to="/dash/users" title="Users">
+            The accounts: find one, make an admin or a customer.
+          </Tile>
         </ul>
       </nav>
+
+      <div className="mt-10 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <section aria-labelledby="waiting-title" className={panelClass}>
+          <h2 id="waiting-title" className="font-serif text-xl font-semibold text-earth-900">
+            Orders waiting to ship
+          </h2>
+          {waiting.total === 0 ? (
+            <p className="mt-3 text-earth-700">Nothing to ship: every paid order is on its way.</p>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-earth-700">Oldest first, the order to pack them in.</p>
+              <ul className="mt-3 divide-y divide-stone-200">
+                {waiting.orders.map((order) => (
+                  <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <Link to={`/dash/orders/${order.id}`} className={linkClass}>
+                      {order.label}
+                    </Link>
+                    <span className="flex items-center gap-3">
+                      <span className="text-earth-900">{formatRupees(order.totalPaise)}</span>
+                      <OrderStatusBadge status={order.status} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {waiting.total > waiting.orders.length && (
+                <p className="mt-3">
+                  <Link to="/dash/orders" className={linkClass}>
+                    All {waiting.total} orders to ship
+                  </Link>
+                </p>
+              )}
+            </>
+          )}
+        </section>
+
+        <section aria-labelledby="stock-title" className={panelClass}>
+          <h2 id="stock-title" className="font-serif text-xl font-semibold text-earth-900">
+            Low on stock
+          </h2>
+          {lowStock.total === 0 ? (
+            <p className="mt-3 text-earth-700">Every product has more than {lowStockUnits} units left.</p>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-earth-700">
+                {lowStockUnits} units or fewer; {lowStock.total === 1 ? '1 pack size' : `${lowStock.total} pack sizes`} in all.
+              </p>
+              <ul className="mt-3 divide-y divide-stone-200">
+                {lowStock.offers.map((offer) => (
+                  <li key={`${offer.productId}-${offer.size}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <Link to={`/Delete?q=${encodeURIComponent(offer.name)}`} className={linkClass}>
+                      {offer.name}
+                      {offer.size !== 'one' ? ` (${offer.size})` : ''}
+                    </Link>
+                    {offer.stock === 0 ? (
+                      <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">Out of stock</span>
+                    ) : (
+                      <span className="text-earth-900">{offer.stock === 1 ? '1 unit' : `${offer.stock} units`}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {lowStock.total > lowStock.offers.length && (
+                <p className="mt-3 text-sm text-earth-700">
+                  And {lowStock.total - lowStock.offers.length} more: see the{' '}
+                  <Link to="/Delete" className={linkClass}>
+                    product manager
+                  </Link>
+                  .
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
     </div>
   )
 }

@@ -94,9 +94,9 @@ test('a wrong field keeps what was typed and says why', async ({ page, baseURL }
   await expect(page.getByLabel('Name')).toHaveValue('Half-filled product')
 })
 
-test('a customer visiting /Admin and /Delete is sent to the home page', async ({ page, baseURL }) => {
+test('a customer visiting any admin page is sent to the home page', async ({ page, baseURL }) => {
   await signIn(page.request, baseURL!, `customer-${Date.now()}@example.com`)
-  for (const path of ['/Admin', '/Delete']) {
+  for (const path of ['/dash', '/Admin', '/Delete', '/dash/orders', '/dash/messages', '/dash/outbox', '/dash/users']) {
     await page.goto(path)
     await expect(page).toHaveURL(new URL('/', baseURL).toString())
   }

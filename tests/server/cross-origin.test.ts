@@ -51,6 +51,11 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/api/admin/products', body: () => ({ multipart: product('Added From Elsewhere') }) },
   { path: '/api/admin/products/:productId', label: 'update', body: () => ({ multipart: { intent: 'update', ...product('Renamed From Elsewhere') } }) },
   { path: '/api/admin/products/:productId', label: 'delete', body: () => ({ multipart: { intent: 'delete' } }) },
+  { path: '/dash/orders/:orderId', label: 'pack', body: () => ({ form: { step: 'pack' } }) },
+  { path: '/dash/orders/:orderId', label: 'cancel', body: () => ({ form: { step: 'cancel', confirm: 'yes' } }) },
+  { path: '/dash/messages', body: () => ({ form: { messageId: '1', handled: 'true' } }) },
+  { path: '/dash/outbox', body: () => ({ form: { mailId: '1' } }) },
+  { path: '/dash/users', body: () => ({ form: { userId: 'no-such-account', role: 'admin' } }) },
   { path: '/signout', body: () => ({ form: {} }), endsSession: true },
   { path: '/api/auth/sign-out', body: () => ({ json: {} }), endsSession: true },
 ]
@@ -85,7 +90,7 @@ async function send(endpoint: Endpoint, headers: Record<string, string>) {
     for (const [k, v] of Object.entries(body.multipart)) form.set(k, v)
     init.body = form
   }
-  const path = endpoint.path.replace(':productId', fixtures.productId).replace(':resetToken', encodeURIComponent(fixtures.resetToken))
+  const path = endpoint.path.replace(':productId', fixtures.productId).replace(':orderId', fixtures.orderId).replace(':resetToken', encodeURIComponent(fixtures.resetToken))
   const response = await fetch(`${server.url}${path}`, init)
   return { status: response.status, type: response.headers.get('content-type') ?? '', cacheControl: response.headers.get('cache-control'), setCookies: response.headers.getSetCookie(), text: await response.text() }
 }

@@ -174,7 +174,10 @@ describe('storefront routes', () => {
       const { status, html } = await page(path)
       expect(status, path).toBe(200)
       expect(h1(html), path).toBe(text)
+      // The cart lives in the browser: the server cannot know it is empty, so it does not say so.
+      expect(html, path).not.toContain('Your cart is empty')
     }
+    expect((await page('/Cart-page')).html).toContain('Loading your cart…')
   })
 
   it("redirects other spellings of the spec's paths to them, keeping the query", async () => {

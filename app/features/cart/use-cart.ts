@@ -1,9 +1,14 @@
 import { useSyncExternalStore } from 'react'
+import { useHydrated } from '~/components/layout/use-hydrated'
 import { cartCount } from './cart'
 import { cartStore } from './cart-store'
 
-/** The cart, live: re-renders on every change, in this tab or another. Empty during server rendering. */
+/**
+ * The cart, live: re-renders on every change, in this tab or another. The cart lives in the browser, so
+ * during server rendering and hydration it is not known yet (`loaded` false) rather than empty.
+ */
 export function useCart() {
   const lines = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getServerSnapshot)
-  return { lines, count: cartCount(lines), ...cartStore }
+  const loaded = useHydrated()
+  return { lines, loaded, count: cartCount(lines), ...cartStore }
 }

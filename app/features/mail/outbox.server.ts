@@ -115,9 +115,17 @@ export async function listOutbox(db: Database, query: z.infer<typeof outboxQuery
   ])
   const tally = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<(typeof outbox.status.enumValues)[number], number>>
   return {
-    mails,
+    mails: mails.map((m) => ({ ...m, text: hideAccountLinks(m.text) })),
     counts: { waiting: (tally.pending ?? 0) + (tally.sending ?? 0), failed: tally.failed ?? 0, sent: tally.sent ?? 0 },
   }
+}
+
+/**
+ * Password-reset and address-confirmation links act for their recipient: an admin reading the outbox must
+ * not be able to take over a customer's (or another admin's) account with them.
+ */
+export function hideAccountLinks(text: string) {
+  return text.replace(/\bhttps?:\/\/\S*\/api\/auth\/\S*/g, '[a one-time account link, shown only to its recipient]')
 }
 
 export const mailRetrySchema = z.object({

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { OrderStatus } from '~/db/schema'
+import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { focusRing } from '../catalogue/styles'
+
+/** The frame of the admin's pages: a way back to the dashboard, the heading, then the page. */
+export function AdminPage({ title, back, children }: { title: ReactNode; back?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap gap-2 text-sm">
+          <li>
+            <Link to="/dash" className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+              Dashboard
+            </Link>
+          </li>
+          {back && (
+            <li className="before:mr-2 before:text-earth-600 before:content-['/']">
+              <Link to={back.to} className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+                {back.label}
+              </Link>
+            </li>
+          )}
+        </ol>
+      </nav>
+      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">{title}</h1>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * The answer to the page's last form: a success in a polite status region, a refusal in an alert region.
+ * Both regions are always present, so screen readers announce what appears in them.
+ */
+export function ActionOutcome({ message, error }: { message?: string; error?: string }) {
+  return (
+    <div className="mt-4 grid gap-3">
+      <div role="status" aria-live="polite">
+        {message && <p className="rounded-lg border border-leaf-200 bg-leaf-50 p-3 font-medium text-leaf-900">{message}</p>}
+      </div>
+      <div role="alert">{error && <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{error}</p>}</div>
+    </div>
+  )
+}
+
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending_payment: 'bg-stone-100 text-stone-800',
+  expired: 'bg-stone-100 text-stone-700',
+  paid: 'bg-turmeric-100 text-earth-900',
+  packed: 'bg-sky-100 text-sky-900',
+  shipped: 'bg-leaf-100 text-leaf-900',
+  delivered: 'bg-leaf-700 text-white',
+  cancelled: 'bg-red-100 text-red-900',
+}
+
+/** An order's status as a coloured pill; the words carry the meaning, the colour only helps scanning. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+/** Tabs as plain links (they work without JavaScript); the current one is marked for screen readers too. */
+export function FilterLinks({ label, links }: { label: string; links: { to: string; label: ReactNode; current: boolean }[] }) {
+  return (
+    <nav aria-label={label} className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              aria-current={link.current ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border px-4 py-2 text-sm font-semibold ${focusRing} ${
+                link.current ? 'border-leaf-700 bg-leaf-700 text-white' : 'border-stone-300 bg-white text-leaf-800 hover:bg-leaf-50'
+              }`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+// The shop is in India: every time on the admin pages reads in India's time, on the server and in the browser alike.
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+
+export function formatDateTime(value: Date | string) {
+  return dateTimeFormat.format(new Date(value))
+}
+
+export function formatDate(value: Date | string) {
+  return dateFormat.format(new Date(value))
+}
+
+/** A <time> element showing India's time, with the exact instant for machines. */
+export function Time({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {
+  const date = new Date(value)
+  return <time dateTime={date.toISOString()}>{dateOnly ? formatDate(date) : formatDateTime(date)}</time>
+}
+
+export const inputClass =
+  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400'
+
+export const smallButton = `inline-flex min-h-11 items-center justify-center rounded-md border px-3 py-1.5 font-semibold whitespace-nowrap ${focusRing}`
+
+/**
+ * The box a wide table scrolls in on a phone. `relative` keeps the table's sr-only texts (absolutely placed)
+ * inside it; otherwise they sit beyond the box's edge and widen the whole page.
+ */
+export const tableScroll = 'relative overflow-x-auto'

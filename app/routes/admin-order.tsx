@@ -1,0 +1,415 @@
+import type { ReactNode } from 'react'
+import { data, Form, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage, inputClass, OrderStatusBadge, Time, tableScroll } from '~/components/admin/admin-page'
+import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import {
+  advanceOrder,
+  type FulfilmentStep,
+  fulfilmentSchema,
+  getOrderForAdmin,
+  OrderNotFoundError,
+  StepNotAllowedError,
+} from '~/features/checkout/fulfilment.server'
+import { formatRupees } from '~/features/money/money'
+import { readSmallForm } from '~/http/forms.server'
+import type { Route } from './+types/admin-order'
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${data?.order ? `Order ${data.order.label}` : 'Order'} · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+// Order ids are random base64url strings (features/checkout/orders.server.ts); anything else is no order.
+const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
+
+function notFound() {
+  return data('Order not found', { status: 404 })
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  const order = ORDER_ID.test(params.orderId) ? await getOrderForAdmin(context.shop.db, params.orderId) : null
+  if (!order) throw notFound()
+  return { order }
+}
+
+type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm'
+type StepResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; step?: FulfilmentStep; fieldErrors?: Partial<Record<Field, string>>; values?: Partial<Record<Field, string>> }
+
+const DONE: Record<FulfilmentStep, string> = {
+  pack: 'Order marked packed.',
+  ship: 'Order marked shipped; the customer has been mailed.',
+  deliver: 'Order marked delivered.',
+  cancel: 'Order cancelled and its stock returned; the customer has been mailed.',
+}
+
+const FIELDS: Field[] = ['courier', 'trackingNumber', 'reason', 'confirm']
+const STEPS = Object.keys(DONE) as FulfilmentStep[]
+
+/** One step of fulfilment, posted by the plain forms below (they work without JavaScript). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context)
+  if (!ORDER_ID.test(params.orderId)) throw notFound()
+  const fields = await readSmallForm(request)
+  if (!fields) {
+    // The rest of an oversized body may still be on the socket: do not reuse the connection.
+    return data<StepResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+  }
+  const step = STEPS.find((s) => s === fields.step)
+  const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))
+  const fieldErrors: Partial<Record<Field, string>> = {}
+  const parsed = fulfilmentSchema.safeParse(fields)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field
+      if (FIELDS.includes(field)) fieldErrors[field] ??= issue.message
+    }
+  }
+  // Cancelling returns stock and mails the customer: it needs the box ticked, whatever the browser let through.
+  if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = 'Tick the box to confirm the cancellation.'
+  if (!parsed.success || Object.keys(fieldErrors).length) {
+    const error = Object.keys(fieldErrors).length ? 'Check the fields marked below.' : (parsed.error?.issues[0]?.message ?? 'Unknown action.')
+    return data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 })
+  }
+  try {
+    await advanceOrder(context.shop.db, params.orderId, parsed.data, admin.email)
+  } catch (err) {
+    if (err instanceof OrderNotFoundError) throw notFound()
+    if (err instanceof StepNotAllowedError) return data<StepResult>({ ok: false, error: err.message, step }, { status: 409 })
+    throw err
+  }
+  return data<StepResult>({ ok: true, message: DONE[parsed.data.step] })
+}
+
+/** A refused step (409) means the order moved on elsewhere: reload it so the page shows what is possible now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate
+}
+
+const PROVIDERS: Record<string, string> = { razorpay: 'Razorpay', test: 'Test payments (no money moves)' }
+
+const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={panelClass}>
+      <h2 id={id} className="font-serif text-xl font-semibold text-earth-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null
+}
+
+function Definitions({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-earth-900">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-earth-700">{term}</dt>
+          <dd className="break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData
+  const navigation = useNavigation()
+  const busyStep = navigation.state === 'submitting' ? navigation.formData?.get('step') : null
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const errorsFor = (step: FulfilmentStep) => (failed?.step === step ? (failed.fieldErrors ?? {}) : {})
+  const valuesFor = (step: FulfilmentStep) => (failed?.step === step ? (failed.values ?? {}) : {})
+  const address = order.shippingAddress
+  const can = (step: FulfilmentStep) => order.nextSteps.includes(step)
+  const shipErrors = errorsFor('ship')
+  const cancelErrors = errorsFor('cancel')
+
+  return (
+    <AdminPage
+      title={
+        <span className="flex flex-wrap items-center gap-3">
+          Order {order.label} <OrderStatusBadge status={order.status} />
+        </span>
+      }
+      back={{ to: '/dash/orders', label: 'Orders' }}
+    >
+      <p className="mt-2 text-earth-700">
+        Placed <Time value={order.createdAt} />
+        {order.paidAt && (
+          <>
+            , paid <Time value={order.paidAt} />
+          </>
+        )}
+        .
+      </p>
+      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 content-start gap-6">
+          <Panel id="lines-title" title="Items">
+            <div className={`mt-3 ${tableScroll}`}>
+              <table className="w-full min-w-[32rem] border-collapse text-left">
+                <caption className="sr-only">Items in order {order.label}</caption>
+                <thead>
+                  <tr className="border-b border-stone-300 text-sm text-earth-700">
+                    <th scope="col" className="p-2">Product</th>
+                    <th scope="col" className="p-2">Size</th>
+                    <th scope="col" className="p-2 text-right">Qty</th>
+                    <th scope="col" className="p-2 text-right">Unit price</th>
+                    <th scope="col" className="p-2 text-right">Line total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lines.map((line) => (
+                    <tr key={`${line.productId}-${line.size}`} className="border-b border-stone-200">
+                      <th scope="row" className="p-2 font-medium text-earth-900">
+                        {line.name}
+                      </th>
+                      <td className="p-2">{line.size === 'one' ? '—' : line.size}</td>
+                      <td className="p-2 text-right">{line.quantity}</td>
+                      <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise)}</td>
+                      <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise * line.quantity)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="text-earth-900">
+                  <tr>
+                    <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+                      Subtotal
+                    </th>
+                    <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.subtotalPaise)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+                      Delivery
+                    </th>
+                    <td className="p-2 text-right whitespace-nowrap">{order.deliveryPaise === 0 ? 'Free' : formatRupees(order.deliveryPaise)}</td>
+                  </tr>
+                  <tr className="border-t border-stone-300 font-semibold">
+                    <th scope="row" colSpan={4} className="p-2 text-right">
+                      Total
+                    </th>
+                    <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.totalPaise)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </Panel>
+
+          <Panel id="history-title" title="History">
+            <ol className="mt-3 grid gap-3">
+              {order.history.map((event) => (
+                <li key={event.id} className="border-l-4 border-leaf-200 pl-3">
+                  <p className="font-semibold text-earth-900">{ORDER_STATUS_LABELS[event.status]}</p>
+                  {event.note && <p className="text-earth-900">{event.note}</p>}
+                  <p className="text-sm text-earth-700">
+                    {event.actor ?? 'Shop'} · <Time value={event.createdAt} />
+                  </p>
+                </li>
+              ))}
+            </ol>
+            {order.history.length === 0 && <p className="mt-3 text-earth-700">No changes recorded yet.</p>}
+          </Panel>
+        </div>
+
+        <div className="grid grid-cols-1 content-start gap-6">
+          <Panel id="steps-title" title="Next step">
+            {order.nextSteps.length === 0 ? (
+              <p className="mt-3 text-earth-700">
+                {order.status === 'pending_payment'
+                  ? 'Waiting for the customer to pay; nothing to do yet.'
+                  : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+              </p>
+            ) : (
+              <div className="mt-3 grid gap-5">
+                {can('pack') && (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="step" value="pack" />
+                    <button type="submit" className={primaryButton} disabled={busyStep === 'pack'}>
+                      Mark packed
+                    </button>
+                  </Form>
+                )}
+
+                {can('ship') && (
+                  <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="ship-title">
+                    <h3 id="ship-title" className="font-semibold text-earth-900">
+                      Ship
+                    </h3>
+                    <input type="hidden" name="step" value="ship" />
+                    <div>
+                      <label htmlFor="ship-courier" className="block text-sm font-medium text-earth-900">
+                        Courier
+                      </label>
+                      <input
+                        id="ship-courier"
+                        name="courier"
+                        required
+                        maxLength={80}
+                        defaultValue={valuesFor('ship').courier ?? order.courier ?? ''}
+                        aria-invalid={shipErrors.courier ? true : undefined}
+                        aria-describedby={shipErrors.courier ? 'ship-courier-error' : undefined}
+                        className={`${inputClass} ${shipErrors.courier ? 'border-red-600' : 'border-stone-300'}`}
+                      />
+                      <FieldError id="ship-courier-error" message={shipErrors.courier} />
+                    </div>
+                    <div>
+                      <label htmlFor="ship-tracking" className="block text-sm font-medium text-earth-900">
+                        Tracking number
+                      </label>
+                      <input
+                        id="ship-tracking"
+                        name="trackingNumber"
+                        required
+                        maxLength={80}
+                        defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
+                        aria-invalid={shipErrors.trackingNumber ? true : undefined}
+                        aria-describedby={shipErrors.trackingNumber ? 'ship-tracking-error' : undefined}
+                        className={`${inputClass} ${shipErrors.trackingNumber ? 'border-red-600' : 'border-stone-300'}`}
+                      />
+                      <FieldError id="ship-tracking-error" message={shipErrors.trackingNumber} />
+                    </div>
+                    <p className="text-sm text-earth-700">The customer is mailed the courier and tracking number.</p>
+                    <div>
+                      <button type="submit" className={primaryButton} disabled={busyStep === 'ship'}>
+                        Mark shipped
+                      </button>
+                    </div>
+                  </Form>
+                )}
+
+                {can('deliver') && (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="step" value="deliver" />
+                    <button type="submit" className={primaryButton} disabled={busyStep === 'deliver'}>
+                      Mark delivered
+                    </button>
+                  </Form>
+                )}
+
+                {can('cancel') && (
+                  <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-red-200 p-4" aria-labelledby="cancel-title">
+                    <h3 id="cancel-title" className="font-semibold text-earth-900">
+                      Cancel
+                    </h3>
+                    <input type="hidden" name="step" value="cancel" />
+                    <div>
+                      <label htmlFor="cancel-reason" className="block text-sm font-medium text-earth-900">
+                        Reason (optional, goes in the customer’s mail)
+                      </label>
+                      <textarea
+                        id="cancel-reason"
+                        name="reason"
+                        rows={2}
+                        maxLength={500}
+                        defaultValue={valuesFor('cancel').reason ?? ''}
+                        aria-invalid={cancelErrors.reason ? true : undefined}
+                        aria-describedby={cancelErrors.reason ? 'cancel-reason-error' : undefined}
+                        className={`${inputClass} ${cancelErrors.reason ? 'border-red-600' : 'border-stone-300'}`}
+                      />
+                      <FieldError id="cancel-reason-error" message={cancelErrors.reason} />
+                    </div>
+                    <div>
+                      <label className="flex items-start gap-2 text-earth-900">
+                        <input
+                          type="checkbox"
+                          name="confirm"
+                          value="yes"
+                          required
+                          aria-invalid={cancelErrors.confirm ? true : undefined}
+                          aria-describedby={cancelErrors.confirm ? 'cancel-confirm-error' : undefined}
+                          className="mt-1 size-5 accent-red-700"
+                        />
+                        Yes, cancel and return the stock
+                      </label>
+                      <FieldError id="cancel-confirm-error" message={cancelErrors.confirm} />
+                    </div>
+                    <p className="text-sm text-earth-700">A paid order’s money is refunded from the payment provider’s dashboard.</p>
+                    <div>
+                      <button type="submit" className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`} disabled={busyStep === 'cancel'}>
+                        Cancel order
+                      </button>
+                    </div>
+                  </Form>
+                )}
+              </div>
+            )}
+          </Panel>
+
+          <Panel id="customer-title" title="Customer and delivery">
+            <address className="mt-3 text-earth-900 not-italic">
+              {address.fullName}
+              <br />
+              {[address.buildingNumber, address.streetName].filter(Boolean).join(', ')}
+              {(address.buildingNumber || address.streetName) && <br />}
+              {address.city}, {address.state} {address.postalCode}
+            </address>
+            <Definitions
+              items={[
+                [
+                  'E-mail',
+                  <a key="e" href={`mailto:${order.email}`} className="text-leaf-800 underline underline-offset-2">
+                    {order.email}
+                  </a>,
+                ],
+                [
+                  'Phone',
+                  <a key="p" href={`tel:${address.phoneNumber}`} className="text-leaf-800 underline underline-offset-2">
+                    {address.phoneNumber}
+                  </a>,
+                ],
+                ...(address.alternateNumber
+                  ? ([
+                      [
+                        'Alternate',
+                        <a key="a" href={`tel:${address.alternateNumber}`} className="text-leaf-800 underline underline-offset-2">
+                          {address.alternateNumber}
+                        </a>,
+                      ],
+                    ] as [string, ReactNode][])
+                  : []),
+              ]}
+            />
+          </Panel>
+
+          <Panel id="payment-title" title="Payment">
+            <Definitions
+              items={[
+                ['Provider', PROVIDERS[order.provider] ?? order.provider],
+                ['Provider order', order.providerOrderId ?? '—'],
+                ['Payment id', order.paymentId ?? '—'],
+                ['Total', formatRupees(order.totalPaise)],
+              ]}
+            />
+          </Panel>
+
+          {order.courier && (
+            <Panel id="shipping-title" title="Shipping">
+              <Definitions
+                items={[
+                  ['Courier', order.courier],
+                  ['Tracking number', order.trackingNumber ?? '—'],
+                ]}
+              />
+            </Panel>
+          )}
+        </div>
+      </div>
+    </AdminPage>
+  )
+}

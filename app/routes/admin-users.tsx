@@ -1,0 +1,167 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage, inputClass, smallButton, Time, tableScroll } from '~/components/admin/admin-page'
+import { focusRing, secondaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { ROLES } from '~/db/schema'
+import { listUsers, RoleChangeRefusedError, roleChangeSchema, setUserRole, userListQuerySchema } from '~/features/accounts/accounts.server'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { readSmallForm } from '~/http/forms.server'
+import type { Route } from './+types/admin-users'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Users · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context)
+  const params = new URL(request.url).searchParams
+  const query = userListQuerySchema.parse({ q: params.get('q') ?? undefined, role: params.get('role') ?? undefined })
+  const { total, users } = await listUsers(context.shop.db, query)
+  const configuredAdmins = new Set(context.shop.config.ADMIN_EMAILS)
+  return {
+    query,
+    total,
+    myId: admin.id,
+    // Only the flag goes to the page, not the configured list itself.
+    users: users.map((u) => ({ ...u, adminByConfig: configuredAdmins.has(u.email.toLowerCase()) })),
+  }
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string }
+
+/** Makes an account an admin or a customer again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context)
+  const fields = await readSmallForm(request)
+  if (!fields) return data<ActionResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+  const parsed = roleChangeSchema.safeParse(fields)
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+  try {
+    const updated = await setUserRole(context.shop.db, parsed.data, admin.id)
+    const note = updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
+      ? ' ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in.'
+      : ''
+    return data<ActionResult>({ ok: true, message: `${updated.email} is now ${updated.role === 'admin' ? 'an admin' : 'a customer'}.${note}` })
+  } catch (err) {
+    if (err instanceof RoleChangeRefusedError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
+    throw err
+  }
+}
+
+const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: 'Customer', admin: 'Admin' }
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, total, users, myId } = loaderData
+  const navigation = useNavigation()
+  const busyId = navigation.state === 'submitting' ? navigation.formData?.get('userId') : null
+  const filtered = Boolean(query.q) || query.role !== 'all'
+  return (
+    <AdminPage title="Users">
+      <Form method="get" action="/dash/users" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-sm">
+          <label htmlFor="users-q" className="block text-sm font-medium text-earth-900">
+            E-mail, username or phone
+          </label>
+          <input id="users-q" name="q" type="search" defaultValue={query.q} maxLength={100} className={`${inputClass} border-stone-300`} />
+        </div>
+        <div>
+          <label htmlFor="users-role" className="block text-sm font-medium text-earth-900">
+            Role
+          </label>
+          <select id="users-role" name="role" defaultValue={query.role} className={`${inputClass} border-stone-300`}>
+            <option value="all">All</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {`${ROLE_LABELS[role]}s`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+        {filtered && (
+          <Link to="/dash/users" className={`${focusRing} font-medium text-leaf-800 underline underline-offset-2`}>
+            Show everyone
+          </Link>
+        )}
+      </Form>
+      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+
+      <p className="mt-4 text-earth-700" aria-live="polite">
+        {total === 0
+          ? filtered
+            ? 'No accounts match.'
+            : 'No accounts yet.'
+          : `${total === 1 ? '1 account' : `${total} accounts`}${filtered ? ' found' : ''}${total > users.length ? `, showing the newest ${users.length}` : ''}.`}
+      </p>
+
+      {users.length > 0 && (
+        <div className={`mt-3 ${tableScroll}`}>
+          <table className="w-full min-w-[56rem] border-collapse text-left">
+            <caption className="sr-only">Accounts, newest first</caption>
+            <thead>
+              <tr className="border-b border-stone-300 text-sm text-earth-700">
+                <th scope="col" className="p-2">E-mail</th>
+                <th scope="col" className="p-2">Username</th>
+                <th scope="col" className="p-2">Phone</th>
+                <th scope="col" className="p-2">Role</th>
+                <th scope="col" className="p-2">E-mail confirmed</th>
+                <th scope="col" className="p-2">Joined</th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Change role</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => {
+                const me = user.id === myId
+                const nextRole = user.role === 'admin' ? 'user' : 'admin'
+                return (
+                  <tr key={user.id} className="border-b border-stone-200 align-middle">
+                    <th scope="row" className="p-2 font-medium text-earth-900">
+                      <span className="break-all">{user.email}</span>
+                      {user.adminByConfig && <span className="block text-sm font-normal text-earth-700">In ADMIN_EMAILS: an admin again at each sign-in.</span>}
+                    </th>
+                    <td className="p-2">{user.username ?? '—'}</td>
+                    <td className="p-2 whitespace-nowrap">{user.phone ?? '—'}</td>
+                    <td className="p-2">
+                      <span
+                        className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${user.role === 'admin' ? 'bg-leaf-100 text-leaf-900' : 'bg-stone-100 text-stone-800'}`}
+                      >
+                        {ROLE_LABELS[user.role]}
+                      </span>
+                    </td>
+                    <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>
+                    <td className="p-2 whitespace-nowrap">
+                      <Time value={user.createdAt} dateOnly />
+                    </td>
+                    <td className="p-2">
+                      {me ? (
+                        <span className="font-semibold text-earth-900">You</span>
+                      ) : (
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="userId" value={user.id} />
+                          <input type="hidden" name="role" value={nextRole} />
+                          <button
+                            type="submit"
+                            disabled={busyId === user.id}
+                            aria-label={`${nextRole === 'admin' ? 'Make admin' : 'Make customer'}: ${user.email}`}
+                            className={`${smallButton} border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50`}
+                          >
+                            {nextRole === 'admin' ? 'Make admin' : 'Make customer'}
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminPage>
+  )
+}

@@ -1,0 +1,53 @@
+// A browser for tests over HTTP: keeps its cookies, sends forms and JSON the way pages do (with its Origin),
+// and follows no redirects, so tests see where the shop sends it.
+
+export type Answer = { status: number; location: string | null; cookies: string[]; headers: Headers; text: string }
+
+let addressCounter = 10
+/**
+ * One browser: its cookies, and its own client address. The shop runs with TRUST_PROXY, so the address goes
+ * in X-Forwarded-For, which keeps the tests' attempts from sharing one rate limit.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>()
+  constructor(
+    readonly base: string,
+    readonly address = `198.51.100.${addressCounter++}`,
+    readonly origin = base,
+  ) {}
+
+  async send(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...init.headers }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    let body: string | undefined
+    if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(init.form).toString()
+    } else if (init.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(init.json)
+    }
+    const method = init.method ?? (body !== undefined ? 'POST' : 'GET')
+    if (method !== 'GET' && !('origin' in headers)) headers.origin = this.origin
+    const response = await fetch(`${this.base}${pathname}`, { method, headers, body, redirect: 'manual' })
+    const cookies = response.headers.getSetCookie()
+    for (const cookie of cookies) {
+      const [pair] = cookie.split(';')
+      const name = pair!.slice(0, pair!.indexOf('='))
+      const value = pair!.slice(pair!.indexOf('=') + 1)
+      if (!value || /max-age=0\b/i.test(cookie)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    // React's <!-- --> between text pieces would split what a reader sees as one phrase.
+    const text = (await response.text()).replaceAll('<!-- -->', '')
+    return { status: response.status, location: response.headers.get('location'), cookies, headers: response.headers, text }
+  }
+
+  signUp(email: string, overrides: Record<string, string> = {}) {
+    return this.send('/Signup', { form: { email, username: 'Meena', phone: '+91 98430 12345', password: 'correct-horse', ...overrides } })
+  }
+
+  signIn(email: string, password = 'correct-horse', rememberMe = false) {
+    return this.send('/Signin', { form: { email, password, ...(rememberMe ? { rememberMe: 'on' } : {}), redirectTo: '' } })
+  }
+}
