@@ -164,7 +164,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         {q || category ? ' found' : ''}
       </p>
 
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto">
         <table className="w-full min-w-[48rem] border-collapse text-left">
           <caption className="sr-only">Products</caption>
           <thead>

@@ -69,3 +69,21 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   await page.goto('/dash/outbox?show=sent')
   await expect(page.getByText(/on its way/).first()).toBeVisible()
 })
+
+test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: ADMIN, password: PASSWORD } })
+  if (!signedIn.ok()) {
+    const up = await page.request.post('/api/auth/sign-up/email', {
+      headers: { Origin: baseURL! },
+      data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
+    })
+    expect(up.ok()).toBe(true)
+  }
+  for (const path of ['/dash', '/Delete', '/dash/orders?status=all', '/dash/messages', '/dash/outbox?show=all', '/dash/users']) {
+    await page.goto(path)
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width, path).toBeLessThanOrEqual(360)
+  }
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+})

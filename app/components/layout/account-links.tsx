@@ -27,7 +27,7 @@ function emptyCart() {
 /** Shown instead of the words where the bar is tight. */
 function SignOutIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="hidden size-6 nav:max-xl:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg viewBox="0 0 24 24" className="hidden size-6 max-sm:block nav:max-xl:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
       <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 8l-4 4 4 4M6 12h10" />
     </svg>
   )
@@ -58,7 +58,7 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
       <Form method="post" action="/signout" onSubmit={emptyCart}>
         <button type="submit" className={`${linkClass} cursor-pointer`} title="Sign out">
           <SignOutIcon />
-          <span className="nav:max-xl:sr-only">Sign out</span>
+          <span className="max-sm:sr-only nav:max-xl:sr-only">Sign out</span>
         </button>
       </Form>
     </div>
