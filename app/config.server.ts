@@ -32,7 +32,7 @@ const environmentSchema = z.object({
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   // Accounts (app/features/accounts).
   PUBLIC_URL: optionalUrl(['http', 'https']),
-  BETTER_AUTH_SECRET: z
+  SESSION_SECRET: z
     .string()
     .trim()
     .transform((v) => v || undefined)
@@ -63,6 +63,19 @@ const environmentSchema = z.object({
       return z.NEVER
     }),
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /** `test` allows the built-in test payments in production (a staging shop); otherwise Razorpay's keys are required there. */
+  PAYMENT_MODE: z.enum(['auto', 'test']).default('auto'),
+  /** Set by `npm start`: a trial on one's own machine runs the production build without production's required secrets. */
+  SHOP_TRIAL: z.enum(['', '0', '1']).default(''),
+  // Media on S3-compatible storage (app/features/media/storage.server.ts); without S3_BUCKET, local disk under DATA_DIR.
+  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().trim().default('us-east-1').transform((v) => v || 'us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** Where browsers fetch media from (a CDN in front of the bucket); without it the shop serves /media itself. */
+  PUBLIC_MEDIA_URL: optionalUrl(['http', 'https']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
 export type ShopConfig = ReturnType<typeof readConfig>
@@ -80,6 +93,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(
       'Invalid environment configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for Razorpay, or none for test payments',
     )
+  }
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials itself)')
+  }
+  if ((c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID) && !c.S3_BUCKET) {
+    throw new Error('Invalid environment configuration:\n  S3_BUCKET: required when S3_ENDPOINT or S3 keys are set')
+  }
+  if (c.NODE_ENV === 'production' && c.SHOP_TRIAL !== '1') {
+    const missing: string[] = []
+    if (!c.SESSION_SECRET) missing.push('  SESSION_SECRET: required in production (at least 32 characters, e.g. `openssl rand -base64 32`), the same on every instance')
+    if (!c.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production: the address customers use, e.g. https://shop.example')
+    if (razorpayKeys === 0 && c.PAYMENT_MODE !== 'test') {
+      missing.push('  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production (or PAYMENT_MODE=test for a staging shop that takes no real money)')
+    }
+    if (missing.length) throw new Error(`Missing production settings (NODE_ENV=production):\n${missing.join('\n')}`)
   }
   return {
     ...c,

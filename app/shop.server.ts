@@ -63,9 +63,9 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   }
 }
 
-/** The auth instance, with BETTER_AUTH_SECRET or else a secret the shop made once and keeps in the database. */
+/** The auth instance, with SESSION_SECRET or else a secret the shop made once and keeps in the database. */
 export async function startAuth(db: DatabaseHandle['db'], config: ShopConfig) {
-  const secret = config.BETTER_AUTH_SECRET ?? (await appSecret(db, 'auth-secret'))
+  const secret = config.SESSION_SECRET ?? (await appSecret(db, 'auth-secret'))
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL_SET) {
     console.warn(`PUBLIC_URL is not set: links in mails (password reset) point to ${config.PUBLIC_URL}.`)
   }

@@ -32,7 +32,8 @@ if (!built) {
 
 const child = spawn(process.execPath, ['server.js'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The production build, as a trial on this machine: the shop makes its own session secret and takes test payments.
+  env: { NODE_ENV: 'production', SHOP_TRIAL: '1', ...process.env },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

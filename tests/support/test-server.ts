@@ -28,6 +28,8 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       SMTP_URL: '',
+      // Like `npm start`: the production build without production's required secrets (tests/server/config.test.ts checks those).
+      SHOP_TRIAL: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

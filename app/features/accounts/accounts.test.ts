@@ -62,7 +62,7 @@ describe('account settings', () => {
     expect(readConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8')
     expect(() => readConfig({ ADMIN_EMAILS: 'owner' })).toThrow(/ADMIN_EMAILS/)
     expect(() => readConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/)
-    expect(() => readConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(/BETTER_AUTH_SECRET: must be at least 32/)
+    expect(() => readConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32/)
     expect(() => readConfig({ PUBLIC_URL: 'ftp://kaadu.example' })).toThrow(/PUBLIC_URL/)
   })
 })

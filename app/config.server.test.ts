@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { readConfig } from './config.server'
+
+const secret = 'x'.repeat(32)
+const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_a', RAZORPAY_KEY_SECRET: 'b', RAZORPAY_WEBHOOK_SECRET: 'c' }
+
+describe('readConfig', () => {
+  it('needs nothing to try the shop', () => {
+    expect(readConfig({}).PORT).toBe(3000)
+    expect(readConfig({ NODE_ENV: 'production', SHOP_TRIAL: '1' }).SESSION_SECRET).toBeUndefined()
+  })
+
+  it('stops a production start that lacks a secret, naming each one missing', () => {
+    let message = ''
+    try {
+      readConfig({ NODE_ENV: 'production' })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/^Missing production settings/)
+    expect(message).toMatch(/SESSION_SECRET: required in production/)
+    expect(message).toMatch(/PUBLIC_URL: required in production/)
+    expect(message).toMatch(/RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production/)
+    expect(() => readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', ...razorpay })).toThrow(/SESSION_SECRET/)
+    const full = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', SESSION_SECRET: secret, ...razorpay })
+    expect(full.PUBLIC_URL).toBe('https://shop.example')
+    // A staging shop may take test payments when it says so.
+    expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://staging.example', SESSION_SECRET: secret, PAYMENT_MODE: 'test' }).PAYMENT_MODE).toBe('test')
+  })
+
+  it('checks the S3 settings belong together', () => {
+    expect(readConfig({ S3_BUCKET: 'media' }).S3_REGION).toBe('us-east-1')
+    expect(() => readConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/)
+    expect(() => readConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: required/)
+    expect(() => readConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/)
+    expect(() => readConfig({ PUBLIC_MEDIA_URL: 'not a url' })).toThrow(/PUBLIC_MEDIA_URL/)
+  })
+})
