@@ -35,7 +35,8 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
   if (!transport) console.log('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
   const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
-  const testPayments = config.RAZORPAY_KEY_ID ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'))
+  const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
+  const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'))
   const payments: PaymentProvider =
     testPayments ??
     razorpayProvider({
@@ -44,7 +45,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
       apiBase: config.RAZORPAY_API_BASE,
     })
-  if (testPayments) console.log('Razorpay is not configured: payments run in test mode.')
+  if (testPayments) console.log(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
   const stopExpiry = startOrderExpiryWorker(handle.db, payments)
   return {
