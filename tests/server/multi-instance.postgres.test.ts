@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../app/db/test-database'
+import { Browser } from '../support/http-browser'
+import { startLoadBalancer } from '../support/load-balancer'
+import { startSmtpSink } from '../support/smtp-sink'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// Two app servers on one PostgreSQL database behind a round-robin load balancer, as a growing shop runs:
+// sessions, stock, the outbox and the admin's edits must hold whichever server a request reaches.
+
+const ADMIN = 'owner@kaadu.test'
+const STOCK = 10
+const BUYERS = 40
+
+const address = {
+  fullName: 'Revathi Subramanian',
+  buildingNumber: '9',
+  streetName: 'West Masi Street',
+  city: 'Madurai',
+  postalCode: '625001',
+  state: 'Tamil Nadu',
+  phoneNumber: '+91 98940 11111',
+  alternateNumber: '',
+}
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let first: TestServer
+let second: TestServer
+let balancer: Awaited<ReturnType<typeof startLoadBalancer>>
+let admin: Browser
+let productId = ''
+
+const productForm = (fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  return form
+}
+
+const adminPost = (path: string, fields: Record<string, string>) =>
+  fetch(`${balancer.url}${path}`, {
+    method: 'POST',
+    headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: balancer.url },
+    body: productForm(fields),
+  })
+
+const productOn = async (base: string) =>
+  (await (await fetch(`${base}/api/products/${productId}`)).json()) as { price: number; stockCount: number }
+
+beforeAll(async () => {
+  database = await createTestDatabase(process.env.TEST_DATABASE_URL!)
+  smtp = await startSmtpSink()
+  const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN }
+  // Both start at once on the empty database: one migrates and seeds while the other waits its turn.
+  ;[first, second] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
+  balancer = await startLoadBalancer([first.url, second.url])
+  admin = new Browser(balancer.url)
+  expect((await admin.signUp(ADMIN)).status).toBe(200)
+
+  const added = await adminPost('/api/admin/products', { name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '150', stockCount: String(STOCK) })
+  expect(added.status, await added.clone().text()).toBe(200)
+  productId = ((await added.json()) as { product: { id: string } }).product.id
+}, 240_000)
+
+afterAll(async () => {
+  await balancer?.close()
+  await Promise.all([first?.stop(), second?.stop()])
+  await smtp?.close()
+  await database?.drop()
+})
+
+describe('two app servers behind a load balancer, one PostgreSQL', () => {
+  it('honours a session made through one server on the other', async () => {
+    const customer = new Browser(first.url)
+    expect((await customer.signUp('kavitha@example.in')).status).toBe(200)
+    const cookie = [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    for (const base of [first.url, second.url]) {
+      const session = (await (await fetch(`${base}/api/auth/get-session`, { headers: { cookie } })).json()) as { user?: { email: string } }
+      expect(session.user?.email, base).toBe('kavitha@example.in')
+    }
+    // And the admin signed up through the balancer is an admin on both.
+    for (const base of [first.url, second.url]) {
+      const answer = await new Browser(base).send('/dash', { headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+      expect(answer.status, base).toBe(200)
+    }
+  })
+
+  it(`sells exactly ${STOCK} units to ${BUYERS} buyers spread over both servers`, async () => {
+    const servedBefore = [...balancer.served.values()]
+    const attempts = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, i) => {
+        const buyer = new Browser(balancer.url)
+        const created = await buyer.send('/api/payment/createOrder', {
+          json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: `buyer${i}@example.in` },
+        })
+        if (created.status !== 201) return { status: created.status, paid: false }
+        const { orderId } = JSON.parse(created.text) as { orderId: string }
+        const paid = await buyer.send('/api/payment/test/complete', { json: { orderId } })
+        return { status: created.status, paid: paid.status === 200 && JSON.parse(paid.text).status === 'paid' }
+      }),
+    )
+    const statuses = attempts.map((a) => a.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(STOCK)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - STOCK)
+    expect(attempts.filter((a) => a.paid)).toHaveLength(STOCK)
+    for (const base of [first.url, second.url]) expect((await productOn(base)).stockCount).toBe(0)
+    // Both servers took their share of the buyers.
+    const servedNow = [...balancer.served.values()].map((n, i) => n - servedBefore[i]!)
+    for (const n of servedNow) expect(n).toBeGreaterThanOrEqual(BUYERS / 2)
+  }, 120_000)
+
+  it('sends each outbox mail exactly once with both servers’ workers running', async () => {
+    // Each paid order: the customer's confirmation and the owner's notice.
+    const expected = STOCK * 2
+    await expect.poll(() => smtp.received.filter((m) => /KO-\d+/.test(m.subject)).length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(expected)
+    // Give a second sender time to show itself, were there one.
+    await new Promise((r) => setTimeout(r, 5000))
+    const orderMails = smtp.received.filter((m) => /KO-\d+/.test(m.subject))
+    expect(orderMails).toHaveLength(expected)
+    const keys = orderMails.map((m) => `${m.to.join(',')} ${m.subject}`)
+    expect(new Set(keys).size).toBe(expected)
+    expect(orderMails.filter((m) => /is confirmed/.test(m.subject))).toHaveLength(STOCK)
+  }, 90_000)
+
+  it('shows an admin’s price change through both servers within 2 s', async () => {
+    const changed = await adminPost(`/api/admin/products/${productId}`, { intent: 'update', name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '175.50', stockCount: '3' })
+    expect(changed.status, await changed.clone().text()).toBe(200)
+    const started = Date.now()
+    for (const base of [first.url, second.url]) {
+      await expect.poll(async () => (await productOn(base)).price, { timeout: 2000, interval: 100 }).toBe(175.5)
+      const page = await (await fetch(`${base}/product/${productId}`, { redirect: 'follow' })).text()
+      expect(page).toContain('175.50')
+    }
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+})
