@@ -16,7 +16,7 @@ export class Browser {
     readonly origin = base,
   ) {}
 
-  async send(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async send(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...init.headers }
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     let body: string | undefined
@@ -26,6 +26,8 @@ export class Browser {
     } else if (init.json !== undefined) {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(init.json)
+    } else if (init.raw !== undefined) {
+      body = init.raw
     }
     const method = init.method ?? (body !== undefined ? 'POST' : 'GET')
     if (method !== 'GET' && !('origin' in headers)) headers.origin = this.origin
