@@ -91,3 +91,5 @@ export { readConfig, startShop }
 export { openDatabase, DataDirectoryBusyError } from '~/db/client.server'
 export { startAuth } from '~/shop.server'
 export { createOrPromoteAdmin, AdminInputError } from '~/features/accounts/accounts.server'
+// For scripts/db-copy.mjs, db-backup.mjs and db-restore.mjs.
+export { copyDatabase, writeBackup, restoreBackup, TransferError } from '~/db/transfer.server'
