@@ -25,7 +25,8 @@ export const CATEGORY_ALIASES: Record<string, Category> = {
 
 export function parseCategory(value: string): Category | undefined {
   if ((CATEGORIES as readonly string[]).includes(value)) return value as Category
-  return CATEGORY_ALIASES[value]
+  // Own keys only: `valueOf` or `constructor` are not categories.
+  return Object.hasOwn(CATEGORY_ALIASES, value) ? CATEGORY_ALIASES[value] : undefined
 }
 
 export const CATEGORY_LABELS: Record<Category, string> = {
