@@ -3,6 +3,8 @@ import compression from 'compression'
 import express from 'express'
 
 const isProduction = process.env.NODE_ENV === 'production'
+/** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000
 
 async function loadServerModule() {
   if (isProduction) return { module: await import('./build/server/index.js') }
@@ -11,20 +13,32 @@ async function loadServerModule() {
 }
 
 const { vite, module } = await loadServerModule()
+const { log } = module
+// A crash still ends the process as Node does, but its cause is in the JSON log too.
+process.on('uncaughtExceptionMonitor', (err, origin) => log.fatal({ err, origin }, 'The shop crashed'))
 let config
 try {
   config = module.readConfig()
 } catch (err) {
-  console.error(err.message)
+  log.fatal(err.message)
   process.exit(1)
 }
+log.level = config.LOG_LEVEL
 const shop = await module.startShop(config).catch((err) => {
-  console.error(`The shop could not start: ${err.message}`)
+  log.fatal({ err }, `The shop could not start: ${err.message}`)
   process.exit(1)
 })
 
+let closing = false
 const app = express()
 app.disable('x-powered-by')
+// First: every request, assets included, gets a request id and its log line.
+app.use(module.requestLogging())
+app.use((_req, res, next) => {
+  // While closing, a kept-alive connection is not reused: the client opens a new one elsewhere.
+  if (closing) res.set('Connection', 'close')
+  next()
+})
 app.use(compression())
 if (vite) {
   app.use(vite.middlewares)
@@ -33,27 +47,48 @@ if (vite) {
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
   app.use(express.static('build/client', { maxAge: '1h' }))
 }
-app.use(module.createShopApp(shop))
+app.use(module.createShopApp(shop, { isClosing: () => closing }))
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address()
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST
-  console.log(`The shop is open at http://${shown}:${port} (${shop.databaseKind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`)
+  // tests/support/test-server.ts waits for this sentence.
+  log.info(`The shop is open at http://${shown}:${port} (${shop.databaseKind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`)
 })
 
-let closing = false
+/**
+ * SIGTERM (systemd, a container stop) or Ctrl-C: stop accepting connections at once (/readyz answers 503 on
+ * the ones still open), let requests in flight finish for up to SHUTDOWN_GRACE_MS, then stop the background
+ * jobs and close the database pool.
+ */
 async function shutdown(signal) {
   if (closing) return
   closing = true
-  console.log(`${signal}: closing the shop...`)
+  log.info(`${signal}: closing the shop; requests in flight have ${SHUTDOWN_GRACE_MS / 1000} s to finish.`)
+  // Kept-alive connections that finish their request are closed rather than left waiting for another.
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 250)
   const force = setTimeout(() => {
-    console.error('Requests still open after 10 s; closing anyway.')
+    log.warn(`Requests still open after ${SHUTDOWN_GRACE_MS / 1000} s; closing their connections.`)
     server.closeAllConnections()
-  }, 10_000)
+  }, SHUTDOWN_GRACE_MS)
   force.unref()
   server.close(async () => {
-    await shop.stop().catch((err) => console.error(err))
-    await vite?.close()
+    clearInterval(idleSweep)
+    clearTimeout(force)
+    // Background jobs and the pool get a bound too: a stuck one must not keep the process from exiting.
+    const stuck = setTimeout(() => {
+      log.error('Background jobs or the database did not stop within 10 s; exiting anyway.')
+      process.exit(1)
+    }, 10_000)
+    stuck.unref()
+    try {
+      await shop.stop()
+      await vite?.close()
+    } catch (err) {
+      log.error({ err }, 'Closing the shop failed')
+      process.exit(1)
+    }
+    log.info('The shop is closed.')
     process.exit(0)
   })
   server.closeIdleConnections()

@@ -1,3 +1,4 @@
+import type { Logger } from './log.server'
 import type { Shop } from './shop.server'
 
 declare module 'react-router' {
@@ -5,6 +6,10 @@ declare module 'react-router' {
     shop: Shop
     /** The client's address: the socket's, or from X-Forwarded-For when TRUST_PROXY says so (server/app.ts). */
     clientAddress: string
+    /** The request's logger: every line carries its request id (server/app.ts). */
+    log: Logger
+    /** Set by handleError (app/entry.server.tsx) when the database was away: server/app.ts answers 503. */
+    databaseUnavailable?: boolean
   }
 }
 export {}

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { ErrorPage, NotFoundPage } from './components/layout/error-page'
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'
 import { Footer } from './components/layout/footer'
 import { TopBar } from './components/layout/top-bar'
 import { useShopSettings } from './components/layout/use-shop-settings'
@@ -8,18 +8,21 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
 import { getShopSettings } from './features/settings/shop-settings.server'
 import { getSignedInUser } from './features/accounts/guards.server'
+import { setMediaBase } from './features/media/media-url'
 import './app.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getShopSettings(context.shop.db), getSignedInUser(request, context)])
   // What the top bar shows of the signed-in user (spec: email, displayName and an admin flag).
   const account = user && { email: user.email, displayName: user.displayName, isAdmin: user.role === 'admin' }
-  return { settings, account }
+  // PUBLIC_MEDIA_URL, so the browser builds the same picture URLs as the server (media-url.ts).
+  return { settings, account, mediaBase: context.shop.config.PUBLIC_MEDIA_URL ?? null }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {
   const settings = data?.settings ?? DEFAULT_SHOP_SETTINGS
   if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page not found · ${settings.shopName}` }]
+  if (isRouteErrorResponse(error) && error.status === 503) return [{ title: `${DATABASE_UNAVAILABLE_TITLE} · ${settings.shopName}` }]
   if (error) return [{ title: `Something went wrong · ${settings.shopName}` }]
   return [
     { title: `${settings.shopName} · ${settings.tagline}` },
@@ -37,7 +40,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, t
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const settings = useShopSettings()
-  const account = useRouteLoaderData<typeof loader>('root')?.account ?? null
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const account = rootData?.account ?? null
+  // Before the pages below render their pictures; the same value on every render.
+  if (rootData) setMediaBase(rootData.mediaBase)
   return (
     <html lang="en-IN">
       <head>
@@ -74,6 +80,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  // The database is away (server/app.ts answers 503): it comes back by itself, so say so kindly.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <ErrorPage title={DATABASE_UNAVAILABLE_TITLE} message={DATABASE_UNAVAILABLE_MESSAGE} />
+  }
   if (isRouteErrorResponse(error)) {
     return (
       <ErrorPage

@@ -1,9 +1,10 @@
-import path from 'node:path'
 import type { ShopConfig } from './config.server'
+import { log } from './log.server'
 import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
 import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
-import { localDiskStorage, type MediaStorage } from './features/media/storage.server'
+import { setMediaBase } from './features/media/media-url'
+import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { startOrderExpiryWorker } from './features/checkout/orders.server'
 import type { PaymentProvider } from './features/payments/provider'
 import { razorpayProvider } from './features/payments/razorpay.server'
@@ -26,14 +27,18 @@ export type Shop = {
 }
 
 export async function startShop(config: ShopConfig, options: { mailTransport?: MailTransport } = {}): Promise<Shop> {
+  // Media first: an unreachable bucket stops start-up before the database is opened.
+  const { media, description: mediaPlace } = await openMediaStorage(config)
+  setMediaBase(config.PUBLIC_MEDIA_URL)
+  log.info(`Media: ${mediaPlace}; pages link pictures ${config.PUBLIC_MEDIA_URL ? `at ${config.PUBLIC_MEDIA_URL}` : 'through /media'}.`)
   const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
-  const media = localDiskStorage(path.join(config.DATA_DIR, 'media'))
   if (config.SEED_DEMO_CATALOGUE === 'auto') {
-    const { inserted } = await seedDemoCatalogueIfEmpty(handle.db, media)
-    if (inserted) console.log(`Loaded the demo catalogue: ${inserted} products.`)
+    // A CDN or the bucket cannot make a width on request: with PUBLIC_MEDIA_URL every width is made now.
+    const { inserted } = await seedDemoCatalogueIfEmpty(handle.db, media, { allWidths: Boolean(config.PUBLIC_MEDIA_URL) })
+    if (inserted) log.info(`Loaded the demo catalogue: ${inserted} products.`)
   }
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
-  if (!transport) console.log('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
+  if (!transport) log.info('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
   const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
   const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
   const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'))
@@ -45,7 +50,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
       apiBase: config.RAZORPAY_API_BASE,
     })
-  if (testPayments) console.log(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
+  if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
   const stopExpiry = startOrderExpiryWorker(handle.db, payments)
   return {
@@ -60,6 +65,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       await stopExpiry()
       await stopOutbox()
       await handle.close()
+      media.close?.()
     },
   }
 }
@@ -68,7 +74,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
 export async function startAuth(db: DatabaseHandle['db'], config: ShopConfig) {
   const secret = config.SESSION_SECRET ?? (await appSecret(db, 'auth-secret'))
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL_SET) {
-    console.warn(`PUBLIC_URL is not set: links in mails (password reset) point to ${config.PUBLIC_URL}.`)
+    log.warn(`PUBLIC_URL is not set: links in mails (password reset) point to ${config.PUBLIC_URL}.`)
   }
   return createShopAuth({ db, config, secret })
 }

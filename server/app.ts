@@ -1,8 +1,17 @@
-import 'react-router'
-import { createRequestHandler } from '@react-router/express'
+import crypto from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type AppLoadContext, createRequestHandler } from 'react-router'
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import express from 'express'
+import { pinoHttp } from 'pino-http'
+import { pipeline } from 'node:stream'
 import { readConfig } from '~/config.server'
 import '~/context'
+import { checkDatabaseReady } from '~/db/client.server'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '~/db/unavailable.server'
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '~/components/layout/error-page'
+import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
+import { log } from '~/log.server'
 import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
@@ -16,15 +25,196 @@ const CANONICAL_PATHS = new Map(
   ),
 )
 
+export { log }
+
+/** A request id a client or proxy may choose: short and plain, so it is safe in a log line and a header. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+/** Paths whose query strings (and, under /api/auth, some path segments) carry tokens: never logged whole. */
+const TOKEN_PATHS = /^\/(reset-password|api\/auth)(\/|\.|$|\?)/i
+const SECRET_QUERY_NAMES = /token|code|password|secret|signature|key/i
+
+/** The address as the log shows it: no tokens, whether in /reset-password's query or better-auth's paths. */
+export function loggedUrl(url: string) {
+  const queryAt = url.indexOf('?')
+  const path = queryAt < 0 ? url : url.slice(0, queryAt)
+  // better-auth's reset link carries its token in the path: /api/auth/reset-password/<token>.
+  if (TOKEN_PATHS.test(path)) return path.replace(/^(\/api\/auth\/reset-password\/).+$/i, '$1[hidden]')
+  if (queryAt < 0) return url
+  const query = new URLSearchParams(url.slice(queryAt + 1))
+  for (const name of new Set(query.keys())) if (SECRET_QUERY_NAMES.test(name)) query.set(name, '[hidden]')
+  return `${path}?${query}`
+}
+
+const QUIET_PATHS = /^\/(healthz|readyz|assets\/|favicon)/
+
+/**
+ * One JSON line per request (method, address without tokens, status, time) and a child logger on
+ * `req.log`, both carrying the request id: X-Request-Id when a proxy sent a sane one, else a new UUID,
+ * echoed in the answer's X-Request-Id. server.js puts this in front of everything.
+ */
+export function requestLogging() {
+  return pinoHttp<IncomingMessage, ServerResponse>({
+    logger: log,
+    genReqId(req, res) {
+      const given = req.headers['x-request-id']
+      const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID()
+      res.setHeader('X-Request-Id', id)
+      return id
+    },
+    // Every line of the request carries just `reqId`; the final line adds what was asked and answered.
+    quietReqLogger: true,
+    quietResLogger: true,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { originalUrl?: string }) => ({ method: req.method, url: loggedUrl(req.originalUrl ?? req.url ?? '') }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel(req, res, err) {
+      if (res.statusCode === 503) return 'warn'
+      if (err || res.statusCode >= 500) return 'error'
+      // Load balancers ask for /readyz every few seconds, browsers for assets: only worth a line when debugging.
+      if (res.statusCode < 400 && QUIET_PATHS.test(req.url ?? '')) return 'debug'
+      return 'info'
+    },
+    customSuccessObject: (req, _res, val) => ({ req, ...val }),
+    // Failures are logged where they happen, with their error; this line only says the request ended so.
+    customErrorObject: (req, _res, _err, { err: _ignored, ...val }) => ({ req, ...val }),
+    customSuccessMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
+  })
+}
+
+/** The answer while the database is away: 503 with Retry-After, as a page, as JSON for the API, as text for client navigation. */
+function databaseUnavailableResponse(path: string) {
+  const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
+  if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers })
+  // React Router's client turns a 503 without its own marker header into a route error with that status,
+  // which app/root.tsx's error boundary shows as the same message.
+  if (path.endsWith('.data')) return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response(databaseUnavailablePage(), { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
+/** A page of its own, with no scripts and nothing from the database: the shop's layout needs its settings from there. */
+function databaseUnavailablePage() {
+  const shopName = DEFAULT_SHOP_SETTINGS.shopName
+  return `<!DOCTYPE html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${DATABASE_UNAVAILABLE_TITLE} · ${shopName}</title>
+<style>
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #fafaf9; color: #2b2118; font-family: system-ui, sans-serif; }
+  main { max-width: 32rem; padding: 2rem 1.5rem; text-align: center; }
+  p.shop { color: #2f6121; font-weight: 600; letter-spacing: 0.08em; text-transform: uppercase; font-size: 0.85rem; }
+  h1 { font-family: Georgia, serif; font-size: 2rem; margin: 0.5rem 0 1rem; }
+  a { display: inline-block; margin-top: 1.5rem; padding: 0.6rem 1.4rem; border-radius: 999px; background: #2f6121; color: #fff; font-weight: 600; text-decoration: none; }
+  a:focus-visible { outline: 3px solid #d99a0b; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+<p class="shop">${shopName}</p>
+<h1>${DATABASE_UNAVAILABLE_TITLE}</h1>
+<p>${DATABASE_UNAVAILABLE_MESSAGE}</p>
+<a href="">Try again</a>
+</main>
+</body>
+</html>
+`
+}
+
+/** Express's request as the Fetch API's, for React Router (after @react-router/express). */
+function fetchRequestOf(req: express.Request, res: express.Response) {
+  const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
+  const [, hostPort] = req.get('host')?.split(':') ?? []
+  const port = [Number.parseInt(forwardedPort ?? '', 10), Number.parseInt(hostPort ?? '', 10)].find(Number.isSafeInteger)
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+  // A client that goes away aborts the request's work.
+  const controller = new AbortController()
+  let finished = false
+  res.on('finish', () => (finished = true))
+  res.on('close', () => finished || controller.abort())
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req)
+    init.duplex = 'half'
+  }
+  return new Request(url, init)
+}
+
+/** Sends a Fetch API response through Express. */
+async function sendFetchResponse(res: express.Response, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel()
+    return
+  }
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (!response.body) {
+    res.end()
+    return
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res)
+  } catch (err) {
+    if (!(res.destroyed || res.writableEnded)) throw err
+  }
+}
+
+/**
+ * React Router's request handler. A loader or action that failed because the database is away (app/entry.server.tsx
+ * marks the load context) answers 503 with a clear message rather than 500.
+ */
+function reactRouterHandler(shop: Shop): express.RequestHandler {
+  const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
+  return async (req, res, next) => {
+    try {
+      const context: AppLoadContext = { shop, clientAddress: req.ip ?? req.socket.remoteAddress ?? '', log: req.log ?? log }
+      let response = await handle(fetchRequestOf(req, res), context)
+      if (context.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel()
+        response = databaseUnavailableResponse(req.path)
+      }
+      await sendFetchResponse(res, response)
+    } catch (err) {
+      next(err)
+    }
+  }
+}
+
 /** Builds the shop's Express app around a started shop; server.js owns listening and shutdown. */
-export function createShopApp(shop: Shop) {
+export function createShopApp(shop: Shop, options: { isClosing?: () => boolean } = {}) {
   const app = express()
   app.disable('x-powered-by')
   // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
   app.set('trust proxy', shop.config.TRUST_PROXY)
 
+  // The process is up.
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok')
+  })
+
+  // Whether to send this instance traffic: the database answers and has this version's migrations, and the
+  // process is not shutting down (a load balancer then drains it). Asked afresh each time, bounded to 2 s.
+  app.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store')
+    if (options.isClosing?.()) {
+      res.status(503).json({ status: 'closing', reason: 'The shop is shutting down.' })
+      return
+    }
+    const readiness = await checkDatabaseReady(shop.db, 2_000)
+    if (readiness.ready) res.json({ status: 'ready' })
+    else res.status(503).json({ status: 'unavailable', reason: readiness.reason })
   })
 
   // Over-long addresses are refused before any route parses them.
@@ -62,8 +252,17 @@ export function createShopApp(shop: Shop) {
 
   app.get('/media/:file', async (req, res) => {
     const file = req.params.file
-    const exists = MEDIA_FILE_PATTERN.test(file) && (await ensureImageVariant(shop.media, file))
-    const stored = exists ? await shop.media.open(file) : null
+    const requestLog = req.log ?? log
+    let stored: Awaited<ReturnType<Shop['media']['open']>>
+    try {
+      const exists = MEDIA_FILE_PATTERN.test(file) && (await ensureImageVariant(shop.media, file))
+      stored = exists ? await shop.media.open(file) : null
+    } catch (err) {
+      // The storage (an S3 bucket, say) did not answer: a short refusal the browser may retry later.
+      requestLog.error({ err }, `Media ${file} could not be read from the storage`)
+      res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '10' }).type('text/plain').send('This picture is unavailable just now.')
+      return
+    }
     if (!stored) {
       res.status(404).type('text/plain').send('Not found')
       return
@@ -74,15 +273,32 @@ export function createShopApp(shop: Shop) {
       // Named by content hash: a changed picture gets a new name.
       'Cache-Control': 'public, max-age=31536000, immutable',
     })
-    stored.stream.pipe(res)
+    // A storage error half-way ends this answer instead of the process; a client gone lets go of the storage's stream.
+    pipeline(stored.stream, res, (err) => {
+      if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') requestLog.error({ err }, `Media ${file} failed while being sent`)
+    })
   })
 
-  app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req) => ({ shop, clientAddress: req.ip ?? req.socket.remoteAddress ?? '' }),
-    }),
-  )
+  app.use(reactRouterHandler(shop))
+
+  // Anything that reached here failed outside React Router's own handling: no stack to the client, ever.
+  app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const requestLog = req.log ?? log
+    if (res.headersSent) {
+      requestLog.error({ err }, 'Request failed after its answer began')
+      res.destroy()
+      return
+    }
+    if (isDatabaseUnavailable(err)) {
+      requestLog.warn({ err }, 'The database is unavailable')
+      void sendFetchResponse(res, databaseUnavailableResponse(req.path)).catch(() => res.destroy())
+      return
+    }
+    requestLog.error({ err }, 'Request failed')
+    res.status(500).set('Cache-Control', 'no-store')
+    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: 'Something went wrong on our side. Please try again in a moment.' })
+    else res.type('text/plain').send('Something went wrong on our side. Please try again in a moment.')
+  })
   return app
 }
 

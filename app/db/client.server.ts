@@ -7,9 +7,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
+import { log } from '../log.server'
 import * as schema from './schema'
+import { isDatabaseUnavailable } from './unavailable.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -51,12 +54,27 @@ export class DataDirectoryBusyError extends Error {
  */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 })
-    // An idle connection dropped by the server (a restart, a failover) must not crash the shop: the pool
-    // discards it and opens a new one on the next query.
-    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message))
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: 10,
+      // A database that does not answer fails a request in seconds (503, server/app.ts) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      // Notices a connection whose server vanished without closing it (a failover, a dropped network).
+      keepAlive: true,
+      // No query of a request should take this long; one that does is stopped rather than holding a connection.
+      statement_timeout: 30_000,
+    })
+    // A connection dropped by the server (a restart, a failover) must not crash the shop: the pool discards it
+    // and opens a new one on the next query. pg emits 'error' on the connection itself, and the pool listens
+    // only while it is idle; one held between a transaction's statements needs its own listener too.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => log.warn({ err }, 'PostgreSQL connection lost; the pool opens a new one when needed'))
+    })
+    // Already logged by the connection's own listener above.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Database
-    await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }))
+    await migrateWithLock(pool)
     return { db, kind: 'postgres', close: () => pool.end() }
   }
 
@@ -70,7 +88,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
         lockfilePath: path.join(location.dataDir, 'shop.lock'),
         stale: 15_000,
         update: 5_000,
-        onCompromised: (err) => console.error('Lost the lock on the data directory:', err),
+        onCompromised: (err) => log.error({ err }, 'Lost the lock on the data directory'),
       })
     } catch (err) {
       if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirectoryBusyError(location.dataDir)
@@ -99,14 +117,60 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 }
 
-/** Several app servers may start together: only one applies migrations at a time. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>) {
+/**
+ * Several app servers may start together: only one applies migrations at a time. They run on the connection
+ * that holds the lock, without the pool's statement timeout (an index on a big table may take a while).
+ */
+async function migrateWithLock(pool: pg.Pool) {
   const conn = await pool.connect()
   try {
+    await conn.query('set statement_timeout = 0')
     await conn.query('select pg_advisory_lock(7291001)')
-    await run()
+    await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() })
   } finally {
     await conn.query('select pg_advisory_unlock(7291001)').catch(() => {})
+    await conn.query('reset statement_timeout').catch(() => {})
     conn.release()
+  }
+}
+
+type Journal = { entries: { idx: number; when: number; tag: string }[] }
+let journal: Journal | undefined
+
+/** The migrations this version of the shop ships (drizzle's journal); read once, it does not change while running. */
+function shippedMigrations() {
+  journal ??= JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as Journal
+  return journal.entries
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string }
+
+/**
+ * Whether the database answers within `timeoutMs` and has every migration this version ships. Drizzle's
+ * migrator records each applied migration's journal time in drizzle.__drizzle_migrations and applies those
+ * newer than the latest recorded: the same test here. Asked afresh each time (no caching).
+ */
+export async function checkDatabaseReady(db: Database, timeoutMs = 2_000): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(() => resolve({ ready: false, reason: `The database did not answer within ${timeoutMs} ms.` }), timeoutMs)
+  })
+  const check = (async (): Promise<Readiness> => {
+    // node-postgres and PGlite both answer with `rows`; the generic database type does not say so.
+    const result = (await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { latest: string | number | null }[]
+    }
+    const latest = Number(result.rows[0]?.latest ?? 0)
+    const pending = shippedMigrations().filter((m) => m.when > latest)
+    if (pending.length) return { ready: false, reason: `Migrations not applied: ${pending.map((m) => m.tag).join(', ')}.` }
+    return { ready: true }
+  })().catch((err: unknown): Readiness => {
+    if ((err as { cause?: { code?: string } }).cause?.code === '42P01') return { ready: false, reason: 'No migrations applied yet.' }
+    return { ready: false, reason: isDatabaseUnavailable(err) ? 'The database cannot be reached.' : 'The database check failed.' }
+  })
+  try {
+    return await Promise.race([check, timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
       if (err instanceof PaymentProviderError) {
-        console.error('createOrder: payment provider failed:', err.message)
+        context.log.error({ err }, 'createOrder: payment provider failed')
         return data(
           { error: 'The payment service is not answering right now. Your items are held for you; please try again in a minute.' },
           { status: 502, headers },

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, message: RESET_MAIL_QUEUED })
   }
   const reason = refusalReason(answer)
-  if (!reason) console.error('Password reset request failed:', answer.status, answer.body)
+  if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Password reset request failed')
   return data<ActionResult>(
     { ok: false, error: reason ?? `${NOT_SENT} because of a problem on our side. Please try again in a moment.`, email },
     { status: answer.status >= 500 ? 500 : answer.status },

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
   if (answer.status === 200) return data<ActionResult>({ ok: true, message: `We have sent a link to ${user.email}. Open it to see your orders here.` })
   const reason = refusalReason(answer)
-  if (!reason) console.error('Sending the confirmation link failed:', answer.status, answer.body)
+  if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Sending the confirmation link failed')
   return data<ActionResult>({ ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' }, { status: answer.status })
 }
 

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (answer.status === 200) return data<ActionResult>({ ok: true })
   if (answer.body?.code === 'INVALID_TOKEN') return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
   const reason = refusalReason(answer)
-  if (!reason) console.error('Password reset failed:', answer.status, answer.body)
+  if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Password reset failed')
   return data<ActionResult>(
     { ok: false, error: 'The password was not changed', reason: reason ?? 'A problem on our side stopped it. Please try again in a moment.' },
     { status: answer.status >= 500 ? 500 : answer.status },

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     rememberMe: parsed.data.rememberMe,
   })
   if (answer.status !== 200) {
-    if (answer.status >= 500) console.error('Sign-in failed:', answer.status, answer.body)
+    if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-in failed')
     const reason = refusalReason(answer) ?? undefined
     // The button comes back: the page is rendered again with the message.
     return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe }, { status: answer.status >= 500 ? 500 : answer.status })

@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers()
   // Only for a sign-out the shop accepted: another site's form must not wipe a customer's cart.
   if (answer.status === 200) headers.set('Clear-Site-Data', '"storage"')
-  else console.error('Sign-out refused:', answer.status, answer.body)
+  else context.log.error({ status: answer.status, answer: answer.body }, 'Sign-out refused')
   for (const cookie of answer.setCookies) headers.append('Set-Cookie', cookie)
   return redirect('/', { headers })
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason = code.startsWith('USER_ALREADY_EXISTS')
       ? 'An account with this e-mail address already exists. Log in instead, or use “Forgot password?” on the login page.'
       : (refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined))
-    if (answer.status >= 500) console.error('Sign-up failed:', answer.status, answer.body)
+    if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-up failed')
     return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: answer.status >= 500 ? 500 : answer.status })
   }
   const userId = (answer.body?.user as { id?: string } | undefined)?.id

@@ -4,7 +4,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { createTestDatabase } from '../../app/db/test-database'
 
-export type TestServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string }
+export type TestServer = {
+  url: string
+  dataDir: string
+  stop: () => Promise<void>
+  /** Standard output and error together. */
+  output: () => string
+  /** Standard output alone: the shop's JSON log lines. */
+  stdout: () => string
+  /** The shop's process: its pid, its exit code, for signals. */
+  child: ChildProcess
+}
 
 /**
  * Starts the built shop (`npm run build` first) as its own process on a free port, with a fresh data
@@ -35,7 +45,9 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  let stdout = ''
   child.stdout!.on('data', (d) => (output += d))
+  child.stdout!.on('data', (d) => (stdout += d))
   child.stderr!.on('data', (d) => (output += d))
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -61,8 +73,10 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     url,
     dataDir,
     output: () => output,
+    stdout: () => stdout,
+    child,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
         await exited

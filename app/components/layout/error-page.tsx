@@ -41,6 +41,10 @@ export function NotFoundPage() {
   )
 }
 
+/** While the database is away (503): the page server/app.ts sends, and the error boundary's for client navigation. */
+export const DATABASE_UNAVAILABLE_TITLE = 'The shop is having a short rest'
+export const DATABASE_UNAVAILABLE_MESSAGE = 'We cannot reach our shelves for a moment. Nothing is lost: please try again in a minute.'
+
 /** Any other failure: an apology and a way on, never a stack trace (details only in development). */
 export function ErrorPage({ title, message, details }: { title: string; message: string; details?: string }) {
   return (

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
+import { log } from '~/log.server'
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -166,7 +167,15 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     telemetry: { enabled: false },
-    logger: { level: 'warn' },
+    logger: {
+      level: 'warn',
+      // Into the shop's JSON log, with only an Error among the details (serialised without query parameters):
+      // nothing else better-auth passes, which could be a request body.
+      log: (level, message, ...args) => {
+        const err = args.find((a) => a instanceof Error)
+        log[level](err ? { err } : {}, `better-auth: ${message}`)
+      },
+    },
   })
 }
 

@@ -48,16 +48,22 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return results
 }
 
+type SeedOptions = {
+  /** Make every width of every picture now (PUBLIC_MEDIA_URL: a CDN or the bucket cannot make them on request). */
+  allWidths?: boolean
+}
+
 /**
  * Loads the demo catalogue. Idempotent: a product whose slug exists is left as the owner has it.
  */
-export async function seedDemoCatalogue(db: Database, media: MediaStorage) {
+export async function seedDemoCatalogue(db: Database, media: MediaStorage, options: SeedOptions = {}) {
   const folder = demoImagesFolder()
   const imageKey = async (file: string) => {
     const full = path.join(folder, file)
-    return fs.existsSync(full) ? storeImageSource(media, await fs.promises.readFile(full)) : null
+    return fs.existsSync(full) ? storeImageSource(media, await fs.promises.readFile(full), options) : null
   }
-  // Pictures first (outside the transaction: stored by hash, so a retry is harmless); their widths are made on first view.
+  // Pictures first (outside the transaction: stored by hash, so a retry is harmless); their widths are made on
+  // first view, unless `allWidths`.
   const images = await mapLimit(DEMO_PRODUCTS, 4, async (p) => ({
     front: await imageKey(`${p.slug}-front.webp`),
     back: await imageKey(`${p.slug}-back.webp`),
@@ -87,8 +93,8 @@ export async function seedDemoCatalogue(db: Database, media: MediaStorage) {
   })
 }
 
-export async function seedDemoCatalogueIfEmpty(db: Database, media: MediaStorage) {
+export async function seedDemoCatalogueIfEmpty(db: Database, media: MediaStorage, options: SeedOptions = {}) {
   const [row] = await db.select({ n: count() }).from(products)
   if ((row?.n ?? 0) > 0) return { inserted: 0 }
-  return seedDemoCatalogue(db, media)
+  return seedDemoCatalogue(db, media, options)
 }

@@ -9,6 +9,7 @@ import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
 import { customerConfirmationMail, type OrderForMail, orderNumberLabel, ownerOrderNotice } from './order-mails'
 import { orderTotals } from './pricing'
 import { mergeItems } from './quote.server'
+import { log } from '~/log.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -173,7 +174,7 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
       }
       if (missing.length) {
         warning = `this order was paid after it expired and these items are no longer in stock: ${missing.join(', ')}. Restock or refund.`
-        console.error(`Order ${order.id}: ${warning}`)
+        log.error({ orderId: order.id }, `Order ${order.id}: ${warning}`)
       }
     }
     await tx.update(orders).set({ status: 'paid', paymentId, paidAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id))
@@ -228,7 +229,7 @@ export async function expireOverdueOrders(db: Database, provider: PaymentProvide
           continue
         }
       } catch (err) {
-        console.error(`Could not ask the payment provider about order ${order.id}; will try again:`, (err as Error).message)
+        log.warn({ orderId: order.id, err }, `Could not ask the payment provider about order ${order.id}; will try again`)
         continue
       }
     }
@@ -243,7 +244,7 @@ export function startOrderExpiryWorker(db: Database, provider: PaymentProvider, 
   let timer: NodeJS.Timeout
   const tick = () => {
     running = expireOverdueOrders(db, provider)
-      .catch((err) => console.error('Order expiry failed:', err))
+      .catch((err) => log.error({ err }, 'Order expiry failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs)
       })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import nodemailer from 'nodemailer'
 import type { Database } from '~/db/client.server'
 import { outbox } from '~/db/schema'
+import { log } from '~/log.server'
 
 export type OutgoingMail = { recipient: string; subject: string; text: string }
 
@@ -72,7 +73,7 @@ export async function deliverDueMail(db: Database, transport: MailTransport, fro
           nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
         })
         .where(eq(outbox.id, mail.id))
-      console.error(`Mail ${mail.id} to ${mail.recipient} failed (attempt ${mail.attempts}):`, (err as Error).message)
+      log.warn({ mailId: mail.id, attempt: mail.attempts, err }, `Mail ${mail.id} failed (attempt ${mail.attempts})`)
     }
   }
   return sent
@@ -85,7 +86,7 @@ export function startOutboxWorker(db: Database, transport: MailTransport, from: 
   const tick = () => {
     if (stopped) return
     running = deliverDueMail(db, transport, from)
-      .catch((err) => console.error('Outbox worker failed:', err))
+      .catch((err) => log.error({ err }, 'Outbox worker failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs)
       })

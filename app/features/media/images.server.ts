@@ -56,10 +56,18 @@ export async function storeImage(storage: MediaStorage, upload: Buffer): Promise
 /**
  * Checks and keeps only the source; the widths are made when first asked for (see `ensureImageVariant`).
  * For loading many known-good pictures at once, such as the demo catalogue, without a long start.
+ * `allWidths` makes the missing widths now instead: with PUBLIC_MEDIA_URL browsers fetch from a CDN or the
+ * bucket, which cannot make them on request.
  */
-export async function storeImageSource(storage: MediaStorage, upload: Buffer): Promise<string> {
+export async function storeImageSource(storage: MediaStorage, upload: Buffer, options: { allWidths?: boolean } = {}): Promise<string> {
   const key = await checkedKey(upload)
   if (!(await storage.has(sourceName(key)))) await storage.put(sourceName(key), upload)
+  if (options.allWidths) {
+    for (const width of IMAGE_WIDTHS) {
+      const name = `${key}-${width}.webp`
+      if (!(await storage.has(name))) await storage.put(name, await renderVariant(upload, width))
+    }
+  }
   return key
 }
 

@@ -1,13 +1,42 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { ShopConfig } from '~/config.server'
+import { s3Storage } from './s3-storage.server'
 
-/** Where media files live: local disk by default; an S3 driver joins later with the same shape. */
+/** Where media files live: local disk under DATA_DIR by default, or an S3 bucket (s3-storage.server.ts). */
 export interface MediaStorage {
   has(name: string): Promise<boolean>
   put(name: string, body: Buffer): Promise<void>
   read(name: string): Promise<Buffer | null>
   /** A stream for serving, or null when absent. */
   open(name: string): Promise<{ stream: NodeJS.ReadableStream; size: number } | null>
+  /** Lets go of connections, when the storage holds any. */
+  close?(): void
+}
+
+type MediaConfig = Pick<ShopConfig, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>
+
+/** The S3 bucket when S3_BUCKET is set (checked reachable, so a wrong setting stops start-up), else local disk. */
+export async function openMediaStorage(config: MediaConfig): Promise<{ media: MediaStorage; description: string }> {
+  if (!config.S3_BUCKET) {
+    const dir = path.join(config.DATA_DIR, 'media')
+    return { media: localDiskStorage(dir), description: `local disk in ${dir}` }
+  }
+  const media = s3Storage({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  })
+  try {
+    await media.check()
+  } catch (err) {
+    media.close()
+    throw err
+  }
+  const where = config.S3_ENDPOINT ? `at ${config.S3_ENDPOINT}` : `in ${config.S3_REGION}`
+  return { media, description: `S3 bucket ${config.S3_BUCKET} ${where}` }
 }
 
 export function localDiskStorage(dir: string): MediaStorage {

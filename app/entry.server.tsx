@@ -1,0 +1,75 @@
+// React Router's default server entry for Node (from @react-router/dev), with the shop's handleError: errors
+// go to the request's logger, and a database that is away is marked so server/app.ts answers 503.
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
+import { isDatabaseUnavailable } from './db/unavailable.server'
+import { log } from './log.server'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Crawlers get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    // Abort the rendering stream after `streamTimeout`, so it has time to flush down the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            callback()
+          },
+        })
+        const stream = createReadableStreamFromReadable(body)
+        responseHeaders.set('Content-Type', 'text/html')
+        pipe(body)
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      },
+      onShellError(error: unknown) {
+        reject(error)
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500
+        // Errors while rendering the shell reject and are logged by handleError; these came after it.
+        if (shellRendered) (loadContext?.log ?? log).error({ err: error }, 'Rendering failed')
+      },
+    })
+  })
+}
+
+/** Every error React Router caught in a loader, an action or rendering, before it is hidden from the client. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A client that went away aborts its loaders: nothing went wrong.
+  if (request.signal.aborted) return
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
+  const requestContext = context as AppLoadContext | undefined
+  const requestLog = requestContext?.log ?? log
+  if (isDatabaseUnavailable(cause)) {
+    if (requestContext) requestContext.databaseUnavailable = true
+    requestLog.warn({ err: cause }, 'The database is unavailable')
+    return
+  }
+  requestLog.error({ err: cause }, 'Request failed')
+}
