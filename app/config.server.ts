@@ -62,7 +62,8 @@ const environmentSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or their addresses (comma-separated)' })
       return z.NEVER
     }),
-  AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /** Rate limits on sign-in, sign-up, password reset, contact messages and checkouts; `off` only for test setups. */
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   /** `test` allows the built-in test payments in production (a staging shop); otherwise Razorpay's keys are required there. */
   PAYMENT_MODE: z.enum(['auto', 'test']).default('auto'),
   /** Set by `npm start`: a trial on one's own machine runs the production build without production's required secrets. */

@@ -281,3 +281,14 @@ export const rateLimits = pgTable('rate_limits', {
   /** Milliseconds since the epoch, as better-auth keeps it. */
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
+
+/**
+ * Requests counted per bucket and client address in fixed windows (app/http/rate-limit.server.ts), shared by
+ * every app server. Rows whose window ended long ago are pruned.
+ */
+export const requestLimits = pgTable('request_limits', {
+  /** `${bucket}:${clientAddress}`, e.g. `contact:203.0.113.5`. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+})

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { contactMessageSchema, CONTACT_SENT_MESSAGE } from '~/features/contact/contact-message'
 import { receiveContactMessage } from '~/features/contact/contact.server'
 import { type ApiError, apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.contact'
 
 /** POST /api/contact: the feedback form's JSON endpoint (spec section 7). */
@@ -10,6 +11,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const parsed = contactMessageSchema.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'Please correct the fields marked below.', fieldErrorsOf(parsed.error))
+    // Counted once the message is one we would keep: a visitor's typo costs nothing, and garbage is refused anyway.
+    const refusal = await limitRequest(context, 'contact')
+    if (refusal) return tooManyRequests(refusal)
     await receiveContactMessage(context.shop.db, parsed.data)
     return data({ ok: true as const, message: CONTACT_SENT_MESSAGE })
   })

@@ -4,6 +4,7 @@ import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { CheckoutKeyTakenError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
 import { PaymentProviderError } from '~/features/payments/provider'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.payment.createOrder'
 
 /** POST /api/payment/createOrder — prices, reserves stock and opens a payment with the provider. */
@@ -13,6 +14,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const parsed = createOrderSchema.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
+    // Each checkout reserves stock and opens a payment: one address cannot tie up the shelves or the provider.
+    const refusal = await limitRequest(context, 'createOrder')
+    if (refusal) return tooManyRequests(refusal)
     const buyer = await ensureBuyerToken(request)
     const headers = buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : undefined
     try {

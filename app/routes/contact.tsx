@@ -12,6 +12,7 @@ import {
   contactMessageSchema,
 } from '~/features/contact/contact-message'
 import { receiveContactMessage } from '~/features/contact/contact.server'
+import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
 import type { Route } from './+types/contact'
 
@@ -24,6 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       content: `Write to ${settings.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
     },
   ]
+}
+
+// A page's answer carries only the headers the route passes on: Retry-After when the form was refused for too many messages.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
 type FormValues = Record<ContactField, string>
@@ -41,6 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = contactMessageSchema.safeParse(values)
   if (!parsed.success) {
     return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  // The same limit as /api/contact (one count for both); the message stays in the form for later.
+  const refusal = await limitRequest(context, 'contact')
+  if (refusal) {
+    return data<ActionResult>({ ok: false, fieldErrors: {}, values, error: refusal.message }, { status: 429, headers: retryAfterHeaders(refusal) })
   }
   await receiveContactMessage(context.shop.db, parsed.data)
   return data<ActionResult>({ ok: true, message: CONTACT_SENT_MESSAGE })
@@ -62,7 +74,7 @@ function stateFromAction(result: ActionResult | undefined): SendState {
 function failureMessage(status: number, serverMessage: string | undefined, settings: ShopSettings) {
   const fallback = `You can also write to us at ${settings.email} or call ${settings.phone}.`
   if (status === 413) return `Your message is too long to send. Please shorten it and try again.`
-  if (status === 429) return `Too many messages were sent from here just now. Please wait a minute and try again.`
+  if (status === 429 && !serverMessage) return `Too many messages were sent from here just now. Please wait a few minutes and try again. ${fallback}`
   if (status >= 400 && status < 500 && serverMessage) return `${serverMessage} ${fallback}`
   return `Sorry, your message could not be sent because of a problem on our side (error ${status}). Please try again in a moment. ${fallback}`
 }

@@ -15,7 +15,7 @@ export default async function globalSetup() {
   // ADMIN_EMAILS: the admin of the admin pages' tests (tests/e2e/admin-products.spec.ts). Every browser test
   // comes from 127.0.0.1, so sign-in limits would trip over each other: off here, tests/server covers them.
   const server = await startTestServer({
-    env: { ADMIN_EMAILS: 'admin-e2e@example.com', SMTP_URL: smtp.url, AUTH_RATE_LIMIT: 'off' },
+    env: { ADMIN_EMAILS: 'admin-e2e@example.com', SMTP_URL: smtp.url, RATE_LIMIT: 'off' },
   })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_MAIL_DIR = mailDir

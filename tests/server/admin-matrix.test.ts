@@ -37,7 +37,7 @@ function hiddenValue(html: string, name: string, near?: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: OWNER, AUTH_RATE_LIMIT: 'off' } })
+  server = await startTestServer({ env: { ADMIN_EMAILS: OWNER, RATE_LIMIT: 'off' } })
   admin = new Browser(server.url)
   customer = new Browser(server.url)
   visitor = new Browser(server.url)

@@ -121,7 +121,7 @@ const resetMails = () => smtp.received.filter((m) => m.to.includes(CUSTOMER) && 
 beforeAll(async () => {
   smtp = await startSmtpSink()
   // Sign-in limits are tests/server/accounts.test.ts's business; here they would only slow the sign-ins down.
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, SMTP_URL: smtp.url, AUTH_RATE_LIMIT: 'off' } })
+  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, SMTP_URL: smtp.url, RATE_LIMIT: 'off' } })
   for (const email of [ADMIN, CUSTOMER]) {
     const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',

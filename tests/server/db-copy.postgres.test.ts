@@ -115,7 +115,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink()
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-copy-'))
-    env = { ADMIN_EMAILS: OWNER, AUTH_RATE_LIMIT: 'off', SMTP_URL: smtp.url }
+    env = { ADMIN_EMAILS: OWNER, RATE_LIMIT: 'off', SMTP_URL: smtp.url }
   })
   afterAll(async () => {
     for (const server of servers.splice(0)) await server.stop()

@@ -24,7 +24,7 @@ function expectNoLiveMarkup(html: string, where: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, AUTH_RATE_LIMIT: 'off' } })
+  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' } })
   admin = new Browser(server.url)
   customer = new Browser(server.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)

@@ -74,7 +74,7 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
     handle = await openTestDatabase()
     auth = createShopAuth({
       db: handle.db,
-      config: { PUBLIC_URL: SHOP, PUBLIC_URL_SET: true, ADMIN_EMAILS: ['owner@kaadu.test'], AUTH_RATE_LIMIT: 'on' },
+      config: { PUBLIC_URL: SHOP, PUBLIC_URL_SET: true, ADMIN_EMAILS: ['owner@kaadu.test'], RATE_LIMIT: 'on' },
       secret: 'a-test-secret-that-is-long-enough-for-better-auth',
     })
   })

@@ -39,7 +39,7 @@ export const AUTH_RATE_LIMITS = {
 
 export type AuthOptions = {
   db: Database
-  config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT'>
+  config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'ADMIN_EMAILS' | 'RATE_LIMIT'>
   secret: string
 }
 
@@ -103,7 +103,7 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
     // Reset tokens are kept hashed: a leaked database does not hand out password resets.
     verification: { storeIdentifier: 'hashed' },
     rateLimit: {
-      enabled: config.AUTH_RATE_LIMIT === 'on',
+      enabled: config.RATE_LIMIT === 'on',
       storage: 'database',
       window: 60,
       max: 100,
