@@ -30,6 +30,8 @@ const environmentSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How often the shop looks for unpaid orders past their time. */
+  ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
   // Accounts (app/features/accounts).
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SESSION_SECRET: z

@@ -52,7 +52,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     })
   if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
-  const stopExpiry = startOrderExpiryWorker(handle.db, payments)
+  const stopExpiry = startOrderExpiryWorker(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000)
   return {
     config,
     db: handle.db,

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -83,17 +84,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if ('dataDir' in location) {
     const dir = path.join(location.dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
-    try {
-      releaseLock = await lockfile.lock(dir, {
-        lockfilePath: path.join(location.dataDir, 'shop.lock'),
-        stale: 15_000,
-        update: 5_000,
-        onCompromised: (err) => log.error({ err }, 'Lost the lock on the data directory'),
-      })
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirectoryBusyError(location.dataDir)
-      throw err
-    }
+    releaseLock = await lockDataDirectory(location.dataDir, dir)
     client = new PGlite(dir)
   } else {
     client = new PGlite()
@@ -114,6 +105,86 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await client.close().catch(() => {})
     await releaseLock?.()
     throw err
+  }
+}
+
+/** A lock not refreshed for this long belongs to a process that is gone (it is refreshed every 5 s). */
+const LOCK_STALE_MS = 15_000
+
+type LockOwner = { pid: number; host: string; since: string }
+
+function readLockOwner(file: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as LockOwner
+    return Number.isInteger(owner.pid) && typeof owner.host === 'string' ? owner : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a process of this machine is running; our own pid is a former run's (a container restarted as pid 1). */
+function processRunning(pid: number) {
+  if (pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as { code?: string }).code === 'EPERM'
+  }
+}
+
+/**
+ * Takes DATA_DIR/shop.lock (decision 005) and notes who holds it in shop.lock.owner. A lock left by a process that
+ * died (SIGKILL, out of memory, power cut) must not keep the shop from starting again: when its owner ran on this
+ * machine and is gone, the lock is taken over at once; when that cannot be told (another machine, no owner noted),
+ * the start waits until the lock is stale, since a living owner keeps refreshing it.
+ */
+async function lockDataDirectory(dataDir: string, dir: string) {
+  const lockPath = path.join(dataDir, 'shop.lock')
+  const ownerPath = path.join(dataDir, 'shop.lock.owner')
+  const take = (retries: lockfile.LockOptions['retries'] = 0) =>
+    lockfile.lock(dir, {
+      lockfilePath: lockPath,
+      stale: LOCK_STALE_MS,
+      update: 5_000,
+      retries,
+      onCompromised: (err) => log.error({ err }, 'Lost the lock on the data directory'),
+    })
+  const busy = (err: unknown) => {
+    if ((err as { code?: string }).code === 'ELOCKED') return new DataDirectoryBusyError(dataDir)
+    return err
+  }
+  let release: () => Promise<void>
+  try {
+    release = await take()
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ELOCKED') throw err
+    const owner = readLockOwner(ownerPath)
+    if (owner && owner.host === os.hostname()) {
+      if (processRunning(owner.pid)) throw new DataDirectoryBusyError(dataDir)
+      // Checked again just before removing, so a lock another starting process has just taken over is left alone;
+      // the note goes first, so such a process never mistakes our fresh lock for the dead one's.
+      const now = readLockOwner(ownerPath)
+      if (now?.pid === owner.pid && now.since === owner.since) {
+        log.warn(`The data directory's lock was left by process ${owner.pid}, which is no longer running; taking it over.`)
+        fs.rmSync(ownerPath, { force: true })
+        fs.rmSync(lockPath, { recursive: true, force: true })
+      }
+      release = await take().catch((e: unknown) => Promise.reject(busy(e)))
+    } else {
+      log.warn(`The data directory is locked by ${owner ? `process ${owner.pid} on ${owner.host}` : 'another process'}; waiting up to ${LOCK_STALE_MS / 1000} s for its lock to lapse.`)
+      const waits = Math.ceil(LOCK_STALE_MS / 1000) + 3
+      release = await take({ retries: waits, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 }).catch((e: unknown) => Promise.reject(busy(e)))
+    }
+  }
+  const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() }
+  fs.writeFileSync(`${ownerPath}.${process.pid}.tmp`, JSON.stringify(owner))
+  fs.renameSync(`${ownerPath}.${process.pid}.tmp`, ownerPath)
+  return async () => {
+    // A lock released in order leaves no note: only a dead process's lock has one.
+    if (readLockOwner(ownerPath)?.since === owner.since) fs.rmSync(ownerPath, { force: true })
+    await release()
   }
 }
 

@@ -29,6 +29,8 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
         RAZORPAY_KEY_SECRET: KEY_SECRET,
         RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
         RAZORPAY_API_BASE: razorpay.url,
+        // This file places more orders from one address than createOrder's rate limit allows a customer.
+        RATE_LIMIT: 'off',
       },
     })
     const { products } = await (await fetch(`${server.url}/api/products`)).json()
@@ -105,6 +107,65 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
     const retried = await post('/api/payment/createOrder', body, { cookie })
     expect(retried.status).toBe(201)
     expect((await retried.json()).id).toMatch(/^order_/)
+  })
+
+  const stockOf = async () => ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
+  const orderStatus = async (orderId: string, cookie: string) =>
+    ((await (await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })).json()) as { status: string }).status
+
+  // The shop gives up on Razorpay after 10 s (razorpay.server.ts); `slow` answers after 15 s, `drop` closes the
+  // connection unanswered, `truncate` cuts it mid-answer.
+  for (const mode of ['slow', 'drop', 'truncate'] as const) {
+    it(`with Razorpay ${mode}: a clear message the payment page shows, the stock held once, and a retry with the same key succeeds`, { timeout: 60_000 }, async () => {
+      const stockBefore = await stockOf()
+      razorpay.state.mode = mode
+      const key = `${mode}-${crypto.randomBytes(8).toString('hex')}`
+      const body = { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'arjun@example.in', checkoutKey: key }
+      const started = Date.now()
+      const failed = await post('/api/payment/createOrder', body)
+      expect(Date.now() - started).toBeLessThan(14_000)
+      expect(failed.status).toBe(502)
+      // payment.tsx shows `error` in its alert, with "Try again".
+      expect((await failed.json()).error).toBe(
+        'The payment service is not answering right now. Your items are held for you; please try again in a minute.',
+      )
+      expect(await stockOf()).toBe(stockBefore - 1)
+      const cookie = failed.headers.get('set-cookie')!.split(';')[0]!
+      const attempts = razorpay.state.requests.filter((r) => r.path === '/v1/orders').length
+
+      razorpay.state.mode = 'ok'
+      const retried = await post('/api/payment/createOrder', body, { cookie })
+      expect(retried.status).toBe(201)
+      const order = await retried.json()
+      expect(order).toMatchObject({ status: 'pending_payment', provider: 'razorpay' })
+      expect(order.id).toMatch(/^order_/)
+      expect(await stockOf()).toBe(stockBefore - 1)
+      expect(await orderStatus(order.orderId, cookie)).toBe('pending_payment')
+      // The same shop order (same receipt) asked for again, not a second one.
+      const asked = razorpay.state.requests.filter((r) => r.path === '/v1/orders')
+      expect(asked).toHaveLength(attempts + 1)
+      expect((asked.at(-1)!.body as { receipt: string }).receipt).toBe((asked.at(-2)!.body as { receipt: string }).receipt)
+    })
+  }
+
+  it('never marks an order paid on a bad signature, from the browser or a webhook', async () => {
+    const { body, cookie } = await createOrder()
+    const forged = await post('/api/payment/verify', {
+      orderId: body.orderId,
+      razorpay_order_id: body.id,
+      razorpay_payment_id: 'pay_forged01',
+      razorpay_signature: sign('not-the-key-secret', `${body.id}|pay_forged01`),
+    })
+    expect(forged.status).toBe(400)
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_forged02', order_id: body.id, status: 'captured', amount: body.amount } } },
+    })
+    for (const signature of [sign('not-the-webhook-secret', raw), '']) {
+      const hook = await post('/api/payment/webhook', raw, { 'x-razorpay-signature': signature, 'x-razorpay-event-id': `evt_forged_${body.orderId}` })
+      expect(hook.status).toBe(400)
+    }
+    expect(await orderStatus(body.orderId, cookie)).toBe('pending_payment')
   })
 
   it('has no test-payment endpoint when Razorpay is configured', async () => {

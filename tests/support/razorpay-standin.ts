@@ -3,12 +3,24 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
+ * `ok` answers like Razorpay; `error` answers 500; `hang` never answers; `slow` answers after `state.slowMs`;
+ * `drop` closes the connection without answering; `truncate` sends the headers and half the body, then closes.
+ */
+export type StandInMode = 'ok' | 'error' | 'hang' | 'slow' | 'drop' | 'truncate'
+
+/**
  * A stand-in for Razorpay's Orders API on loopback (the real one cannot be reached from tests). It checks Basic
  * auth, records what it was asked, and answers like Razorpay; `mode` makes it fail in the ways the real one can.
  */
 export async function startRazorpayStandIn(keyId: string, keySecret: string) {
   const orders = new Map<string, { id: string; amount: number; currency: string; receipt: string; payments: Array<{ id: string; status: string }> }>()
-  const state = { mode: 'ok' as 'ok' | 'error' | 'hang', requests: [] as Array<{ method: string; path: string; body: unknown }> }
+  const state = {
+    mode: 'ok' as StandInMode,
+    /** How long `slow` waits before answering. */
+    slowMs: 15_000,
+    requests: [] as Array<{ method: string; path: string; body: unknown }>,
+  }
+  const timers = new Set<NodeJS.Timeout>()
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -16,9 +28,28 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined
     state.requests.push({ method: req.method!, path: req.url!, body })
     if (state.mode === 'hang') return // never answers
+    // The connection closed with no answer at all, as when a proxy or the provider's server falls over.
+    if (state.mode === 'drop') return req.socket.destroy()
+    const mode = state.mode
     const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(payload))
+      const text = JSON.stringify(payload)
+      if (mode === 'truncate') {
+        // Headers and half the body, then the connection is cut.
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
+        res.write(text.slice(0, Math.floor(text.length / 2)))
+        return void setImmediate(() => res.socket?.destroy())
+      }
+      const answer = () => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(payload))
+      }
+      if (mode !== 'slow') return answer()
+      // Does the work now and answers late: the order exists at the provider though the caller gave up.
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        if (!res.destroyed) answer()
+      }, state.slowMs)
+      timers.add(timer)
     }
     if (state.mode === 'error') return send(500, { error: { code: 'SERVER_ERROR', description: 'stand-in failure' } })
     if (req.headers.authorization !== expectedAuth) return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
@@ -50,6 +81,7 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
     },
     close: () =>
       new Promise<void>((r) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => r())
       }),

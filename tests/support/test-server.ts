@@ -63,7 +63,8 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       }
     }
     child.stdout!.on('data', check)
-    child.on('exit', (code) => {
+    // 'close', not 'exit': by then the output is all read, so the message says why it stopped.
+    child.on('close', (code) => {
       clearTimeout(timer)
       reject(new Error(`The shop exited with code ${code} before it started:\n${output}`))
     })

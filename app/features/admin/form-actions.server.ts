@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { PRODUCT_ID_PATTERN, productPath } from '../catalogue/product'
 import type { Shop } from '~/shop.server'
 import { productFieldErrors, productFormEntries, productFormSchema } from './product-form'
-import { createProduct, deleteProduct, getProductForAdmin, ProductImageRejectedError, ProductNotFoundError, updateProduct } from './products.server'
+import { log } from '~/log.server'
+import {
+  createProduct,
+  deleteProduct,
+  getProductForAdmin,
+  MediaStorageFailedError,
+  ProductImageRejectedError,
+  ProductNotFoundError,
+  updateProduct,
+} from './products.server'
 import { readProductFormUpload, UploadRejectedError } from './uploads.server'
 
 /**
@@ -10,9 +19,25 @@ import { readProductFormUpload, UploadRejectedError } from './uploads.server'
  * result) and to the pages' upload script (JSON from /api/admin/products). Callers check the admin first.
  */
 
-import { ADD_FAILED, type AddProductResult, DELETE_FAILED, type Failure, type ManagerResult, PRODUCT_ADDED, UPDATE_FAILED } from './form-results'
+import {
+  ADD_FAILED,
+  type AddProductResult,
+  DELETE_FAILED,
+  type Failure,
+  type ManagerResult,
+  PRODUCT_ADDED,
+  STORAGE_FULL,
+  STORAGE_UNAVAILABLE,
+  UPDATE_FAILED,
+} from './form-results'
 
 export type Answer<T> = { status: number; result: T }
+
+/** A storage failure, told to the admin plainly (503, or 507 when full), with the form's values kept to send again. */
+function storageFailed(err: MediaStorageFailedError, error: string, extra: Pick<Failure, 'intent' | 'id' | 'values'>): Answer<Failure> {
+  log.error({ err: err.cause }, `Product pictures could not be stored: ${err.message}`)
+  return { status: err.full ? 507 : 503, result: { ok: false, error, reason: err.full ? STORAGE_FULL : STORAGE_UNAVAILABLE, ...extra } }
+}
 
 async function readUpload(request: Request, error: string): Promise<Awaited<ReturnType<typeof readProductFormUpload>> | Answer<Failure>> {
   try {
@@ -41,6 +66,7 @@ export async function addProductAction(request: Request, shop: Shop): Promise<An
     const product = await createProduct(shop.db, shop.media, parsed.data, upload.images)
     return { status: 200, result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } } }
   } catch (err) {
+    if (err instanceof MediaStorageFailedError) return storageFailed(err, ADD_FAILED, { values })
     if (!(err instanceof ProductImageRejectedError)) throw err
     return { status: 422, result: { ok: false, error: ADD_FAILED, reason: err.message, imageErrors: { [err.field]: err.message }, values } }
   }
@@ -87,6 +113,7 @@ export async function manageProductAction(request: Request, shop: Shop, idFromPa
     return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
   } catch (err) {
     if (err instanceof ProductNotFoundError) return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
+    if (err instanceof MediaStorageFailedError) return storageFailed(err, UPDATE_FAILED, { intent, id, values })
     if (err instanceof ProductImageRejectedError) {
       const imageErrors = { [err.field]: err.message }
       return { status: 422, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id, imageErrors, values } }

@@ -6,6 +6,11 @@ export const PRODUCT_ADDED = 'Product added successfully!'
 export const ADD_FAILED = 'An error occurred while adding the product.'
 export const UPDATE_FAILED = 'An error occurred while saving the product.'
 export const DELETE_FAILED = 'An error occurred while deleting the product.'
+/** The pictures' storage failed (answered 503); nothing was saved and the same form can be sent again. */
+export const STORAGE_UNAVAILABLE = 'The pictures could not be stored right now; nothing was saved. Please try again in a few minutes.'
+/** The pictures' storage is full (answered 507). */
+export const STORAGE_FULL =
+  'The pictures could not be stored because the storage is full; nothing was saved. Free some space (or ask whoever runs the shop’s server), then try again.'
 
 type ImageErrors = Partial<Record<ProductImageField, string>>
 export type Failure = {

@@ -29,6 +29,26 @@ export class ProductImageRejectedError extends Error {
   }
 }
 
+/**
+ * The media storage failed while the pictures were being stored (a full disk, an unreachable bucket). Nothing of
+ * the product was saved; pictures already written are unreferenced, named by content, and harmless.
+ */
+export class MediaStorageFailedError extends Error {
+  constructor(
+    /** The storage is out of space (or quota), rather than unreachable for now. */
+    readonly full: boolean,
+    readonly cause: unknown,
+  ) {
+    super(full ? 'The storage for pictures is full.' : 'The storage for pictures failed.')
+  }
+}
+
+/** No space left: on local disk ENOSPC or a quota (EDQUOT); from S3-compatible storage, 507 Insufficient Storage. */
+function isOutOfSpace(err: unknown) {
+  const e = err as { code?: unknown; $metadata?: { httpStatusCode?: number } } | null
+  return e?.code === 'ENOSPC' || e?.code === 'EDQUOT' || e?.$metadata?.httpStatusCode === 507
+}
+
 /** A product as the admin sees it: archived ones included, and marked. */
 export type AdminProduct = Product & { archivedAt: Date | null }
 
@@ -57,8 +77,12 @@ async function storeProductImages(media: MediaStorage, images: ProductImages) {
     }
   }
   // Names are content hashes: a file already there is the same picture.
-  for (const [name, body] of staged) {
-    if (!(await media.has(name))) await media.put(name, body)
+  try {
+    for (const [name, body] of staged) {
+      if (!(await media.has(name))) await media.put(name, body)
+    }
+  } catch (err) {
+    throw new MediaStorageFailedError(isOutOfSpace(err), err)
   }
   return keys
 }
@@ -106,7 +130,10 @@ export async function getProductForAdmin(db: Database, id: string): Promise<Admi
   return { ...product, archivedAt: row?.archivedAt ?? null }
 }
 
-/** Adds a product with its offers; the pictures are checked and stored first, so a refused one changes nothing. */
+/**
+ * Adds a product with its offers; the pictures are checked and stored first, so a refused one, or a storage that
+ * fails (MediaStorageFailedError), changes nothing.
+ */
 export async function createProduct(db: Database, media: MediaStorage, input: ProductInput, images: ProductImages = {}) {
   const keys = await storeProductImages(media, images)
   const id = newProductId()

@@ -238,6 +238,7 @@ export async function expireOverdueOrders(db: Database, provider: PaymentProvide
   return expired
 }
 
+/** Expires overdue orders every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
 export function startOrderExpiryWorker(db: Database, provider: PaymentProvider, everyMs = 60_000) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()

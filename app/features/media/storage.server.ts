@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ShopConfig } from '~/config.server'
@@ -47,10 +48,15 @@ export function localDiskStorage(dir: string): MediaStorage {
       return fs.existsSync(file(name))
     },
     async put(name, body) {
-      // Write then rename, so a reader never sees half a file.
-      const tmp = `${file(name)}.${process.pid}.tmp`
-      await fs.promises.writeFile(tmp, body)
-      await fs.promises.rename(tmp, file(name))
+      // Write then rename, so a reader never sees half a file; a failed write (a full disk) leaves no part behind.
+      const tmp = `${file(name)}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`
+      try {
+        await fs.promises.writeFile(tmp, body)
+        await fs.promises.rename(tmp, file(name))
+      } catch (err) {
+        await fs.promises.rm(tmp, { force: true }).catch(() => {})
+        throw err
+      }
     },
     async read(name) {
       try {

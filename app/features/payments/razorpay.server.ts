@@ -7,6 +7,7 @@ export type RazorpaySettings = {
   webhookSecret: string
   /** https://api.razorpay.com in production; a loopback stand-in in tests. */
   apiBase: string
+  /** How long one call may take before it is abandoned (default 10 s), so a slow Razorpay never holds a checkout. */
   timeoutMs?: number
 }
 
@@ -15,6 +16,7 @@ const paymentsResponse = z.object({ items: z.array(z.object({ id: z.string(), st
 
 /** A small typed client for the two Orders API calls we make (the official SDK hard-codes its host). */
 export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
+  const timeoutMs = settings.timeoutMs ?? 10_000
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`
   async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     let response: Response
@@ -23,15 +25,17 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
         method,
         headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (err) {
+      if ((err as Error).name === 'TimeoutError') throw new PaymentProviderError(`Razorpay did not answer within ${timeoutMs} ms`, err)
       throw new PaymentProviderError('Razorpay could not be reached', err)
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '')
       throw new PaymentProviderError(`Razorpay answered ${response.status}: ${text.slice(0, 200)}`)
     }
+    // A connection cut mid-answer (or the timeout striking while the body streams in) leaves no JSON to read.
     const parsed = schema.safeParse(await response.json().catch(() => null))
     if (!parsed.success) throw new PaymentProviderError('Razorpay sent an answer we do not understand')
     return parsed.data

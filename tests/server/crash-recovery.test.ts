@@ -1,0 +1,193 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../app/db/client.server'
+import { orderLines, orders, outbox, variants } from '../../app/db/schema'
+import { createTestDatabase, describeDatabase } from '../../app/db/test-database'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// The shop killed (SIGKILL: no shutdown, no flush) in the middle of a checkout burst, and started again on the same
+// data: afterwards every order is paid with its stock taken or expired with its stock back, and for every item
+// the stock left plus the units sold equals the stock before. Takes about 80 s: unpaid orders expire after one
+// minute (the shortest ORDER_EXPIRY_MINUTES), looked for every 2 s (ORDER_EXPIRY_CHECK_SECONDS).
+
+type ApiProduct = { id: string; price?: number; stockCount: number; prices?: Record<string, number>; stockBySize?: Record<string, number> }
+type Item = { productId: string; size?: string }
+
+const ADMIN = 'owner@example.com'
+const CUSTOMERS = 40
+/** The shop is killed once this many payments have been answered. */
+const KILL_AFTER_PAYMENTS = 4
+
+const address = {
+  fullName: 'Divya Iyer',
+  buildingNumber: '22',
+  streetName: 'Temple Street',
+  city: 'Thanjavur',
+  postalCode: '613001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9443012345',
+  alternateNumber: '',
+}
+
+const variantKey = (productId: string, size: string) => `${productId}:${size}`
+
+describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase()}`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'))
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
+  let server: TestServer | undefined
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) await server.stop()
+    await database?.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function start() {
+    database ??= process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null
+    return startTestServer({
+      dataDir,
+      env: {
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        ORDER_EXPIRY_MINUTES: '1',
+        ORDER_EXPIRY_CHECK_SECONDS: '2',
+        ADMIN_EMAILS: ADMIN,
+        // A burst of checkouts from one address is the point here, not the rate limits.
+        RATE_LIMIT: 'off',
+      },
+    })
+  }
+
+  it('leaves every order paid with its stock taken or expired with its stock back', { timeout: 300_000 }, async () => {
+    server = await start()
+    const base = server.url
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify({ email: ADMIN, password: 'correct horse battery', name: 'Owner', username: 'Owner', phone: '+91 98765 43210' }),
+    })
+    expect(signUp.status).toBe(200)
+    const adminCookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+
+    // A few items, single-price and sized, and their stock before.
+    const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: ApiProduct[] }
+    const singles = products.filter((p) => p.price !== undefined && p.stockCount >= 10).slice(0, 3)
+    const sized = products.find((p) => p.prices && (p.stockBySize?.['250g'] ?? 0) >= 5)!
+    expect(singles).toHaveLength(3)
+    expect(sized).toBeDefined()
+    const items: Item[] = [...singles.map((p) => ({ productId: p.id })), { productId: sized.id, size: '250g' }]
+    const stockBefore = new Map<string, number>([
+      ...singles.map((p) => [variantKey(p.id, 'one'), p.stockCount] as const),
+      [variantKey(sized.id, '250g'), sized.stockBySize!['250g']!],
+    ])
+
+    // The burst: customers arrive a few milliseconds apart; each places an order and every other one pays at once.
+    // The shop is killed once a few payments have gone through, with orders and payments still in flight.
+    let paidAnswers = 0
+    let cutOff = 0
+    const killed = new Promise<void>((resolve) => server!.child.once('exit', () => resolve()))
+    const post = (url: string, body: unknown, cookie?: string) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      })
+    const known: Array<{ orderId: string; cookie: string }> = []
+    const customers = Array.from({ length: CUSTOMERS }, async (_, i) => {
+      const item = items[i % items.length]!
+      await new Promise((r) => setTimeout(r, i * 20))
+      try {
+        const created = await post('/api/payment/createOrder', {
+          items: [{ ...item, quantity: 1 + (i % 2) }],
+          shippingAddress: address,
+          email: `customer${i}@example.in`,
+        })
+        if (created.status !== 201) return
+        const cookie = created.headers.get('set-cookie')!.split(';')[0]!
+        const { orderId } = (await created.json()) as { orderId: string }
+        known.push({ orderId, cookie })
+        if (i % 2 === 0) {
+          const paid = await post('/api/payment/test/complete', { orderId }, cookie)
+          if (paid.status === 200 && ++paidAnswers === KILL_AFTER_PAYMENTS) server!.child.kill('SIGKILL')
+        }
+      } catch {
+        // The shop died under this request.
+        cutOff++
+      }
+    })
+    await Promise.all(customers)
+    // Had the burst ended first, it is killed now (and the in-flight check below says so).
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+    await killed
+    expect(server.child.signalCode).toBe('SIGKILL')
+    expect(paidAnswers).toBeGreaterThanOrEqual(KILL_AFTER_PAYMENTS)
+    expect(known.length).toBeGreaterThan(0)
+    expect(cutOff, 'requests were still in flight when the shop was killed').toBeGreaterThan(0)
+    const killedAt = Date.now()
+
+    // Started again on the same data, at once: a dead shop's lock must not keep it out.
+    server = await start()
+    expect(server.url).toMatch(/^http:/)
+
+    // The shop, not the test, puts right what the kill left: the unpaid orders expire a minute after they were made.
+    const pendingPage = () => fetch(`${server!.url}/dash/orders?status=pending_payment`, { headers: { cookie: adminCookie } })
+    const deadline = killedAt + 120_000
+    let html = ''
+    for (;;) {
+      const response = await pendingPage()
+      expect(response.status).toBe(200)
+      html = await response.text()
+      if (html.includes('No orders here.') || Date.now() > deadline) break
+      await new Promise((r) => setTimeout(r, 2_000))
+    }
+    expect(html, 'no order is left awaiting payment').toContain('No orders here.')
+
+    // What each buyer sees of the orders whose answer reached them.
+    for (const { orderId, cookie } of known) {
+      const response = await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })
+      expect(response.status).toBe(200)
+      expect(['paid', 'expired']).toContain(((await response.json()) as { status: string }).status)
+    }
+
+    // The stock the shop shows now.
+    const { products: after } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: ApiProduct[] }
+    const stockShown = new Map<string, number>([
+      ...singles.map((p) => [variantKey(p.id, 'one'), after.find((a) => a.id === p.id)!.stockCount] as const),
+      [variantKey(sized.id, '250g'), after.find((a) => a.id === sized.id)!.stockBySize!['250g']!],
+    ])
+
+    // Then every row, including orders whose answer never left the dying shop: read straight from the database,
+    // once the shop has stopped (the embedded one takes a single process).
+    await server.stop()
+    const handle = await openDatabase(database ? { url: database.url } : { dataDir })
+    try {
+      const allOrders = await handle.db.select().from(orders)
+      const lines = await handle.db.select().from(orderLines)
+      const stockNow = new Map((await handle.db.select().from(variants)).map((v) => [variantKey(v.productId, v.size), v.stock]))
+      const mails = await handle.db.select().from(outbox)
+
+      expect(allOrders.length).toBeGreaterThanOrEqual(known.length)
+      for (const order of allOrders) expect(['paid', 'expired']).toContain(order.status)
+      const paid = allOrders.filter((o) => o.status === 'paid')
+      expect(paid.length, 'some orders were paid before the kill').toBeGreaterThan(0)
+      expect(allOrders.length - paid.length, 'some orders were left unpaid by the kill').toBeGreaterThan(0)
+      const paidIds = new Set(paid.map((o) => o.id))
+
+      for (const [key, before] of stockBefore) {
+        const sold = lines.filter((l) => paidIds.has(l.orderId) && variantKey(l.productId, l.size) === key).reduce((n, l) => n + l.quantity, 0)
+        expect(stockNow.get(key)! + sold, `stock left + units sold of ${key}`).toBe(before)
+        expect(stockShown.get(key), `stock the shop shows of ${key}`).toBe(stockNow.get(key))
+      }
+      // Every paid order has its confirmation queued exactly once; an expired one has none.
+      for (const order of allOrders) {
+        expect(mails.filter((m) => m.recipient === order.email), order.status).toHaveLength(order.status === 'paid' ? 1 : 0)
+      }
+    } finally {
+      await handle.close()
+    }
+  })
+})
