@@ -34,6 +34,8 @@ const app = express()
 app.disable('x-powered-by')
 // First: every request, assets included, gets a request id and its log line.
 app.use(module.requestLogging())
+// Then the security headers (CSP with this answer's nonce, nosniff, HSTS…), so static assets have them too.
+app.use(module.securityHeaderMiddleware(config))
 app.use((_req, res, next) => {
   // While closing, a kept-alive connection is not reused: the client opens a new one elsewhere.
   if (closing) res.set('Connection', 'close')

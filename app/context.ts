@@ -8,6 +8,8 @@ declare module 'react-router' {
     clientAddress: string
     /** The request's logger: every line carries its request id (server/app.ts). */
     log: Logger
+    /** This answer's Content-Security-Policy nonce (server/app.ts): React Router's inline scripts carry it. */
+    cspNonce?: string
     /** Set by handleError (app/entry.server.tsx) when the database was away: server/app.ts answers 503. */
     databaseUnavailable?: boolean
   }

@@ -1,5 +1,6 @@
 // React Router's default server entry for Node (from @react-router/dev), with the shop's handleError: errors
-// go to the request's logger, and a database that is away is marked so server/app.ts answers 503.
+// go to the request's logger, and a database that is away is marked so server/app.ts answers 503. Scripts carry
+// the answer's CSP nonce.
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -7,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isDatabaseUnavailable } from './db/unavailable.server'
+import { CspNonce } from './http/csp-nonce'
 import { log } from './log.server'
 
 export const streamTimeout = 5_000
@@ -32,7 +34,16 @@ export default function handleRequest(
     // Abort the rendering stream after `streamTimeout`, so it has time to flush down the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The answer's CSP nonce (server/app.ts): on React Router's scripts (the streamed data's take it from
+    // ServerRouter, app/root.tsx's from CspNonce) and React's own inline scripts of streamed Suspense boundaries.
+    const nonce = loadContext?.cspNonce
+    const page = (
+      <CspNonce value={nonce ?? ''}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [readyOption]() {
         shellRendered = true
         const body = new PassThrough({

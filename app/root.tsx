@@ -1,3 +1,5 @@
+// First: Zod's settings must be in place before any module makes a schema (app/zod-config.ts).
+import './zod-config'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'
@@ -7,6 +9,7 @@ import { useShopSettings } from './components/layout/use-shop-settings'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
 import { getShopSettings } from './features/settings/shop-settings.server'
+import { useCspNonce } from './http/csp-nonce'
 import { getSignedInUser } from './features/accounts/guards.server'
 import { setMediaBase } from './features/media/media-url'
 import './app.css'
@@ -44,6 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const account = rootData?.account ?? null
   // Before the pages below render their pictures; the same value on every render.
   if (rootData) setMediaBase(rootData.mediaBase)
+  // Scripts' CSP nonce: the answer's on the server, '' in the browser (app/http/csp-nonce.ts).
+  const nonce = useCspNonce()
   return (
     <html lang="en-IN">
       <head>
@@ -51,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f6121" />
         <Meta />
-        <Links />
+        {/* Stylesheets and module preloads need no nonce (CSP: 'self', inline styles allowed); an empty one renders
+            the same on the server and in the browser, which shows a style's nonce (but hides a script's). */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col bg-stone-50 text-earth-900 antialiased">
         <a
@@ -67,8 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer settings={settings} />
         <WhatsAppButton settings={settings} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -16,6 +16,7 @@ import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
 import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
+import { newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
 import { SHELVES } from '~/features/catalogue/categories'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
@@ -83,6 +84,20 @@ export function requestLogging() {
     customSuccessMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
   })
+}
+
+/**
+ * The security headers on every answer, with a fresh CSP nonce that React Router's scripts carry
+ * (app/entry.server.tsx). server.js puts this before the static files, so assets have them too.
+ */
+export function securityHeaderMiddleware(config: Parameters<typeof securityHeaderSettings>[0]): express.RequestHandler {
+  const settings = securityHeaderSettings(config)
+  return (_req, res, next) => {
+    const nonce = newNonce()
+    res.locals.cspNonce = nonce
+    res.set(securityHeaders({ ...settings, nonce }))
+    next()
+  }
 }
 
 /** The answer while the database is away: 503 with Retry-After, as a page, as JSON for the API, as text for client navigation. */
@@ -179,7 +194,12 @@ function reactRouterHandler(shop: Shop): express.RequestHandler {
   const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
   return async (req, res, next) => {
     try {
-      const context: AppLoadContext = { shop, clientAddress: req.ip ?? req.socket.remoteAddress ?? '', log: req.log ?? log }
+      const context: AppLoadContext = {
+        shop,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+        log: req.log ?? log,
+        cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
+      }
       let response = await handle(fetchRequestOf(req, res), context)
       if (context.databaseUnavailable && response.status >= 500) {
         await response.body?.cancel()

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { newNonce, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
+
+/** The policy's directives by name, each with its sources. */
+function directives(policy: string) {
+  return new Map(
+    policy.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/)
+      return [name!, sources] as const
+    }),
+  )
+}
+
+const NONCE = 'cmFuZG9tLW5vbmNlLXZhbHVl'
+
+describe('securityHeaders', () => {
+  it('without Razorpay: scripts from the shop or with the nonce, nothing framed, no frame-ancestors', () => {
+    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: false })
+    const csp = directives(headers['Content-Security-Policy']!)
+    expect(csp.get('default-src')).toEqual(["'self'"])
+    expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:'])
+    expect(csp.get('connect-src')).toEqual(["'self'"])
+    expect(csp.get('frame-src')).toEqual(["'none'"])
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(csp.get('object-src')).toEqual(["'none'"])
+    expect(csp.get('base-uri')).toEqual(["'self'"])
+    expect(csp.get('form-action')).toEqual(["'self'"])
+    expect(csp.has('upgrade-insecure-requests')).toBe(false)
+    expect(headers['Content-Security-Policy']).not.toContain('razorpay')
+    expect(headers).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    })
+    expect(headers).not.toHaveProperty('Strict-Transport-Security')
+  })
+
+  it('never lets inline scripts or eval run', () => {
+    for (const razorpay of [false, true]) {
+      for (const development of [false, true]) {
+        const csp = directives(securityHeaders({ nonce: NONCE, razorpay, hsts: false, development })['Content-Security-Policy']!)
+        expect(csp.get('script-src')).not.toContain("'unsafe-inline'")
+        expect(csp.get('script-src')).not.toContain("'unsafe-eval'")
+        expect(csp.get('script-src')).not.toContain('*')
+      }
+    }
+  })
+
+  it('with Razorpay: its checkout script, payment window and telemetry, and popups keep their opener', () => {
+    const headers = securityHeaders({ nonce: NONCE, razorpay: true, hsts: false })
+    const csp = directives(headers['Content-Security-Policy']!)
+    expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, ...RAZORPAY_SOURCES.script])
+    expect(csp.get('script-src')).toContain('https://checkout.razorpay.com')
+    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://api.razorpay.com', 'https://checkout.razorpay.com']))
+    expect(csp.get('frame-src')).not.toContain("'none'")
+    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com']))
+    expect(csp.get('img-src')).toContain('https://cdn.razorpay.com')
+    // Being framed stays forbidden either way.
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups')
+  })
+
+  it('allows pictures from the media origin when there is one', () => {
+    const csp = directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: false, mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://media.example'])
+    expect(csp.get('script-src')).not.toContain('https://media.example')
+  })
+
+  it('HSTS and upgrade-insecure-requests only when asked', () => {
+    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: true })
+    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
+    expect(directives(headers['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(true)
+  })
+
+  it("development allows Vite's hot-reload WebSocket, production does not", () => {
+    expect(
+      directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: false, development: true })['Content-Security-Policy']!).get('connect-src'),
+    ).toEqual(["'self'", 'ws:', 'wss:'])
+  })
+})
+
+describe('securityHeaderSettings', () => {
+  const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', PUBLIC_URL_SET: true }
+
+  it('HSTS only in production with an https PUBLIC_URL that was given', () => {
+    expect(securityHeaderSettings(base).hsts).toBe(true)
+    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://shop.example' }).hsts).toBe(false)
+    expect(securityHeaderSettings({ ...base, NODE_ENV: 'development' }).hsts).toBe(false)
+    expect(securityHeaderSettings({ ...base, NODE_ENV: 'test' }).hsts).toBe(false)
+    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_SET: false }).hsts).toBe(false)
+  })
+
+  it('Razorpay when its key is set; the media origin without the path', () => {
+    expect(securityHeaderSettings(base).razorpay).toBe(false)
+    expect(securityHeaderSettings({ ...base, RAZORPAY_KEY_ID: 'rzp_live_x' }).razorpay).toBe(true)
+    expect(securityHeaderSettings({ ...base, PUBLIC_MEDIA_URL: 'https://cdn.example:8443/shop/media' }).mediaOrigin).toBe('https://cdn.example:8443')
+    expect(securityHeaderSettings(base).mediaOrigin).toBeUndefined()
+  })
+})
+
+describe('newNonce', () => {
+  it('is 128 random bits in base64, new every time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, newNonce))
+    expect(nonces.size).toBe(100)
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+    }
+  })
+})

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto'
+
+/**
+ * The security headers every answer carries, pages, API, media and assets alike
+ * (docs/decisions/015-security-headers.md).
+ */
+
+/**
+ * Razorpay's Standard Checkout: checkout.js from checkout.razorpay.com (which loads more from cdn.razorpay.com),
+ * its payment window an iframe on api.razorpay.com, its telemetry to lumberjack. As Razorpay lists them for its
+ * own Magento plugin (etc/csp_whitelist.xml), plus checkout.razorpay.com and api.razorpay.com where the script
+ * frames and calls them.
+ */
+export const RAZORPAY_SOURCES = {
+  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com', 'https://lumberjack-metrics.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+} as const
+
+export type SecurityHeaderSettings = {
+  /** Razorpay's keys are set: its checkout script and payment window are allowed. */
+  razorpay: boolean
+  /** The origin of PUBLIC_MEDIA_URL, where product pictures come from when it is set. */
+  mediaOrigin?: string
+  /** Strict-Transport-Security and upgrade-insecure-requests: production behind https only. */
+  hsts: boolean
+  /** Vite's dev server: its hot reload talks over a WebSocket on a port of its own. */
+  development?: boolean
+}
+
+/** A fresh value for every answer: only scripts carrying it run (React Router's and React's inline ones). */
+export function newNonce() {
+  return crypto.randomBytes(16).toString('base64')
+}
+
+/** What the headers depend on, from the shop's settings (app/config.server.ts). */
+export function securityHeaderSettings(config: {
+  NODE_ENV: string
+  PUBLIC_URL: string
+  PUBLIC_URL_SET: boolean
+  RAZORPAY_KEY_ID?: string
+  PUBLIC_MEDIA_URL?: string
+}): SecurityHeaderSettings {
+  return {
+    razorpay: Boolean(config.RAZORPAY_KEY_ID),
+    mediaOrigin: config.PUBLIC_MEDIA_URL ? new URL(config.PUBLIC_MEDIA_URL).origin : undefined,
+    // Only when customers reach the shop over https: HSTS on a plain-http shop would lock browsers out of it.
+    hsts: config.NODE_ENV === 'production' && config.PUBLIC_URL_SET && config.PUBLIC_URL.startsWith('https:'),
+    development: config.NODE_ENV === 'development',
+  }
+}
+
+/** The Content-Security-Policy: scripts only from the shop itself or carrying this answer's nonce, never inline otherwise. */
+export function contentSecurityPolicy(settings: SecurityHeaderSettings & { nonce: string }) {
+  const razorpay = settings.razorpay
+  const media = settings.mediaOrigin ? [settings.mediaOrigin] : []
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${settings.nonce}'`, ...(razorpay ? RAZORPAY_SOURCES.script : [])],
+    // Style attributes (React's style props, the dialog's backdrop) and Vite's injected styles in development:
+    // styles cannot run code, so inline ones are allowed.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the favicon, an inline SVG.
+    'img-src': ["'self'", 'data:', ...media, ...(razorpay ? RAZORPAY_SOURCES.img : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(razorpay ? RAZORPAY_SOURCES.connect : []), ...(settings.development ? ['ws:', 'wss:'] : [])],
+    'frame-src': razorpay ? [...RAZORPAY_SOURCES.frame] : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  }
+  const policy = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`)
+  if (settings.hsts) policy.push('upgrade-insecure-requests')
+  return policy.join('; ')
+}
+
+/** Every security header of one answer. */
+export function securityHeaders(settings: SecurityHeaderSettings & { nonce: string }): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(settings),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // frame-ancestors says the same to browsers that know CSP; this is for those that do not.
+    'X-Frame-Options': 'DENY',
+    // Razorpay's netbanking and wallet steps open popups that report back to the page that opened them.
+    'Cross-Origin-Opener-Policy': settings.razorpay ? 'same-origin-allow-popups' : 'same-origin',
+    ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
