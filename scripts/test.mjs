@@ -1,5 +1,5 @@
 // `npm test`: every test, in order — build, type check, Vitest on PGlite, Vitest on PostgreSQL
-// (when TEST_DATABASE_URL is set), Playwright in Chromium. Each step runs to its end so all its
+// (when TEST_DATABASE_URL is set), a 10 s load test, Playwright in Chromium. Each step runs to its end so all its
 // failures show; the exit code is non-zero when any step failed.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -122,19 +122,37 @@ await step('Type check (react-router typegen && tsc)', async () => {
 
 await step('Vitest on PGlite (embedded database in memory)', () => {
   console.log('Database for this run: PGlite, in memory (TEST_DATABASE_URL not passed on)')
-  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 8 * MINUTE })
+  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 12 * MINUTE })
 })
 
 if (postgresUrl) {
   await step('Vitest on PostgreSQL', async () => {
     console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
     if (!(await canReach(postgresUrl))) return false
-    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 8 * MINUTE })
+    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 12 * MINUTE })
   })
 } else {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
   results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set; .ci/run sets it)', seconds: '0.0' })
 }
+
+// The production build under a mix of browsing, quotes and checkouts, then its invariants (scripts/loadtest.mjs):
+// on a fresh database on the PostgreSQL server when there is one (real concurrency), else on PGlite. Checkouts are
+// capped at 30 requests/s: the run then waits for every confirmation mail, so the cap (not the machine's speed)
+// bounds the step, to about a minute.
+await step('Load test (10 s)', () => {
+  if (!built) {
+    console.log('Skipped: the build failed, so there is no shop to load.')
+    return false
+  }
+  console.log(
+    postgresUrl ? `Database for this run: a fresh database on PostgreSQL at ${shownUrl(postgresUrl)}` : 'Database for this run: PGlite in a temporary DATA_DIR',
+  )
+  return run('node', ['scripts/loadtest.mjs', '--duration', '10', '--checkout-rate', '30', '--no-build'], {
+    env: { ...envWithoutPostgres, DATABASE_URL: postgresUrl ?? '' },
+    limitMs: 3 * MINUTE,
+  })
+})
 
 await step('Playwright in Chromium', () => {
   if (!built) {

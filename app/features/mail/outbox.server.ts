@@ -80,15 +80,18 @@ export async function deliverDueMail(db: Database, transport: MailTransport, fro
 }
 
 /** Polls the outbox in the background; returns a function that stops it. */
-export function startOutboxWorker(db: Database, transport: MailTransport, from: string, everyMs = 2000) {
+export function startOutboxWorker(db: Database, transport: MailTransport, from: string, everyMs = 2000, batch = 20) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   const tick = () => {
     if (stopped) return
-    running = deliverDueMail(db, transport, from)
+    let sent = 0
+    running = deliverDueMail(db, transport, from, batch)
+      .then((n) => (sent = n))
       .catch((err) => log.error({ err }, 'Outbox worker failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, everyMs)
+        // A full batch means more are likely waiting (a burst of orders): go on at once rather than pause.
+        if (!stopped) timer = setTimeout(tick, sent >= batch ? 0 : everyMs)
       })
   }
   let timer = setTimeout(tick, 100)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { outbox } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { deliverDueMail, enqueueMail, smtpTransport } from './outbox.server'
+import { deliverDueMail, enqueueMail, type MailTransport, smtpTransport, startOutboxWorker } from './outbox.server'
 
 /** A real SMTP server on loopback that keeps what it receives. */
 function startSmtpServer(port = 0) {
@@ -70,5 +70,20 @@ describe(`mail outbox on ${describeDatabase()}`, () => {
     } finally {
       await smtp.close()
     }
+  })
+
+  it('works through a burst without pausing between full batches', async () => {
+    await handle.db.delete(outbox)
+    for (let i = 0; i < 45; i++) await enqueueMail(handle.db, { recipient: `burst${i}@example.in`, subject: 'Burst', text: 't' })
+    const sent: string[] = []
+    const transport: MailTransport = { send: async (mail) => void sent.push(mail.recipient) }
+    // A minute between rounds: only going on at once after a full batch can send all 45 in time.
+    const stop = startOutboxWorker(handle.db, transport, 'shop@example.in', 60_000, 20)
+    try {
+      await expect.poll(() => sent.length, { timeout: 15_000, interval: 100 }).toBe(45)
+    } finally {
+      await stop()
+    }
+    expect(new Set(sent).size).toBe(45)
   })
 })
