@@ -6,6 +6,7 @@ import { orderNumberLabel } from '../checkout/order-mails'
 import { getOrder } from '../checkout/orders.server'
 import { emailSchema, newPasswordSchema } from './account-schemas'
 import type { ShopAuth } from './auth.server'
+import { containsPattern } from '~/db/search'
 
 /** An account's orders: those placed with its e-mail address, signed in or as a guest. Newest first, with their lines. */
 export async function ordersForEmail(db: Database, email: string) {
@@ -55,8 +56,8 @@ export async function listUsers(db: Database, query: z.infer<typeof userListQuer
   const conditions: SQL[] = []
   if (query.role !== 'all') conditions.push(eq(users.role, query.role))
   if (query.q) {
-    const text = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(or(ilike(users.email, text), ilike(users.username, text), ilike(users.phone, text))!)
+    const pattern = containsPattern(query.q)
+    conditions.push(or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.phone, pattern))!)
   }
   const where = conditions.length ? and(...conditions) : undefined
   const [rows, [total]] = await Promise.all([

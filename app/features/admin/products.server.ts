@@ -8,6 +8,7 @@ import { newProductId } from '../catalogue/seed.server'
 import { ImageRejectedError, storeImage } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
 import { PRODUCT_IMAGE_FIELDS, type ProductImageField, type ProductInput } from './product-form'
+import { containsPattern } from '~/db/search'
 
 /** The pictures chosen in the form; a missing one keeps the product's current picture. */
 export type ProductImages = Partial<Record<ProductImageField, Buffer>>
@@ -246,15 +247,13 @@ export type AdminProductFilter = {
   category?: Category
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** Every product for the product manager, archived ones included (and marked), by name. */
 export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
   const conditions: SQL[] = []
   if (filter.category) conditions.push(eq(products.category, filter.category))
   const term = filter.search?.trim().slice(0, 100)
   if (term) {
-    conditions.push(or(ilike(products.name, `%${escapeLike(term)}%`), eq(products.id, term), eq(products.slug, term))!)
+    conditions.push(or(ilike(products.name, containsPattern(term)), eq(products.id, term), eq(products.slug, term))!)
   }
   const where = conditions.length ? and(...conditions) : undefined
   const list = await loadProducts(db, where, { includeArchived: true })

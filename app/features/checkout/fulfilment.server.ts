@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShippingAddress } from './checkout-schemas'
 import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-mails'
+import { containsPattern } from '~/db/search'
 
 /** What the owner does to a paid order, and the statuses each step may start from. */
 export const FULFILMENT_STEPS = {
@@ -116,8 +117,7 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
   if (query.q) {
     const number = query.q.match(/^(?:ko-?)?(\d{1,9})$/i)?.[1]
     const digits = query.q.replace(/\D/g, '')
-    const text = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const searches: SQL[] = [ilike(orders.email, text)]
+    const searches: SQL[] = [ilike(orders.email, containsPattern(query.q))]
     if (number) searches.push(eq(orders.number, Number(number)))
     // Phones are typed with spaces and +91 in all manners: compare the last ten digits.
     if (digits.length >= 6) {
