@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass, OrderStatusBadge, Time, tableScroll } from '~/components/admin/admin-page'
+import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
@@ -252,38 +253,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       Ship
                     </h3>
                     <input type="hidden" name="step" value="ship" />
-                    <div>
-                      <label htmlFor="ship-courier" className="block text-sm font-medium text-earth-900">
-                        Courier
-                      </label>
-                      <input
-                        id="ship-courier"
-                        name="courier"
-                        required
-                        maxLength={80}
-                        defaultValue={valuesFor('ship').courier ?? order.courier ?? ''}
-                        aria-invalid={shipErrors.courier ? true : undefined}
-                        aria-describedby={shipErrors.courier ? 'ship-courier-error' : undefined}
-                        className={`${inputClass} ${shipErrors.courier ? 'border-red-600' : 'border-stone-300'}`}
-                      />
-                      <FieldError id="ship-courier-error" message={shipErrors.courier} />
-                    </div>
-                    <div>
-                      <label htmlFor="ship-tracking" className="block text-sm font-medium text-earth-900">
-                        Tracking number
-                      </label>
-                      <input
-                        id="ship-tracking"
-                        name="trackingNumber"
-                        required
-                        maxLength={80}
-                        defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
-                        aria-invalid={shipErrors.trackingNumber ? true : undefined}
-                        aria-describedby={shipErrors.trackingNumber ? 'ship-tracking-error' : undefined}
-                        className={`${inputClass} ${shipErrors.trackingNumber ? 'border-red-600' : 'border-stone-300'}`}
-                      />
-                      <FieldError id="ship-tracking-error" message={shipErrors.trackingNumber} />
-                    </div>
+                    <TextField name="courier" label="Courier" maxLength={80} defaultValue={valuesFor('ship').courier ?? order.courier ?? ''} error={shipErrors.courier} />
+                    <TextField
+                      name="trackingNumber"
+                      label="Tracking number"
+                      maxLength={80}
+                      defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
+                      error={shipErrors.trackingNumber}
+                    />
                     <p className="text-sm text-earth-700">The customer is mailed the courier and tracking number.</p>
                     <div>
                       <button type="submit" className={primaryButton} disabled={busyStep === 'ship'}>

@@ -33,7 +33,7 @@ type FieldProps = {
 
 /** A labelled, required input with its hint and error tied to it for screen readers. */
 export function TextField({ name, label, type = 'text', autoComplete, error, hint, defaultValue, maxLength, inputMode }: FieldProps) {
-  const id = `account-${name}`
+  const id = `field-${name}`
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   return (
