@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { z } from 'zod'
+import { z } from '~/zod'
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -32,6 +32,8 @@ const environmentSchema = z.object({
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How often the shop looks for unpaid orders past their time. */
   ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
+  /** How long a catalogue page rendered for visitors without an account is reused (app/http/page-cache.server.ts); 0: never. */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   // Accounts (app/features/accounts).
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SESSION_SECRET: z

@@ -38,9 +38,9 @@ export default function handleRequest(
     // ServerRouter, app/root.tsx's from CspNonce) and React's own inline scripts of streamed Suspense boundaries.
     const nonce = loadContext?.cspNonce
     const page = (
-      <CspNonce value={nonce ?? ''}>
+      <CspNonce.Provider value={nonce ?? ''}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </CspNonce>
+      </CspNonce.Provider>
     )
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,

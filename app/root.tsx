@@ -1,5 +1,3 @@
-// First: Zod's settings must be in place before any module makes a schema (app/zod-config.ts).
-import './zod-config'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'

@@ -16,7 +16,8 @@ import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
 import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
-import { newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
+import { assetHeaders, newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
+import { type CachedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, matchesEtag } from '~/http/page-cache.server'
 import { SHELVES } from '~/features/catalogue/categories'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
@@ -100,6 +101,14 @@ export function securityHeaderMiddleware(config: Parameters<typeof securityHeade
   }
 }
 
+/** Headers for the hashed build assets server.js sends before the security header middleware. */
+export function assetHeaderSetter(config: Parameters<typeof securityHeaderSettings>[0]) {
+  const headers = Object.entries(assetHeaders(securityHeaderSettings(config)))
+  return (res: ServerResponse) => {
+    for (const [name, value] of headers) res.setHeader(name, value)
+  }
+}
+
 /** The answer while the database is away: 503 with Retry-After, as a page, as JSON for the API, as text for client navigation. */
 function databaseUnavailableResponse(path: string) {
   const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
@@ -142,7 +151,7 @@ function databaseUnavailablePage() {
 }
 
 /** Express's request as the Fetch API's, for React Router (after @react-router/express). */
-function fetchRequestOf(req: express.Request, res: express.Response) {
+function fetchRequestOf(req: express.Request, res: express.Response, signal?: AbortSignal) {
   const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
   const [, hostPort] = req.get('host')?.split(':') ?? []
   const port = [Number.parseInt(forwardedPort ?? '', 10), Number.parseInt(hostPort ?? '', 10)].find(Number.isSafeInteger)
@@ -158,7 +167,7 @@ function fetchRequestOf(req: express.Request, res: express.Response) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v)
     else if (value !== undefined) headers.set(name, value)
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: signal ?? controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req)
     init.duplex = 'half'
@@ -186,26 +195,70 @@ async function sendFetchResponse(res: express.Response, response: Response) {
   }
 }
 
+/** Headers of a rendered page that belong to that one answer, not to a copy sent later. */
+const PER_ANSWER_HEADERS = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+
+/** A stored catalogue page, or 304 when the browser's copy is this one. */
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage) {
+  for (const [name, value] of page.headers) res.append(name, value)
+  if (page.contentSecurityPolicy) res.set('Content-Security-Policy', page.contentSecurityPolicy)
+  // The browser may keep a copy but asks each time; an unchanged page costs a 304 (docs/decisions/017-page-speed.md).
+  if (page.status === 200) res.set({ ETag: page.etag, 'Cache-Control': 'no-cache' })
+  if (page.status === 200 && matchesEtag(req.get('if-none-match'), page.etag)) {
+    res.status(304).end()
+    return
+  }
+  res.status(page.status)
+  if (req.method === 'HEAD') res.set('Content-Length', String(page.body.length)).end()
+  else res.end(page.body)
+}
+
 /**
  * React Router's request handler. A loader or action that failed because the database is away (app/entry.server.tsx
- * marks the load context) answers 503 with a clear message rather than 500.
+ * marks the load context) answers 503 with a clear message rather than 500. The catalogue's pages for visitors
+ * without an account come from the page cache (app/http/page-cache.server.ts).
  */
-function reactRouterHandler(shop: Shop): express.RequestHandler {
+function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHandler {
   const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
+  const shelfPaths = new Set(SHELVES.map((s) => s.path))
+  const render = async (req: express.Request, res: express.Response, signal?: AbortSignal) => {
+    const context: AppLoadContext = {
+      shop,
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+      log: req.log ?? log,
+      cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
+    }
+    const response = await handle(fetchRequestOf(req, res, signal), context)
+    if (context.databaseUnavailable && response.status >= 500) {
+      await response.body?.cancel()
+      return databaseUnavailableResponse(req.path)
+    }
+    return response
+  }
   return async (req, res, next) => {
     try {
-      const context: AppLoadContext = {
-        shop,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-        log: req.log ?? log,
-        cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
+      const cacheable =
+        pageCache.enabled && (req.method === 'GET' || req.method === 'HEAD') && isCataloguePath(req.path, shelfPaths) && !hasShopCookie(req.get('cookie'))
+      if (!cacheable) {
+        await sendFetchResponse(res, await render(req, res))
+        return
       }
-      let response = await handle(fetchRequestOf(req, res), context)
-      if (context.databaseUnavailable && response.status >= 500) {
-        await response.body?.cancel()
-        response = databaseUnavailableResponse(req.path)
-      }
-      await sendFetchResponse(res, response)
+      // One render serves everyone waiting for it, so it does not stop when its first visitor leaves.
+      const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.originalUrl}`, async () => {
+        const response = await render(req, res, new AbortController().signal)
+        const body = Buffer.from(await response.arrayBuffer())
+        const headers = [...response.headers.entries()].filter(([name]) => !PER_ANSWER_HEADERS.has(name))
+        return {
+          status: response.status,
+          headers,
+          body,
+          etag: etagOf(body),
+          contentSecurityPolicy: res.getHeader('Content-Security-Policy')?.toString(),
+          shareable: !response.headers.has('set-cookie') && response.status < 500,
+        }
+      })
+      if (page) sendCachedPage(req, res, page)
+      else await sendFetchResponse(res, await render(req, res))
     } catch (err) {
       next(err)
     }
@@ -216,6 +269,12 @@ function reactRouterHandler(shop: Shop): express.RequestHandler {
 export function createShopApp(shop: Shop, options: { isClosing?: () => boolean } = {}) {
   const app = express()
   app.disable('x-powered-by')
+  const pageCache = new PageCache({ freshForMs: shop.config.PAGE_CACHE_SECONDS * 1000, maxPages: 500 })
+  // Any change made through this server (an order, a payment, an admin's edit) may show on the catalogue's pages.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && pageCache.enabled) res.on('finish', () => pageCache.clear())
+    next()
+  })
   // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
   app.set('trust proxy', shop.config.TRUST_PROXY)
 
@@ -299,7 +358,7 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     })
   })
 
-  app.use(reactRouterHandler(shop))
+  app.use(reactRouterHandler(shop, pageCache))
 
   // Anything that reached here failed outside React Router's own handling: no stack to the client, ever.
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {

@@ -89,3 +89,14 @@ export function securityHeaders(settings: SecurityHeaderSettings & { nonce: stri
     ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   }
 }
+
+/**
+ * The headers of a hashed script or stylesheet: a policy applies to the page that loads the file, not to the file
+ * (docs/decisions/017-page-speed.md), so only what still means something for it.
+ */
+export function assetHeaders(settings: SecurityHeaderSettings): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { data, Form, Link, useLocation, useNavigate } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/zod'
 import { PageDialog } from '~/components/admin/product-dialog'
 import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
 import { UploadProgress } from '~/components/admin/upload-progress'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { orderItemsSchema } from '~/features/checkout/checkout-schemas'
 import { quoteCart } from '~/features/checkout/quote.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { getOrderForBuyer, getOrder } from '~/features/checkout/orders.server'
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { verifyCheckoutPayment } from '~/features/payments/payments.server'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/zod'
 import { apiError } from '~/http/json.server'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { PRODUCT_ID_PATTERN, productJson } from '~/features/catalogue/product'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/zod'
 import { apiError } from '~/http/json.server'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, parseCategory } from '~/features/catalogue/categories'

@@ -1,5 +1,5 @@
 import { Form, Link, data } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/zod'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { listProducts } from '~/features/catalogue/catalogue.server'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 
 /** What the account forms send; shared by the forms, the route actions and the auth hooks. */
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../checkout/order-mails'

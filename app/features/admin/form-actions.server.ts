@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { PRODUCT_ID_PATTERN, productPath } from '../catalogue/product'
 import type { Shop } from '~/shop.server'
 import { productFieldErrors, productFormEntries, productFormSchema } from './product-form'

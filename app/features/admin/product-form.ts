@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
 import type { Offer, Product } from '../catalogue/product'
 import { rupeesToPaise } from '../money/money'

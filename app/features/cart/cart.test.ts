@@ -41,4 +41,20 @@ describe('cart', () => {
     expect(parseStoredCart('not json')).toEqual([])
     expect(parseStoredCart('{"a":1}')).toEqual([])
   })
+  it('keeps only well-formed lines, and only their own fields', () => {
+    const sized = line({ id: 'p2', size: '500g' })
+    const stored = [
+      { ...line(), extra: '<script>', __proto__: { polluted: true } },
+      sized,
+      line({ id: 'p3', size: '2kg' as CartLine['size'] }),
+      line({ id: 'p4', pricePaise: 10.5 }),
+      line({ id: 'p5', quantity: 0 }),
+      line({ id: 'p6', stockCount: -1 }),
+      line({ id: '' }),
+      line({ id: 'x'.repeat(65) }),
+      line({ id: 'p7', name: 'n'.repeat(201) }),
+      [line({ id: 'p8' })],
+    ]
+    expect(parseStoredCart(JSON.stringify(stored))).toEqual([line(), sized])
+  })
 })

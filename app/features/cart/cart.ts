@@ -1,24 +1,44 @@
-import { z } from 'zod'
-import { PACK_SIZES } from '../catalogue/categories'
+import { PACK_SIZES, type PackSize } from '../catalogue/categories'
 
 /**
  * The cart kept in the browser (localStorage `cartItems`, as the spec has it). It remembers what the
  * customer chose and what the shelf showed; the server prices every cart from the database.
  */
-export const cartLineSchema = z.object({
-  id: z.string().min(1).max(64),
+export type CartLine = {
+  id: string
   /** Pack size for sized products; absent for single-price products. */
-  size: z.enum(PACK_SIZES).optional(),
-  name: z.string().max(200),
-  imageUrl: z.string().max(300),
-  url: z.string().max(300),
+  size?: PackSize
+  name: string
+  imageUrl: string
+  url: string
   /** Unit price in paise when added, for display until the server's quote arrives. */
-  pricePaise: z.number().int().nonnegative(),
+  pricePaise: number
   /** Units in stock when added; the upper bound of the quantity stepper. */
-  stockCount: z.number().int().nonnegative(),
-  quantity: z.number().int().positive(),
-})
-export type CartLine = z.infer<typeof cartLineSchema>
+  stockCount: number
+  quantity: number
+}
+
+const isText = (value: unknown, max: number, min = 0): value is string => typeof value === 'string' && value.length >= min && value.length <= max
+const isCount = (value: unknown, min: number): value is number => Number.isSafeInteger(value) && (value as number) >= min
+
+/**
+ * Whether a stored item is a cart line. The browser's own storage, not network input (the server parses every
+ * cart it prices with its own schema): a plain check keeps Zod out of every page's scripts.
+ */
+function isCartLine(item: unknown): item is CartLine {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
+  const line = item as Record<string, unknown>
+  return (
+    isText(line.id, 64, 1) &&
+    (line.size === undefined || PACK_SIZES.includes(line.size as PackSize)) &&
+    isText(line.name, 200) &&
+    isText(line.imageUrl, 300) &&
+    isText(line.url, 300) &&
+    isCount(line.pricePaise, 0) &&
+    isCount(line.stockCount, 0) &&
+    isCount(line.quantity, 1)
+  )
+}
 
 export const CART_STORAGE_KEY = 'cartItems'
 export const SUBTOTAL_STORAGE_KEY = 'subtotal'
@@ -33,10 +53,10 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   try {
     const data: unknown = JSON.parse(raw)
     if (!Array.isArray(data)) return []
-    return data.flatMap((item) => {
-      const parsed = cartLineSchema.safeParse(item)
-      return parsed.success ? [parsed.data] : []
-    })
+    // Only the line's own fields: anything else stored beside them is left behind.
+    return data.filter(isCartLine).map(({ id, size, name, imageUrl, url, pricePaise, stockCount, quantity }) =>
+      size === undefined ? { id, name, imageUrl, url, pricePaise, stockCount, quantity } : { id, size, name, imageUrl, url, pricePaise, stockCount, quantity },
+    )
   } catch {
     return []
   }

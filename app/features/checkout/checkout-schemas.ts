@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { PACK_SIZES } from '../catalogue/categories'
 import { PRODUCT_ID_PATTERN } from '../catalogue/product'
 import { MAX_LINE_QUANTITY } from '../cart/cart'

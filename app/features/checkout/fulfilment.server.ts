@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, orderEvents, orderLines, orders, variants } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'

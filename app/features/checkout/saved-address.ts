@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 
 /** The shipping address as the browser keeps it between visits (spec: browser storage, state also under `State`). */
 export const SHIPPING_ADDRESS_KEY = 'shippingAddress'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 
 /** Limits of the feedback form; the inputs carry them as maxLength too. */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const

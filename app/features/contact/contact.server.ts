@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
 import { enqueueMail } from '~/features/mail/outbox.server'

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { z } from '~/zod'
 import nodemailer from 'nodemailer'
 import type { Database } from '~/db/client.server'
 import { outbox } from '~/db/schema'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { orders, paymentEvents } from '~/db/schema'
 import { confirmPayment } from '../checkout/orders.server'

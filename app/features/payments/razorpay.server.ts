@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/zod'
 import { type PaymentProvider, PaymentProviderError } from './provider'
 
 export type RazorpaySettings = {

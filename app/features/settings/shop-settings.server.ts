@@ -1,8 +1,28 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
-import { DEFAULT_SHOP_SETTINGS, type ShopSettings, shopSettingsSchema } from './shop-settings'
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
+import { z } from '~/zod'
+
+const address = z.object({
+  label: z.string().min(1),
+  lines: z.array(z.string().min(1)).min(1),
+  phone: z.string().min(1),
+  email: z.string().min(1),
+  hours: z.string().min(1),
+})
+
+/** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */
+const shopSettingsSchema = z.object({
+  shopName: z.string().min(1),
+  tagline: z.string().min(1),
+  phone: z.string().min(1),
+  whatsappNumber: z.string().regex(/^\d{8,15}$/),
+  email: z.string().min(1),
+  factory: address,
+  overseasOffice: address,
+}) satisfies z.ZodType<ShopSettings>
 
 /** The saved settings over the defaults; a saved value that no longer validates falls back to the default. */
 export async function getShopSettings(db: Database): Promise<ShopSettings> {

@@ -1,26 +1,23 @@
-import { z } from 'zod'
+type ShopAddress = {
+  label: string
+  lines: string[]
+  phone: string
+  email: string
+  hours: string
+}
 
-const address = z.object({
-  label: z.string().min(1),
-  lines: z.array(z.string().min(1)).min(1),
-  phone: z.string().min(1),
-  email: z.string().min(1),
-  hours: z.string().min(1),
-})
-
-/** Shop details the spec leaves out; the owner edits them without code changes. */
-export const shopSettingsSchema = z.object({
-  shopName: z.string().min(1),
-  tagline: z.string().min(1),
+/** Shop details the spec leaves out; the owner edits them without code changes (shop-settings.server.ts checks them). */
+export type ShopSettings = {
+  shopName: string
+  tagline: string
   /** Shown to customers, dialled for bulk orders. */
-  phone: z.string().min(1),
+  phone: string
   /** Digits only with country code, as wa.me expects. */
-  whatsappNumber: z.string().regex(/^\d{8,15}$/),
-  email: z.string().min(1),
-  factory: address,
-  overseasOffice: address,
-})
-export type ShopSettings = z.infer<typeof shopSettingsSchema>
+  whatsappNumber: string
+  email: string
+  factory: ShopAddress
+  overseasOffice: ShopAddress
+}
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopName: 'Kaadu Organics',
