@@ -35,6 +35,7 @@ const app = express()
 app.disable('x-powered-by')
 // First: every request, assets included, gets a request id and its log line.
 app.use(module.requestLogging())
+app.use(module.queryCounting())
 if (!vite) {
   // Hashed build assets never change under the same name. Sent as built: brotli or gzip made at build time at the
   // highest level (vite.config.ts). A script or stylesheet needs none of a page's headers (the policy applies to

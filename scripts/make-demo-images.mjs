@@ -2,8 +2,9 @@
 // showcase pictures and nothing else. We have no photographs, so each picture is an SVG drawing
 // rendered to WebP with sharp. Deterministic: the same catalogue gives byte-identical files.
 //
-//   node scripts/make-demo-images.mjs            # every picture
-//   node scripts/make-demo-images.mjs banana oil # only products whose slug contains "banana" or "oil"
+//   node scripts/make-demo-images.mjs             # every picture
+//   node scripts/make-demo-images.mjs banana oil  # only products whose slug contains "banana" or "oil"
+//   node scripts/make-demo-images.mjs --showcases # only the home-page showcases
 //
 // Text uses the system's DejaVu fonts; the output is committed, so fonts only matter when rerunning.
 import fs from 'node:fs'
@@ -647,6 +648,13 @@ function back(product) {
 // ---------------------------------------------------------------------------------------------
 // Home-page showcases: a still life of the section's products, no text (the page has the titles).
 
+/**
+ * Each showcase is drawn 960 px wide (`<name>.webp`) and also kept at these widths (`<name>-<width>.webp`) for the
+ * page's srcset (app/routes/home.tsx): a column 328 CSS px wide on a 360 px phone, 380 on Lighthouse's 412 px one
+ * (665 device pixels at its 1.75 ratio), half of the 1280 px layout (604 px) on a desktop.
+ */
+const SHOWCASE_WIDTHS = [320, 480, 640, 720]
+
 const SHOWCASES = [
   { file: 'freeze-dried-fruits.webp', palette: 'freeze-dried-fruit', category: 'freeze-dried-fruit', prefix: 'freeze-dried-', count: 12 },
   { file: 'freeze-dried-vegetables.webp', palette: 'freeze-dried-vegetable', category: 'freeze-dried-vegetable', count: 17 },
@@ -706,17 +714,21 @@ function showcase(def) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function write(file, svg) {
-  const webp = await sharp(Buffer.from(svg)).webp(WEBP).toBuffer()
+/** Renders the SVG to WebP, scaled down to `width` when given. */
+async function write(file, svg, width) {
+  const image = sharp(Buffer.from(svg))
+  if (width) image.resize({ width })
+  const webp = await image.webp(WEBP).toBuffer()
   await fs.promises.writeFile(file, webp)
   return webp.length
 }
 
-const only = process.argv.slice(2)
+const showcasesOnly = process.argv.includes('--showcases')
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 fs.mkdirSync(PRODUCT_DIR, { recursive: true })
 fs.mkdirSync(SHOWCASE_DIR, { recursive: true })
 
-const products = DEMO_PRODUCTS.filter((p) => !only.length || only.some((o) => p.slug.includes(o)))
+const products = showcasesOnly ? [] : DEMO_PRODUCTS.filter((p) => !only.length || only.some((o) => p.slug.includes(o)))
 let total = 0
 let largest = { size: 0, file: '' }
 for (const product of products) {
@@ -727,14 +739,27 @@ for (const product of products) {
     if (size > largest.size) largest = { size, file }
   }
 }
-if (!only.length) {
+if (!only.length && !showcasesOnly) {
   // Pictures of products that left the catalogue would otherwise linger in the repository.
   const wanted = new Set(DEMO_PRODUCTS.flatMap((p) => [`${p.slug}-front.webp`, `${p.slug}-back.webp`]))
   for (const file of fs.readdirSync(PRODUCT_DIR)) {
     if (file.endsWith('.webp') && !wanted.has(file)) fs.rmSync(path.join(PRODUCT_DIR, file))
   }
-  for (const def of SHOWCASES) await write(path.join(SHOWCASE_DIR, def.file), showcase(def))
 }
-console.log(
-  `${products.length * 2} product pictures, ${(total / 1024).toFixed(0)} KB in all, largest ${largest.file} ${(largest.size / 1024).toFixed(1)} KB`,
-)
+if (!only.length) {
+  const sizes = []
+  for (const def of SHOWCASES) {
+    const svg = showcase(def)
+    sizes.push(`${def.file} ${((await write(path.join(SHOWCASE_DIR, def.file), svg)) / 1024).toFixed(1)} KB`)
+    for (const width of SHOWCASE_WIDTHS) {
+      const file = def.file.replace(/\.webp$/, `-${width}.webp`)
+      sizes.push(`${file} ${((await write(path.join(SHOWCASE_DIR, file), svg, width)) / 1024).toFixed(1)} KB`)
+    }
+  }
+  console.log(`Showcases: ${sizes.join(', ')}`)
+}
+if (!showcasesOnly) {
+  console.log(
+    `${products.length * 2} product pictures, ${(total / 1024).toFixed(0)} KB in all, largest ${largest.file} ${(largest.size / 1024).toFixed(1)} KB`,
+  )
+}

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream'
 import { readConfig } from '~/config.server'
 import '~/context'
 import { checkDatabaseReady } from '~/db/client.server'
+import { countQueries, queriesOf } from '~/db/query-count.server'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '~/db/unavailable.server'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '~/components/layout/error-page'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
@@ -79,12 +80,21 @@ export function requestLogging() {
       if (res.statusCode < 400 && QUIET_PATHS.test(req.url ?? '')) return 'debug'
       return 'info'
     },
-    customSuccessObject: (req, _res, val) => ({ req, ...val }),
+    // `queries`: how many database queries the request made (queryCounting below), to spot N+1 queries.
+    customSuccessObject: (req, _res, val) => ({ req, ...val, queries: queriesOf(req) }),
     // Failures are logged where they happen, with their error; this line only says the request ended so.
-    customErrorObject: (req, _res, _err, { err: _ignored, ...val }) => ({ req, ...val }),
+    customErrorObject: (req, _res, _err, { err: _ignored, ...val }) => ({ req, ...val, queries: queriesOf(req) }),
     customSuccessMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
   })
+}
+
+/**
+ * Counts the request's database queries for its log line (app/db/query-count.server.ts). server.js puts this
+ * right after requestLogging(), so everything after it runs inside the request's counting scope.
+ */
+export function queryCounting(): express.RequestHandler {
+  return (req, _res, next) => countQueries(req, next)
 }
 
 /**

@@ -14,6 +14,7 @@ import lockfile from 'proper-lockfile'
 import { log } from '../log.server'
 import * as schema from './schema'
 import { isDatabaseUnavailable } from './unavailable.server'
+import { queryCountingLogger } from './query-count.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -74,7 +75,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     })
     // Already logged by the connection's own listener above.
     pool.on('error', () => {})
-    const db = drizzlePg(pool, { schema }) as unknown as Database
+    const db = drizzlePg(pool, { schema, logger: queryCountingLogger }) as unknown as Database
     await migrateWithLock(pool)
     return { db, kind: 'postgres', close: () => pool.end() }
   }
@@ -91,7 +92,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   try {
     await client.waitReady
-    const db = drizzlePglite(client, { schema }) as unknown as Database
+    const db = drizzlePglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
     return {
       db,

@@ -34,6 +34,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const SHELF_LINKS = SHELVES.filter((s) => s.layout === 'cards')
 
+/**
+ * Every width of the showcase pictures (scripts/make-demo-images.mjs), as hashed build assets: `<id>-<width>.webp`,
+ * and `<id>.webp`, 960 px wide. Never inlined: small widths would otherwise become data: URLs in the page's script.
+ */
+const SHOWCASE_FILES = import.meta.glob<string>('../assets/showcase/*.webp', { eager: true, import: 'default', query: '?no-inline' })
+/** Each showcase's `srcset`, by its id, narrowest first. */
+const SHOWCASE_SRCSETS = new Map<string, string>()
+{
+  const widths = new Map<string, { width: number; url: string }[]>()
+  for (const [file, url] of Object.entries(SHOWCASE_FILES)) {
+    const [, id, width] = file.match(/([a-z-]+?)(?:-(\d+))?\.webp$/)!
+    widths.set(id!, [...(widths.get(id!) ?? []), { width: Number(width ?? 960), url }])
+  }
+  for (const [id, list] of widths) SHOWCASE_SRCSETS.set(id, list.sort((a, b) => a.width - b.width).map((w) => `${w.url} ${w.width}w`).join(', '))
+}
+/** The picture's column: the page less its padding on a phone, half of the 1280 px layout less the gap beside it. */
+const SHOWCASE_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)'
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useShopSettings()
   const { showcases } = loaderData
@@ -114,13 +132,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`${id}-title`}
               className="grid items-start gap-6 md:grid-cols-2 md:gap-10"
             >
+              {/* Below the fold on phones and desktops alike (the text above is the page's largest paint): all lazy. */}
               <img
                 src={showcase.image}
+                srcSet={SHOWCASE_SRCSETS.get(id)}
+                sizes={SHOWCASE_SIZES}
                 alt={showcase.imageAlt}
                 width={960}
                 height={640}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                loading="lazy"
                 decoding="async"
                 className={`aspect-[3/2] h-auto w-full rounded-2xl bg-leaf-100 object-cover shadow-sm ${index % 2 ? 'md:order-last' : ''}`}
               />

@@ -45,7 +45,8 @@ test.describe('product detail pages', () => {
     await page.getByRole('button', { name: 'Show the back of the pack' }).click()
     await expect(back).toBeVisible()
     await expect(front).toBeHidden()
-    expect(await back.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    // The back is fetched once the pointer reaches the picture (image-toggle.tsx): it may still be arriving.
+    await expect.poll(() => back.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
 
     // The keyboard works too.
     await page.getByRole('button', { name: 'Show the front of the pack' }).press('Enter')

@@ -7,6 +7,10 @@ const DETAIL_IMAGE_SIZES = '(min-width: 768px) 480px, 100vw'
 /** The front of the pack; a click (or Enter/Space) turns it to show the back, and again to the front. */
 export function ImageToggle({ name, front, back }: { name: string; front: string | null; back: string | null }) {
   const [side, setSide] = useState<'front' | 'back'>('front')
+  // The back is fetched only once the visitor reaches for the picture (pointer, touch or focus), so the page
+  // loads one picture; the turn that follows still finds it ready.
+  const [backWanted, setBackWanted] = useState(false)
+  const wantBack = () => setBackWanted(true)
   const frontImage = (
     <ProductImage
       imageKey={front}
@@ -25,16 +29,18 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
       <button
         type="button"
         onClick={() => setSide(side === 'front' ? 'back' : 'front')}
+        onPointerEnter={wantBack}
+        onTouchStart={wantBack}
+        onFocus={wantBack}
         aria-label={side === 'front' ? 'Show the back of the pack' : 'Show the front of the pack'}
         className={`block w-full cursor-pointer overflow-hidden rounded-lg border border-stone-200 ${focusRing}`}
       >
         {frontImage}
-        {/* Loaded with the page, at low priority, so the turn is instant. */}
         <ProductImage
           imageKey={back}
           alt={`${name}, back of the pack`}
           sizes={DETAIL_IMAGE_SIZES}
-          loading="eager"
+          loading={backWanted || side === 'back' ? 'eager' : 'lazy'}
           priority="low"
           hidden={side !== 'back'}
           className="rounded-lg"

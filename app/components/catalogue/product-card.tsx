@@ -8,9 +8,13 @@ import { useAddToCart } from './use-add-to-cart'
 
 export type ImagePriority = { loading: 'eager' | 'lazy'; priority: 'high' | 'auto' }
 
-/** Cards above the fold load at once, the very first before anything else; the rest when scrolled to. */
+/**
+ * The page's first picture is its largest paint on a phone (one card per row), so it loads at once and before
+ * anything else; the rest load as they come near the screen. On a desktop the browser fetches the first row's lazy
+ * pictures as soon as it lays them out.
+ */
 export function imagePriority(index: number): ImagePriority {
-  return { loading: index < 4 ? 'eager' : 'lazy', priority: index === 0 ? 'high' : 'auto' }
+  return index === 0 ? { loading: 'eager', priority: 'high' } : { loading: 'lazy', priority: 'auto' }
 }
 
 export function CardShell({

@@ -6,7 +6,7 @@ export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-
 
 /**
  * A grid of product cards. `firstIndex` is the position of the first card on the page, so that only
- * the page's first few pictures load eagerly.
+ * the page's first picture loads eagerly.
  */
 export function ProductGrid({
   products,
