@@ -213,7 +213,11 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
   for (const [name, value] of page.headers) res.append(name, value)
   if (page.contentSecurityPolicy) res.set('Content-Security-Policy', page.contentSecurityPolicy)
   // The browser may keep a copy but asks each time; an unchanged page costs a 304 (docs/decisions/017-page-speed.md).
-  if (page.status === 200) res.set({ ETag: page.etag, 'Cache-Control': 'no-cache' })
+  if (page.status === 200) {
+    res.set('ETag', page.etag)
+    // The products API says how long it may be kept; pages have said nothing.
+    if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-cache')
+  }
   if (page.status === 200 && matchesEtag(req.get('if-none-match'), page.etag)) {
     res.status(304).end()
     return

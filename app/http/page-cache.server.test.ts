@@ -76,11 +76,11 @@ describe('the page cache', () => {
 
 describe('what the page cache serves', () => {
   const shelves = new Set(['/herb-ro', '/herb-ro/tokku'])
-  it('the catalogue: home, shelves and product pages, and their data for client navigation', () => {
-    for (const path of ['/', '/_root.data', '/herb-ro', '/herb-ro/tokku.data', '/product', '/product/abc', '/product/Amla%20Powder/abc', '/product/abc.data']) {
+  it('the catalogue: home, shelves and product pages, their data for client navigation, and the products API', () => {
+    for (const path of ['/', '/_root.data', '/herb-ro', '/herb-ro/tokku.data', '/product', '/product/abc', '/product/Amla%20Powder/abc', '/product/abc.data', '/api/products', '/api/products/abc']) {
       expect(isCataloguePath(path, shelves), path).toBe(true)
     }
-    for (const path of ['/Cart-page', '/checkout', '/my-orders', '/dash', '/api/products', '/product/a/b/c', '/herb-ro/other']) {
+    for (const path of ['/Cart-page', '/checkout', '/my-orders', '/dash', '/api/cart/quote', '/api/admin/products', '/api/products/a/b', '/product/a/b/c', '/herb-ro/other']) {
       expect(isCataloguePath(path, shelves), path).toBe(false)
     }
   })

@@ -18,8 +18,12 @@ export type CachedPage = {
   storedAt: number
 }
 
-/** Pages of the catalogue, the same for every visitor without an account: the home page, the shelves, product pages. */
+/**
+ * The catalogue as every visitor without an account gets it: the home page, the shelves and product pages (and
+ * their data for client navigation), and the products API.
+ */
 export function isCataloguePath(path: string, shelfPaths: ReadonlySet<string>) {
+  if (/^\/api\/products(\/[^/]+)?$/.test(path)) return true
   const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
   return page === '/' || page === '/_root' || shelfPaths.has(page) || /^\/product(\/[^/]+){0,2}$/.test(page)
 }

@@ -5,7 +5,12 @@ import { useCartQuote } from '~/features/cart/use-cart-quote'
 import { formatRupees } from '~/features/money/money'
 
 export function meta() {
-  return [{ title: 'Shopping Cart' }, { name: 'robots', content: 'noindex' }]
+  // Indexable, unlike the checkout's later steps: the page the server sends holds no one's cart (it lives in the
+  // browser), and the SEO budget of issue 7 counts this page (docs/decisions/017-page-speed.md).
+  return [
+    { title: 'Shopping Cart' },
+    { name: 'description', content: 'Your shopping cart: check the items, pack sizes and quantities, see the delivery charge, then check out.' },
+  ]
 }
 
 export default function CartPage() {

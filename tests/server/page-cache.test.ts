@@ -104,6 +104,21 @@ describe('the page cache', () => {
     expect(await (await get('/Spices')).text()).not.toContain('Cached Pepper')
   })
 
+  it('answers the products API from the same cache, keeping its own minute of caching', async () => {
+    const first = await get('/api/products?category=herbal')
+    const second = await get('/api/products?category=herbal')
+    expect(first.status).toBe(200)
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60')
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await second.json()).toEqual(await first.json())
+    const other = await get('/api/products?category=spices')
+    expect(other.headers.get('etag')).not.toBe(first.headers.get('etag'))
+    const bad = await get('/api/products?category=nonsense')
+    expect(bad.status).toBe(400)
+    expect(bad.headers.get('etag')).toBeNull()
+  })
+
   it('keeps pages that differ by address apart, and no error page', async () => {
     const missing = await get('/product/no-such-product')
     expect(missing.status).toBe(404)
