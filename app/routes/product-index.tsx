@@ -5,7 +5,7 @@ import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
-import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-index'
 
 const querySchema = z.object({ category: z.string().trim().max(64).optional() })
@@ -20,25 +20,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const value = parsed.success ? parsed.data.category : undefined
   const category = value ? parseCategory(value) : undefined
   const unknownCategory = !parsed.success || (!!value && !category)
-  const { db } = context.shop
-  const [products, settings] = await Promise.all([
-    listProducts(db, category ? { categories: [category] } : {}),
-    getShopSettings(db),
-  ])
+  const products = await listProducts(context.shop.db, category ? { categories: [category] } : {})
   const page = {
     category: category ?? null,
     // Echo a bounded, printable part of what was asked for, never the whole query.
     unknownCategory: unknownCategory ? (raw ?? '').slice(0, 40) : null,
     products,
-    shopName: settings.shopName,
   }
   return unknownCategory ? data(page, { status: 400 }) : page
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const heading = data?.category ? CATEGORY_LABELS[data.category] : 'All Products'
   return [
-    { title: `${heading} | ${data?.shopName ?? 'Shop'}` },
+    { title: `${heading} | ${shopSettingsOf(matches).shopName}` },
     { name: 'description', content: 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.' },
   ]
 }

@@ -9,7 +9,7 @@ import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
 import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath, productPageMeta } from '~/features/catalogue/product'
-import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-sized'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -18,16 +18,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // One address per product: a single-price product, or a renamed one, moves to its own.
   if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
-  const settings = await getShopSettings(db)
-  return { product, phone: settings.phone, shopName: settings.shopName }
+  return { product }
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return productPageMeta(data)
+export function meta({ data, matches }: Route.MetaArgs) {
+  return productPageMeta(data, shopSettingsOf(matches).shopName)
 }
 
 export default function SizedProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, phone } = loaderData
+  const { product } = loaderData
+  const { phone } = useShopSettings()
   const packs = packOffers(product)
   const [size, setSize] = useState<PackSize>(
     packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE),

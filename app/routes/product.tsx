@@ -6,7 +6,7 @@ import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer, productPageMeta } from '~/features/catalogue/product'
-import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -15,12 +15,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // Sized products have their own page, with the size selector.
   if (isSized(product)) throw redirect(productPath(product), 301)
-  const settings = await getShopSettings(db)
-  return { product, shopName: settings.shopName }
+  return { product }
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return productPageMeta(data)
+export function meta({ data, matches }: Route.MetaArgs) {
+  return productPageMeta(data, shopSettingsOf(matches).shopName)
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

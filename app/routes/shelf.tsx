@@ -3,7 +3,7 @@ import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
-import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/shelf'
 
 /** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */
@@ -18,24 +18,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname.replace(/\/+$/, '').toLowerCase()
   const shelf = SHELVES.find((s) => s.path.toLowerCase() === pathname)
   if (!shelf) throw data('Page not found', { status: 404 })
-  const { db } = context.shop
-  const [products, settings] = await Promise.all([
-    listProducts(db, { categories: shelf.categories, subcategory: shelf.subcategory }),
-    getShopSettings(db),
-  ])
-  return { shelf, products, phone: settings.phone, shopName: settings.shopName }
+  // The shop's name and phone come from the root's loader, which has read the settings already.
+  const products = await listProducts(context.shop.db, { categories: shelf.categories, subcategory: shelf.subcategory })
+  return { shelf, products }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page not found' }]
   return [
-    { title: `${data.shelf.title} | ${data.shopName}` },
+    { title: `${data.shelf.title} | ${shopSettingsOf(matches).shopName}` },
     { name: 'description', content: data.shelf.description },
   ]
 }
 
 export default function ShelfPage({ loaderData }: Route.ComponentProps) {
-  const { shelf, products, phone } = loaderData
+  const { shelf, products } = loaderData
+  const { phone } = useShopSettings()
   const groups = groupByCategory(products, shelf.categories)
   const grouped = shelf.categories.length > 1
   let firstIndex = 0

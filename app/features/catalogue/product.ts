@@ -105,10 +105,10 @@ export function groupByCategory<P extends Pick<Product, 'category'>>(items: read
 }
 
 /** Title and description of a product page; both product pages use it. */
-export function productPageMeta(data: { product: Pick<Product, 'name' | 'description'>; shopName: string } | undefined) {
+export function productPageMeta(data: { product: Pick<Product, 'name' | 'description'> } | undefined, shopName: string) {
   if (!data) return [{ title: 'Product not found' }]
   return [
-    { title: `${data.product.name} | ${data.shopName}` },
+    { title: `${data.product.name} | ${shopName}` },
     { name: 'description', content: data.product.description.slice(0, 160) },
   ]
 }
