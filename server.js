@@ -59,11 +59,8 @@ app.use((_req, res, next) => {
   next()
 })
 app.use(compression())
-if (vite) {
-  app.use(vite.middlewares)
-} else {
-  app.use(express.static('build/client', { maxAge: '1h', index: false }))
-}
+// The build's only static files are its hashed assets, above; no other path is looked up on disk.
+if (vite) app.use(vite.middlewares)
 app.use(module.createShopApp(shop, { isClosing: () => closing }))
 
 const server = app.listen(config.PORT, config.HOST, () => {

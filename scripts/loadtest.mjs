@@ -5,7 +5,6 @@
 // payments and an SMTP sink; drives browsing, cart quotes and checkouts (70 % paid) at it with autocannon; then
 // stops it and checks in its database that nothing was lost or done twice. Prints requests per second, latency
 // percentiles and the invariants, writes them to a JSON file, and exits 1 when an invariant fails.
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,9 +13,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { buildIfNeeded } from './build-if-needed.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
+import { createDatabase, SetupError, startShop } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -85,9 +84,6 @@ const MAIL_STALL_MS = 30_000
 const HOLDING_STATUSES = new Set(['pending_payment', 'paid', 'packed', 'shipped', 'delivered'])
 
 // ── Cleanup on the way out, whatever happens ────────────────────────────────────────────────────────────────
-
-/** A failure to set the run up whose message says it all. */
-class SetupError extends Error {}
 
 const cleanups = []
 /** The shop under test, for its log when the run breaks off. */
@@ -165,140 +161,7 @@ async function main() {
   return report.ok ? 0 : 1
 }
 
-// ── The shop under test ─────────────────────────────────────────────────────────────────────────────────────
-
-async function createDatabase(serverUrl) {
-  const name = `shop_loadtest_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 })
-  try {
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-  } catch (err) {
-    throw new SetupError(`Could not create a database for the load test on the server DATABASE_URL names: ${err.message}`)
-  } finally {
-    await admin.end().catch(() => {})
-  }
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
-}
-
-/** The built shop as its own process, the way `npm start` runs it, on a free loopback port. */
-async function startShop({ dataDir, databaseUrl, smtpUrl }) {
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SHOP_TRIAL: '1',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: smtpUrl,
-      SEED_DEMO_CATALOGUE: 'auto',
-      // Test payments, media on local disk, and nothing of a real shop's settings.
-      RAZORPAY_KEY_ID: '',
-      RAZORPAY_KEY_SECRET: '',
-      RAZORPAY_WEBHOOK_SECRET: '',
-      PAYMENT_MODE: 'test',
-      S3_BUCKET: '',
-      S3_ENDPOINT: '',
-      S3_ACCESS_KEY_ID: '',
-      S3_SECRET_ACCESS_KEY: '',
-      PUBLIC_MEDIA_URL: '',
-      PUBLIC_URL: '',
-      // Every request comes from 127.0.0.1: per-client limits (20 checkouts per 10 minutes) would measure the limiter.
-      RATE_LIMIT: 'off',
-      // Unpaid orders keep their stock through the run and the wait for mail (the faults tests cover expiry).
-      ORDER_EXPIRY_MINUTES: '30',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  // The shop logs a JSON line per request: keep only the last lines, the last errors, and count errors.
-  const tail = []
-  const errors = []
-  let errorLines = 0
-  let pending = ''
-  const keep = (list, line, max) => {
-    list.push(line.length > 400 ? `${line.slice(0, 400)}…` : line)
-    if (list.length > max) list.shift()
-  }
-  const onLine = (line) => {
-    if (!line) return
-    keep(tail, line, 20)
-    let level
-    try {
-      level = JSON.parse(line).level
-    } catch {
-      // Not JSON (stderr, say): kept with the errors.
-      level = 'error'
-    }
-    if (level === 'error' || level === 'fatal') {
-      errorLines++
-      keep(errors, line, 10)
-    }
-  }
-  const onData = (chunk) => {
-    pending += chunk
-    const lines = pending.split('\n')
-    pending = lines.pop()
-    lines.forEach(onLine)
-  }
-  child.stdout.setEncoding('utf8').on('data', onData)
-  child.stderr.setEncoding('utf8').on('data', onData)
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new SetupError(`The shop did not start within 120 s:\n${tail.join('\n')}`))
-    }, 120_000)
-    const look = (chunk) => {
-      const match = String(chunk).match(/The shop is open at (http:\/\/[^\s"]+)/)
-      if (match) {
-        clearTimeout(timer)
-        child.stdout.off('data', look)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout.on('data', look)
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer)
-      reject(new SetupError(`The shop exited (${signal ?? `code ${code}`}) before it started:\n${tail.join('\n')}`))
-    })
-  })
-
-  let stopping
-  return {
-    url,
-    /** The last error lines, else the last lines, for a failed run. */
-    logTail: () => (errors.length ? errors : tail).slice(),
-    errorLines: () => errorLines,
-    /** SIGTERM, as a service manager stops it (requests in flight finish); SIGKILL if it hangs. */
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return exited
-        child.kill('SIGTERM')
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-        const result = await exited
-        clearTimeout(timer)
-        return result
-      })()
-      return stopping
-    },
-  }
-}
+// ── The shop under test (started by shop-process.mjs) ───────────────────────────────────────────────────────
 
 async function readCatalogue(url) {
   const response = await fetch(`${url}/api/products`)

@@ -1,6 +1,6 @@
 // `npm test`: every test, in order — build, type check, Vitest on PGlite, Vitest on PostgreSQL
-// (when TEST_DATABASE_URL is set), a 10 s load test, Playwright in Chromium. Each step runs to its end so all its
-// failures show; the exit code is non-zero when any step failed.
+// (when TEST_DATABASE_URL is set), a 10 s load test, the quick performance budgets, Playwright in Chromium. Each
+// step runs to its end so all its failures show; the exit code is non-zero when any step failed.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
@@ -151,6 +151,19 @@ await step('Load test (10 s)', () => {
   return run('node', ['scripts/loadtest.mjs', '--duration', '10', '--checkout-rate', '30', '--no-build'], {
     env: { ...envWithoutPostgres, DATABASE_URL: postgresUrl ?? '' },
     limitMs: 3 * MINUTE,
+  })
+})
+
+// The quick budget check of scripts/bench.mjs: the scripts and styles a page downloads, compression and caching
+// headers, the pictures' markup, and Lighthouse on the home page (`npm run bench` measures everything).
+await step('Performance budgets (npm run bench -- --quick)', () => {
+  if (!built) {
+    console.log('Skipped: the build failed, so there is nothing to measure.')
+    return false
+  }
+  return run('node', ['scripts/bench.mjs', '--quick', '--no-build'], {
+    env: { ...envWithoutPostgres, DATABASE_URL: '', CHROME_PATH: chromium.path },
+    limitMs: 4 * MINUTE,
   })
 })
 
