@@ -10,9 +10,10 @@
 //   the LCP image's markup;
 // - server throughput and latency with autocannon for pages, the catalogue API and checkout, each page beside the
 //   same server sending a fixed file of the page's size (the ceiling on this machine).
-// Prints a Markdown table, writes it to bench/results.md and everything to bench/results.json, and exits 1 when a
-// budget is missed. `--quick` (for CI) checks only bundle sizes, the serving headers, the LCP image markup and
-// Lighthouse on `/` once: no throughput, embedded database only.
+// Prints a Markdown table, writes it to bench/results.md and everything to bench/results.json (--quick: bench/quick.*,
+// so CI's check does not overwrite a full run's figures), and exits 1 when a budget is missed. `--quick` (for CI)
+// checks only bundle sizes, the serving headers, the LCP image markup and Lighthouse on `/` once: no throughput,
+// embedded database only.
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -69,7 +70,7 @@ With DATABASE_URL set, a second round runs on a fresh database created on that P
   so it runs in the first round only, to keep the whole run under 10 minutes on 2 cores).
 --quick (for CI): bundle sizes, the serving and LCP image checks and Lighthouse on / once; embedded database only.
 --no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.
-Writes bench/results.md and bench/results.json.`)
+Writes bench/results.md and bench/results.json (--quick: bench/quick.md and bench/quick.json).`)
   process.exit(0)
 }
 const quick = args.quick
@@ -216,9 +217,10 @@ async function main() {
   const markdown = renderMarkdown(report)
   console.log(`\n${markdown}`)
   fs.mkdirSync(resultsDir, { recursive: true })
-  fs.writeFileSync(path.join(resultsDir, 'results.md'), markdown)
-  fs.writeFileSync(path.join(resultsDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`)
-  console.log(`Written to bench/results.md and bench/results.json. The benchmark took ${report.durationSeconds} s.`)
+  const name = quick ? 'quick' : 'results'
+  fs.writeFileSync(path.join(resultsDir, `${name}.md`), markdown)
+  fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`Written to bench/${name}.md and bench/${name}.json. The benchmark took ${report.durationSeconds} s.`)
   const missed = results.flatMap((r) => r.budgets.filter((b) => !b.ok).map((b) => `${r.database}: ${b.name} — ${b.measured}`))
   if (missed.length) console.log(`\n${missed.length} budget(s) MISSED:\n${missed.map((m) => `  ✘ ${m}`).join('\n')}`)
   else console.log('\nEvery budget is met.')
