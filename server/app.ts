@@ -285,8 +285,14 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
   app.disable('x-powered-by')
   const pageCache = new PageCache({ freshForMs: shop.config.PAGE_CACHE_SECONDS * 1000, maxPages: 500 })
   // Any change made through this server (an order, a payment, an admin's edit) may show on the catalogue's pages.
+  // Cleared as the answer is handed over ('prefinish', in res.end()), not once it has been written ('finish'):
+  // by then the client may have read it and asked for a page again.
   app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && pageCache.enabled) res.on('finish', () => pageCache.clear())
+    if (req.method !== 'GET' && req.method !== 'HEAD' && pageCache.enabled) {
+      const clear = () => pageCache.clear()
+      res.once('prefinish', clear)
+      res.once('close', clear)
+    }
     next()
   })
   // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
