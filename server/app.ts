@@ -254,7 +254,16 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
       const cacheable =
         pageCache.enabled && (req.method === 'GET' || req.method === 'HEAD') && isCataloguePath(req.path, shelfPaths) && !hasShopCookie(req.get('cookie'))
       if (!cacheable) {
-        await sendFetchResponse(res, await render(req, res))
+        const isChange = req.method !== 'GET' && req.method !== 'HEAD'
+        let response: Response
+        try {
+          response = await render(req, res)
+        } finally {
+          // A change (an order, a payment, an admin's edit) is made once its action has answered: the catalogue's
+          // copies go before a byte of the answer does, so nothing the client asks next can be older.
+          if (isChange) pageCache.clear()
+        }
+        await sendFetchResponse(res, response)
         return
       }
       // One render serves everyone waiting for it, so it does not stop when its first visitor leaves.
@@ -284,17 +293,6 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
   const app = express()
   app.disable('x-powered-by')
   const pageCache = new PageCache({ freshForMs: shop.config.PAGE_CACHE_SECONDS * 1000, maxPages: 500 })
-  // Any change made through this server (an order, a payment, an admin's edit) may show on the catalogue's pages.
-  // Cleared as the answer is handed over ('prefinish', in res.end()), not once it has been written ('finish'):
-  // by then the client may have read it and asked for a page again.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && pageCache.enabled) {
-      const clear = () => pageCache.clear()
-      res.once('prefinish', clear)
-      res.once('close', clear)
-    }
-    next()
-  })
   // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
   app.set('trust proxy', shop.config.TRUST_PROXY)
 
