@@ -30,7 +30,10 @@ export function useCartQuote(lines: CartLine[]): QuoteState {
     })
       .then(async (res) => {
         const body = await res.json().catch(() => null)
-        if (!res.ok) throw new Error(body?.error ?? `The shop answered ${res.status}.`)
+        // A newer cart aborted this request while its answer was being read: that answer's body is gone, and
+        // the newer request sets the result.
+        if (controller.signal.aborted) return
+        if (!res.ok || body === null) throw new Error(body?.error ?? `The shop answered ${res.status}.`)
         setResult({ state: 'ready', quote: body as CartQuote, error: null })
       })
       .catch((err: Error) => {
