@@ -25,9 +25,8 @@ import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import { sql } from 'drizzle-orm'
 import lighthouse from 'lighthouse'
-import { buildIfNeeded } from './build-if-needed.mjs'
 import { findChromium } from './find-chromium.mjs'
-import { createDatabase, SetupError, startShop } from './shop-process.mjs'
+import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -74,19 +73,11 @@ Writes bench/results.md and bench/results.json (--quick: bench/quick.md and benc
   process.exit(0)
 }
 const quick = args.quick
-const lighthouseRuns = quick ? 1 : wholeNumber(args.runs, '--runs', 1, 15)
-const duration = wholeNumber(args.duration, '--duration', 1, 600)
-const connections = wholeNumber(args.connections, '--connections', 1, 1000)
+const lighthouseRuns = quick ? 1 : wholeNumber(args.runs, '--runs', 1, 15, USAGE)
+const duration = wholeNumber(args.duration, '--duration', 1, 600, USAGE)
+const connections = wholeNumber(args.connections, '--connections', 1, 1000, USAGE)
 const resultsDir = path.join(root, 'bench')
 
-function wholeNumber(value, flag, min, max) {
-  const n = Number(value)
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    console.error(`${flag} must be a whole number from ${min} to ${max}.\n${USAGE}`)
-    process.exit(64)
-  }
-  return n
-}
 
 const KB = 1024
 const BUDGETS = {
@@ -111,49 +102,20 @@ const LIGHTHOUSE_RETRIES = 2
 const CHECKOUT_STOCK = 1_000_000
 const ACCEPT_COMPRESSED = { 'accept-encoding': 'br, gzip' }
 const IMMUTABLE = ['public', 'max-age=31536000', 'immutable']
-const ADDRESS = {
-  fullName: 'Bench Mark',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Coimbatore',
-  postalCode: '641001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-}
+const ADDRESS = shippingAddress('Bench Mark')
 
 // ── Cleanup on the way out, whatever happens ────────────────────────────────────────────────────────────────
 
-const cleanups = []
+const cleanups = new Cleanups()
 /** The shop under test, for its log when the run breaks off. */
 let runningShop
-/** Undoes what was set up after the first `keep` cleanups, newest first. */
-async function cleanUp(keep = 0) {
-  while (cleanups.length > keep) {
-    try {
-      await cleanups.pop()()
-    } catch (err) {
-      console.error(`Cleanup: ${err.message}`)
-    }
-  }
-}
-/** Runs `work` with `undo` registered as a cleanup until it is done (then undone at once). */
-async function using(undo, work) {
-  cleanups.push(undo)
-  try {
-    return await work()
-  } finally {
-    const at = cleanups.lastIndexOf(undo)
-    if (at >= 0) cleanups.splice(at, 1)
-    await undo()
-  }
-}
 /** The cleanup an interruption started; it exits the process when done. */
 let interrupted
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (interrupted) return
     console.error(`\n${signal}: stopping the benchmark.`)
-    interrupted = cleanUp().finally(() => process.exit(130))
+    interrupted = cleanups.undo().finally(() => process.exit(130))
   })
 }
 
@@ -165,14 +127,7 @@ function notInterrupted() {
 async function main() {
   const startedAt = new Date()
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100)
-  if (args['no-build']) {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-      console.error('The shop is not built: run `npm run build` first, or leave out --no-build.')
-      return 1
-    }
-  } else {
-    buildIfNeeded(root)
-  }
+  if (!prepareBuild(args['no-build'])) return 1
   let chromium
   try {
     chromium = await findChromium()
@@ -276,7 +231,7 @@ async function benchRound(round, chromePath) {
 
   await shop.stop()
   const shopErrorLines = shop.errorLines()
-  await cleanUp(mark)
+  await cleanups.undo(mark)
 
   const result = {
     database: label,
@@ -575,7 +530,7 @@ async function lighthouseRun(url, chromePath) {
     // cleanup waits for a launch under way, so a Chromium started during Ctrl-C is not left behind.
     const launching = chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' })
     const kill = () => launching.then((chrome) => chrome.kill(), () => {})
-    failure = await using(kill, async () => {
+    failure = await cleanups.using(kill, async () => {
       try {
         const chrome = await launching
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableFullPageScreenshot: true })
@@ -682,7 +637,7 @@ async function throughputRuns(base, products) {
     console.log(`GET ${page}: ${measured.requestsPerSecond} requests/s, p99 ${measured.latencyMs.p99} ms (${bytes} bytes)${answered(measured)}`)
     // The page's own bytes, so the ceiling sends what the page sends.
     const file = path.join(root, 'build/client/assets', `bench-ceiling-${process.pid}-${n}.html`)
-    const ceiling = await using(
+    const ceiling = await cleanups.using(
       () => fs.rmSync(file, { force: true }),
       async () => {
         fs.writeFileSync(file, response.body)
@@ -856,7 +811,7 @@ try {
   }
   process.exitCode = 1
 } finally {
-  await cleanUp()
+  await cleanups.undo()
 }
 // An interruption's cleanup may still be dropping the database: it exits when done.
 if (interrupted) await interrupted

@@ -13,9 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import { buildIfNeeded } from './build-if-needed.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
-import { createDatabase, SetupError, startShop } from './shop-process.mjs'
+import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -51,19 +50,11 @@ cap bounds how long a short run (CI's) waits for them.
 With DATABASE_URL set, a fresh database is created on that PostgreSQL server for the run and dropped after.`)
   process.exit(0)
 }
-const duration = wholeNumber(args.duration, '--duration', 1, 3600)
-const connections = wholeNumber(args.connections, '--connections', 3, 500)
+const duration = wholeNumber(args.duration, '--duration', 1, 3600, USAGE)
+const connections = wholeNumber(args.connections, '--connections', 3, 500, USAGE)
 const outFile = path.resolve(process.cwd(), args.out)
-const checkoutRate = args['checkout-rate'] === undefined ? null : wholeNumber(args['checkout-rate'], '--checkout-rate', 1, 100_000)
+const checkoutRate = args['checkout-rate'] === undefined ? null : wholeNumber(args['checkout-rate'], '--checkout-rate', 1, 100_000, USAGE)
 
-function wholeNumber(value, flag, min, max) {
-  const n = Number(value)
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    console.error(`${flag} must be a whole number from ${min} to ${max}.\n${USAGE}`)
-    process.exit(64)
-  }
-  return n
-}
 
 /** Half the connections browse, a quarter ask for quotes, the rest check out. */
 const split = (() => {
@@ -85,34 +76,18 @@ const HOLDING_STATUSES = new Set(['pending_payment', 'paid', 'packed', 'shipped'
 
 // ── Cleanup on the way out, whatever happens ────────────────────────────────────────────────────────────────
 
-const cleanups = []
+const cleanups = new Cleanups()
 /** The shop under test, for its log when the run breaks off. */
 let runningShop
-async function cleanUp() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()()
-    } catch (err) {
-      console.error(`Cleanup: ${err.message}`)
-    }
-  }
-}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping the load test.`)
-    void cleanUp().finally(() => process.exit(130))
+    void cleanups.undo().finally(() => process.exit(130))
   })
 }
 
 async function main() {
-  if (args['no-build']) {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-      console.error('The shop is not built: run `npm run build` first, or leave out --no-build.')
-      return 1
-    }
-  } else {
-    buildIfNeeded(root)
-  }
+  if (!prepareBuild(args['no-build'])) return 1
 
   const sink = await startSmtpSink()
   cleanups.push(() => sink.close())
@@ -185,15 +160,7 @@ const pick = (items) => items[Math.floor(Math.random() * items.length)]
 const chance = (share) => Math.random() < share
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' }
 const SHELF_PATHS = ['/herb-ro', '/herb-ro/tokku', '/herb-ro/biscuits', '/Capsule', '/free-products', '/Freeze-pr', '/Dehy', '/Essentails', '/Spices', '/Dryfruits']
-const ADDRESS = {
-  fullName: 'Load Test',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Coimbatore',
-  postalCode: '641001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-}
+const ADDRESS = shippingAddress('Load Test')
 
 function headerValue(headers, name) {
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
@@ -655,7 +622,7 @@ try {
   if (tail.length) console.error(`\nThe shop's log (the last error lines, shortened):\n${tail.join('\n')}`)
   process.exitCode = 1
 } finally {
-  await cleanUp()
+  await cleanups.undo()
 }
 // Nothing of ours should be left running; autocannon's or pg's timers must not hold the exit.
 process.exit(process.exitCode)

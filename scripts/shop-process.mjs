@@ -3,15 +3,79 @@
 // shop's settings. One way to start the shop from a script, so the load test and the benchmark measure the same thing.
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { buildIfNeeded } from './build-if-needed.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** A failure to set the run up whose message says it all. */
 export class SetupError extends Error {}
+
+/** A command-line option's whole number from `min` to `max`; anything else prints why and the usage, and exits 64. */
+export function wholeNumber(value, flag, min, max, usage) {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    console.error(`${flag} must be a whole number from ${min} to ${max}.\n${usage}`)
+    process.exit(64)
+  }
+  return n
+}
+
+/** The build to run: build/ as it is with --no-build (false, said why, when there is none), else built when its sources changed. */
+export function prepareBuild(noBuild) {
+  if (!noBuild) {
+    buildIfNeeded(root)
+    return true
+  }
+  if (fs.existsSync(path.join(root, 'build/server/index.js'))) return true
+  console.error('The shop is not built: run `npm run build` first, or leave out --no-build.')
+  return false
+}
+
+/** What a script has set up (a shop, a database, a folder), undone newest first however the script ends. */
+export class Cleanups {
+  #undos = []
+
+  get length() {
+    return this.#undos.length
+  }
+
+  push(undo) {
+    this.#undos.push(undo)
+  }
+
+  /** Undoes all but the first `keep`, newest first; a failing one is reported and the rest still run. */
+  async undo(keep = 0) {
+    while (this.#undos.length > keep) {
+      try {
+        await this.#undos.pop()()
+      } catch (err) {
+        console.error(`Cleanup: ${err.message}`)
+      }
+    }
+  }
+
+  /** Runs `work` with `undo` registered until it is done, then undoes it at once. */
+  async using(undo, work) {
+    this.#undos.push(undo)
+    try {
+      return await work()
+    } finally {
+      const at = this.#undos.lastIndexOf(undo)
+      if (at >= 0) this.#undos.splice(at, 1)
+      await undo()
+    }
+  }
+}
+
+/** The shipping address of the orders a script places. */
+export function shippingAddress(fullName) {
+  return { fullName, buildingNumber: '12', streetName: 'Gandhi Road', city: 'Coimbatore', postalCode: '641001', state: 'Tamil Nadu', phoneNumber: '9876543210' }
+}
 
 /** Log levels at which the shop prints its "open" sentence (an info line). */
 const LEVELS_WITH_INFO = new Set(['info', 'debug', 'trace'])
