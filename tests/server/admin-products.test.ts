@@ -3,26 +3,13 @@ import http from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const ADMIN = 'owner@example.com'
 let server: TestServer
 let adminCookie = ''
 let userCookie = ''
-
-/** Signs up through the accounts API and returns the session cookie it set. */
-async function signUp(email: string) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Tester', username: 'Tester', phone: '+91 98765 43210' }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
 
 const png = (color: { r: number; g: number; b: number }) =>
   sharp({ create: { width: 40, height: 40, channels: 3, background: color } }).png().toBuffer()
@@ -73,8 +60,8 @@ const spices = { name: 'Test Pepper', description: 'Black pepper from Wayanad.',
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN } })
-  adminCookie = await signUp(ADMIN)
-  userCookie = await signUp('customer@example.com')
+  adminCookie = await signUpThroughApi(server.url, ADMIN, 'Tester')
+  userCookie = await signUpThroughApi(server.url, 'customer@example.com', 'Tester')
 })
 afterAll(async () => {
   await server?.stop()

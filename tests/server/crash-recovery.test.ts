@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../app/db/client.server'
 import { orderLines, orders, outbox, variants } from '../../app/db/schema'
 import { createTestDatabase, describeDatabase } from '../../app/db/test-database'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The shop killed (SIGKILL: no shutdown, no flush) in the middle of a checkout burst, and started again on the same
@@ -62,16 +63,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
   it('leaves every order paid with its stock taken or expired with its stock back', { timeout: 300_000 }, async () => {
     server = await start()
     const base = server.url
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: base },
-      body: JSON.stringify({ email: ADMIN, password: 'correct horse battery', name: 'Owner', username: 'Owner', phone: '+91 98765 43210' }),
-    })
-    expect(signUp.status).toBe(200)
-    const adminCookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const adminCookie = await signUpThroughApi(base, ADMIN)
 
     // A few items, single-price and sized, and their stock before.
     const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: ApiProduct[] }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3RVER_KEYS, startTestS3, type TestS3 } from '../support/s3-server'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Media on an S3-compatible server (s3rver on loopback): uploads land in the bucket and are served from it.
@@ -18,19 +19,6 @@ const s3Env = (s3: TestS3) => ({
   S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
   ADMIN_EMAILS: ADMIN,
 })
-
-async function signUp(server: TestServer, email: string) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Tester', username: 'Tester', phone: '+91 98765 43210' }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
 
 const png = (background: { r: number; g: number; b: number }) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer()
@@ -77,7 +65,7 @@ describe('media in an S3 bucket, served by the shop through /media', () => {
   beforeAll(async () => {
     s3 = await startTestS3('shop-media')
     server = await startTestServer({ env: s3Env(s3) })
-    product = await addProduct(server, await signUp(server, ADMIN), 'Bucket Pepper')
+    product = await addProduct(server, await signUpThroughApi(server.url, ADMIN, 'Tester'), 'Bucket Pepper')
   })
   afterAll(async () => {
     await server?.stop()
@@ -155,7 +143,7 @@ describe('media in an S3 bucket with PUBLIC_MEDIA_URL: pages link the bucket dir
     publicBase = `${s3.endpoint}/${s3.bucket}`
     // Without the demo catalogue: making its every width takes long (images.test.ts and s3-storage.test.ts cover that path).
     server = await startTestServer({ env: { ...s3Env(s3), PUBLIC_MEDIA_URL: publicBase, SEED_DEMO_CATALOGUE: 'never' } })
-    product = await addProduct(server, await signUp(server, ADMIN), 'CDN Pepper')
+    product = await addProduct(server, await signUpThroughApi(server.url, ADMIN, 'Tester'), 'CDN Pepper')
   })
   afterAll(async () => {
     await server?.stop()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // No N+1 queries: each request's log line says how many database queries it made (`queries`, server/app.ts).
@@ -22,16 +23,7 @@ let adminCookie = ''
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, LOG_LEVEL: 'debug' } })
-  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ email: ADMIN, password: 'correct horse battery', name: 'Owner', username: 'Owner', phone: '+91 98765 43210' }),
-  })
-  expect(signUp.status, await signUp.clone().text()).toBe(200)
-  adminCookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  adminCookie = await signUpThroughApi(server.url, ADMIN)
 })
 afterAll(async () => {
   await server?.stop()

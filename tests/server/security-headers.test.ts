@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The security headers on every kind of answer of the built shop, and the CSP nonce on every script of a page
@@ -46,22 +47,9 @@ const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
 
 const get = (server: TestServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
 
-async function signUpAdmin(server: TestServer) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ email: ADMIN, password: 'correct horse battery', name: 'Owner', username: 'Owner', phone: '+91 98765 43210' }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
-
 /** A product with uploaded pictures, so there is a /media file to fetch; answers the front picture's path. */
 async function uploadedPicture(server: TestServer) {
-  const cookie = await signUpAdmin(server)
+  const cookie = await signUpThroughApi(server.url, ADMIN)
   const form = new FormData()
   for (const [k, v] of Object.entries({
     name: 'Header Pepper',

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3RVER_KEYS, startTestS3, type TestS3 } from '../support/s3-server'
+import { signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Storage failing under an upload (the bucket's server stopped, the media folder gone): the admin is told plainly,
@@ -15,19 +16,6 @@ const ADD_FAILED = 'An error occurred while adding the product.'
 const UPDATE_FAILED = 'An error occurred while saving the product.'
 
 type ApiProduct = { id: string; name: string; price?: number; stockCount: number; imageUrl?: string; backsideImageUrl?: string }
-
-async function signUp(server: TestServer) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ email: ADMIN, password: 'correct horse battery', name: 'Owner', username: 'Owner', phone: '+91 98765 43210' }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
 
 const png = (r: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer()
 
@@ -51,7 +39,7 @@ async function startShop(env: Record<string, string>) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-upload-tmp-'))
   // Without the demo catalogue: its pictures are not what this is about.
   const server = await startTestServer({ env: { TMPDIR: tmp, ADMIN_EMAILS: ADMIN, SEED_DEMO_CATALOGUE: 'never', ...env } })
-  return { server, tmp, cookie: await signUp(server) }
+  return { server, tmp, cookie: await signUpThroughApi(server.url, ADMIN) }
 }
 
 async function catalogue(server: TestServer) {

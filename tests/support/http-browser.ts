@@ -53,3 +53,17 @@ export class Browser {
     return this.send('/Signin', { form: { email, password, ...(rememberMe ? { rememberMe: 'on' } : {}), redirectTo: '' } })
   }
 }
+
+/** Signs up through the accounts API, as the sign-up page's script does, and returns the session cookie it set. */
+export async function signUpThroughApi(base: string, email: string, name = 'Owner') {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ email, password: 'correct horse battery', name, username: name, phone: '+91 98765 43210' }),
+  })
+  if (response.status !== 200) throw new Error(`Signing up ${email} answered ${response.status}: ${await response.text()}`)
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
