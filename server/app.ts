@@ -217,10 +217,10 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
     res.set('ETag', page.etag)
     // The products API says how long it may be kept; pages have said nothing.
     if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-cache')
-  }
-  if (page.status === 200 && matchesEtag(req.get('if-none-match'), page.etag)) {
-    res.status(304).end()
-    return
+    if (matchesEtag(req.get('if-none-match'), page.etag)) {
+      res.status(304).end()
+      return
+    }
   }
   res.status(page.status)
   if (req.method === 'HEAD') res.set('Content-Length', String(page.body.length)).end()
