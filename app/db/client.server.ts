@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -86,9 +87,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const dir = path.join(location.dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
     releaseLock = await lockDataDirectory(location.dataDir, dir)
-    client = new PGlite(dir)
+    client = new PGlite(dir, { extensions: { pg_trgm } })
   } else {
-    client = new PGlite()
+    client = new PGlite({ extensions: { pg_trgm } })
   }
   try {
     await client.waitReady

@@ -12,7 +12,9 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { tsvector } from './column-types'
 import { CATEGORIES } from '~/features/catalogue/categories'
 
 export const categoryEnum = pgEnum('category', CATEGORIES)
@@ -30,12 +32,32 @@ export const products = pgTable(
     /** Media keys (content hashes) of the front and back pictures; null until uploaded. */
     frontImage: text('front_image'),
     backImage: text('back_image'),
+    /** The GST tariff code printed on invoices (features/invoices); 4 to 8 digits. */
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** GST charged on this product, in whole percent; prices include it. */
+    gstRatePercent: integer('gst_rate_percent').notNull().default(5),
+    /**
+     * What search matches (features/search): the name weighs most, then the shelf, then the description.
+     * Kept by PostgreSQL itself, so no write path can forget it.
+     */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', coalesce(subcategory, '')), 'B') || setweight(to_tsvector('english', description), 'C')`,
+      ),
     /** Set when the owner deletes a product that past orders name: hidden from the shop, kept for history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_category_idx').on(t.category, t.subcategory)],
+  (t) => [
+    index('products_category_idx').on(t.category, t.subcategory),
+    index('products_search_idx').using('gin', t.searchDocument),
+    // Typo-tolerant matching of names (pg_trgm): "tokku" finds "thokku".
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('products_gst_rate_known', sql`${t.gstRatePercent} in (0, 3, 5, 12, 18, 28, 40)`),
+    check('products_hsn_code_digits', sql`${t.hsnCode} = '' or ${t.hsnCode} ~ '^[0-9]{4,8}$'`),
+  ],
 )
 
 /**
@@ -292,3 +314,59 @@ export const requestLimits = pgTable('request_limits', {
   hits: integer('hits').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * A customer's rating of a product (features/reviews): one per customer and product, editable by its author.
+ * `verifiedPurchase` is settled when the review is written or edited, from the customer's paid orders.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    /** Set when an admin hides the review from the shop; kept so the author's edit does not bring it back. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_customer').on(t.productId, t.userId),
+    check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`),
+  ],
+)
+
+/**
+ * The last invoice number handed out in each series (one series per Indian financial year, e.g. `2026-27`).
+ * Taken with a row lock in the transaction that marks the order paid, so the series has no gaps.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+})
+
+/**
+ * A paid order's tax invoice (features/invoices). `document` is everything printed on it (seller, buyer, lines
+ * with HSN and GST split, totals) as it was when issued, so later edits to products or settings never change it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    document: jsonb('document').notNull(),
+  },
+  (t) => [uniqueIndex('invoices_series_number').on(t.series, t.number)],
+)

@@ -56,7 +56,8 @@ export function tablesInCopyOrder(): TableInfo[] {
     const primary = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name)
     return {
       name: config.name,
-      columns: config.columns.map((c) => c.name),
+      // Generated columns (products.search_document) are computed by the target itself and cannot be written.
+      columns: config.columns.filter((c) => !c.generated).map((c) => c.name),
       // Without a primary key, every column: any stable order will do.
       orderBy: primary.length ? primary : config.columns.map((c) => c.name),
       serials: config.columns.filter((c) => c.columnType === 'PgSerial').map((c) => c.name),
