@@ -12,7 +12,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 12 * 60_000,
   use: {
     // Set by the global setup, which starts the built shop once; workers read this config after it ran.
     baseURL: process.env.E2E_BASE_URL,

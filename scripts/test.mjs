@@ -122,14 +122,14 @@ await step('Type check (react-router typegen && tsc)', async () => {
 
 await step('Vitest on PGlite (embedded database in memory)', () => {
   console.log('Database for this run: PGlite, in memory (TEST_DATABASE_URL not passed on)')
-  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 12 * MINUTE })
+  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 15 * MINUTE })
 })
 
 if (postgresUrl) {
   await step('Vitest on PostgreSQL', async () => {
     console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
     if (!(await canReach(postgresUrl))) return false
-    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 12 * MINUTE })
+    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 15 * MINUTE })
   })
 } else {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
@@ -175,7 +175,7 @@ await step('Playwright in Chromium', () => {
   console.log(`Chromium: ${chromium.path}`)
   return run(bin('playwright'), ['test'], {
     env: { ...envWithoutPostgres, CHROME_PATH: chromium.path },
-    limitMs: 10 * MINUTE,
+    limitMs: 13 * MINUTE,
   })
 })
 
