@@ -57,11 +57,19 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         setOpenGroup(null)
       }
     }
+    // Tabbing out of the menu closes it: the side menu would otherwise hide the control the keyboard is on.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node
+      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      closeMenus()
+    }
     document.addEventListener('click', onClick)
     document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
     return () => {
       document.removeEventListener('click', onClick)
       document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
     }
   }, [anythingOpen, sideMenuOpen, openGroup, closeMenus])
 
@@ -139,8 +147,12 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
           aria-label="Main menu"
           className={cx(
             'nav:flex nav:flex-1 nav:justify-center',
-            'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:transition-[translate,visibility] max-nav:duration-200 motion-reduce:transition-none',
-            sideMenuOpen ? 'max-nav:visible max-nav:translate-x-0' : 'max-nav:invisible max-nav:-translate-x-full',
+            'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:duration-200 motion-reduce:transition-none',
+            // Visible at once when it opens (a transition would keep it hidden, and so unfocusable, for its first frame),
+            // hidden only once it has slid out when it closes.
+            sideMenuOpen
+              ? 'max-nav:visible max-nav:translate-x-0 max-nav:transition-[translate]'
+              : 'max-nav:invisible max-nav:-translate-x-full max-nav:transition-[translate,visibility]',
             !hydrated && 'max-nav:target:visible max-nav:target:translate-x-0',
           )}
         >
