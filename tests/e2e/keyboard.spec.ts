@@ -238,4 +238,6 @@ test("the cart's steppers and Remove by keyboard, focus kept at the limits", asy
   await page.keyboard.press('Enter')
   await expect(line).toHaveCount(0)
   await expect(page.getByRole('link', { name: /^Cart, 0 items$/ })).toBeVisible()
+  // Its Remove button went with the line: the keyboard goes on from the cart's heading.
+  await expect(page.getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeFocused()
 })

@@ -6,7 +6,7 @@ import { formatRupees } from '~/features/money/money'
 
 const stepButton = 'size-9 rounded-md border border-leaf-600 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-40'
 
-export function CartLineRow({ line, quoted }: { line: CartLine; quoted?: QuotedLine }) {
+export function CartLineRow({ line, quoted, onRemoved }: { line: CartLine; quoted?: QuotedLine; onRemoved?: () => void }) {
   const key = { id: line.id, size: line.size }
   const label = line.size ? `${line.name} (${line.size})` : line.name
   const unitPrice = quoted?.unitPricePaise ?? null
@@ -60,7 +60,14 @@ export function CartLineRow({ line, quoted }: { line: CartLine; quoted?: QuotedL
         </button>
       </div>
       <p className="w-24 text-right font-medium">{unitPrice !== null && quoted?.status === 'ok' ? formatRupees(quoted.linePaise) : '—'}</p>
-      <button type="button" className="text-sm text-red-700 underline" onClick={() => cartStore.remove(key)}>
+      <button
+        type="button"
+        className="text-sm text-red-700 underline"
+        onClick={() => {
+          cartStore.remove(key)
+          onRemoved?.()
+        }}
+      >
         Remove<span className="sr-only"> {label}</span>
       </button>
     </li>
