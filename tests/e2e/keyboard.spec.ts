@@ -14,6 +14,9 @@ type ProductJson = {
   stockBySize?: Record<'250g' | '500g' | '1kg', number>
 }
 
+// Each test has its own browser context (its own cart): both workers may share them.
+test.describe.configure({ mode: 'parallel' })
+
 const PHONE = { width: 360, height: 740 }
 
 async function catalogue(request: APIRequestContext) {

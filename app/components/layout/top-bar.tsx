@@ -104,7 +104,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
           <button
             ref={toggleRef}
             type="button"
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-expanded={sideMenuOpen}
             aria-controls={MENU_ID}
             aria-label="Menu"
@@ -118,7 +118,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         ) : (
           <a
             href={`#${MENU_ID}`}
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-label="Menu"
           >
             <MenuIcon />
@@ -127,7 +127,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
 
         <Link
           to="/"
-          className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+          className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
         >
           {/* Where the bar is tight (narrow phones, small laptops) only the round mark at the logo's left shows. */}
           <img
@@ -163,7 +163,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
                 ref={closeRef}
                 type="button"
                 aria-label="Close menu"
-                className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-500"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-700"
                 onClick={() => {
                   closeMenus()
                   toggleRef.current?.focus()
@@ -204,7 +204,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
   )
 }
 
-const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
+const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
 const topLevelClass = cx(
   'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-2.5 nav:py-2 nav:text-[0.9rem] xl:px-3 aria-[current=page]:text-leaf-700',
   focusRing,
