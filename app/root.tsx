@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-stone-50 text-earth-900 antialiased">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-leaf-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-turmeric-500"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-leaf-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-turmeric-700"
         >
           Skip to content
         </a>

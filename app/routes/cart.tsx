@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Link } from 'react-router'
 import { CartLineRow } from '~/components/cart/cart-line-row'
 import { useCart } from '~/features/cart/use-cart'
@@ -19,9 +20,13 @@ export default function CartPage() {
   const quote = priced.quote
   const empty = cart.lines.length === 0
   const canCheckout = !empty && priced.state === 'ready' && priced.quote.ready
+  // A removed line takes its focused Remove button with it: the keyboard goes on from the heading, not the page's top.
+  const heading = useRef<HTMLHeadingElement>(null)
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-semibold text-leaf-800">Shopping Cart</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold text-leaf-800">
+        Shopping Cart
+      </h1>
       {!cart.loaded ? (
         <p className="mt-6 text-lg" role="status">
           Loading your cart…
@@ -39,6 +44,7 @@ export default function CartPage() {
             <CartLineRow
               key={`${line.id}:${line.size ?? ''}`}
               line={line}
+              onRemoved={() => heading.current?.focus()}
               quoted={quote?.lines.find((q) => q.productId === line.id && (q.size ?? undefined) === line.size)}
             />
           ))}

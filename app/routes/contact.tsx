@@ -201,7 +201,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <button
                 type="submit"
                 disabled={sending}
-                className="inline-flex min-w-36 items-center justify-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500 disabled:cursor-wait disabled:opacity-70"
+                className="inline-flex min-w-36 items-center justify-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700 disabled:cursor-wait disabled:opacity-70"
               >
                 {sending ? 'Sending...' : 'Submit'}
               </button>
@@ -271,7 +271,7 @@ function Field({
     required: true,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    className: `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+    className: `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
       error ? 'border-red-600' : 'border-stone-300'
     }`,
   }

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const tileClass =
-  'block h-full rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm hover:border-leaf-200 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500'
+  'block h-full rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm hover:border-leaf-200 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700'
 
 const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`
 

@@ -73,13 +73,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
                 to="/free-products"
-                className="inline-flex items-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+                className="inline-flex items-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
               >
                 Shop freeze-dried
               </Link>
               <Link
                 to="/herb-ro"
-                className="inline-flex items-center rounded-full border border-leaf-600 bg-white px-6 py-3 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+                className="inline-flex items-center rounded-full border border-leaf-600 bg-white px-6 py-3 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
               >
                 Herbal products
               </Link>
@@ -112,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={shelf.path}>
               <Link
                 to={shelf.path}
-                className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-4 shadow-xs transition-colors hover:border-leaf-600 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+                className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-4 shadow-xs transition-colors hover:border-leaf-600 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
               >
                 <span className="font-semibold text-leaf-800">{shelf.title}</span>
                 <span className="mt-1 text-sm leading-snug text-earth-600">{shelf.description}</span>
@@ -155,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       {item.href ? (
                         <Link
                           to={item.href}
-                          className="rounded-sm text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:text-leaf-900 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+                          className="rounded-sm text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:text-leaf-900 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
                         >
                           {item.label}
                         </Link>

@@ -111,7 +111,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               type="checkbox"
               name="rememberMe"
               defaultChecked={failed?.rememberMe}
-              className="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-400"
+              className="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-700"
             />
             Remember me
           </label>

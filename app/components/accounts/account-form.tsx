@@ -52,7 +52,7 @@ export function TextField({ name, label, type = 'text', autoComplete, error, hin
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+        className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
           error ? 'border-red-600' : 'border-stone-300'
         }`}
       />

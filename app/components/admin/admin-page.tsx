@@ -106,7 +106,7 @@ export function Time({ value, dateOnly = false }: { value: Date | string; dateOn
 }
 
 export const inputClass =
-  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400'
+  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700'
 
 export const smallButton = `inline-flex min-h-11 items-center justify-center rounded-md border px-3 py-1.5 font-semibold whitespace-nowrap ${focusRing}`
 

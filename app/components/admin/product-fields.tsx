@@ -14,7 +14,7 @@ export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
 
 const inputClass = (error?: string) =>
-  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
     error ? 'border-red-600' : 'border-stone-300'
   }`
 

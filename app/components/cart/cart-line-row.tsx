@@ -4,7 +4,9 @@ import { cartStore } from '~/features/cart/cart-store'
 import type { QuotedLine } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 
-export function CartLineRow({ line, quoted }: { line: CartLine; quoted?: QuotedLine }) {
+const stepButton = 'size-9 rounded-md border border-leaf-600 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-40'
+
+export function CartLineRow({ line, quoted, onRemoved }: { line: CartLine; quoted?: QuotedLine; onRemoved?: () => void }) {
   const key = { id: line.id, size: line.size }
   const label = line.size ? `${line.name} (${line.size})` : line.name
   const unitPrice = quoted?.unitPricePaise ?? null
@@ -31,31 +33,41 @@ export function CartLineRow({ line, quoted }: { line: CartLine; quoted?: QuotedL
           </p>
         ) : null}
       </div>
+      {/* aria-disabled at the limits, not disabled: a disabled button would drop the keyboard's focus to the page.
+          The number is a live region: focus stays on the button, so the new quantity is read out. */}
       <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
         <button
           type="button"
-          className="size-9 rounded-md border border-leaf-600 text-lg disabled:opacity-40"
+          className={stepButton}
           aria-label={`One less ${label}`}
-          disabled={line.quantity <= 1}
-          onClick={() => cartStore.setQuantity(key, line.quantity - 1)}
+          aria-disabled={line.quantity <= 1}
+          onClick={() => line.quantity > 1 && cartStore.setQuantity(key, line.quantity - 1)}
         >
           −
         </button>
-        <span className="w-8 text-center" data-testid="line-quantity">
-          {line.quantity}
+        <span className="w-8 text-center" aria-live="polite" aria-atomic="true">
+          <span className="sr-only">Quantity </span>
+          <span data-testid="line-quantity">{line.quantity}</span>
         </span>
         <button
           type="button"
-          className="size-9 rounded-md border border-leaf-600 text-lg disabled:opacity-40"
+          className={stepButton}
           aria-label={`One more ${label}`}
-          disabled={line.quantity >= maxQuantity}
-          onClick={() => cartStore.setQuantity(key, line.quantity + 1)}
+          aria-disabled={line.quantity >= maxQuantity}
+          onClick={() => line.quantity < maxQuantity && cartStore.setQuantity(key, line.quantity + 1)}
         >
           +
         </button>
       </div>
       <p className="w-24 text-right font-medium">{unitPrice !== null && quoted?.status === 'ok' ? formatRupees(quoted.linePaise) : '—'}</p>
-      <button type="button" className="text-sm text-red-700 underline" onClick={() => cartStore.remove(key)}>
+      <button
+        type="button"
+        className="text-sm text-red-700 underline"
+        onClick={() => {
+          cartStore.remove(key)
+          onRemoved?.()
+        }}
+      >
         Remove<span className="sr-only"> {label}</span>
       </button>
     </li>

@@ -14,7 +14,8 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
   const frontImage = (
     <ProductImage
       imageKey={front}
-      alt={`${name}, front of the pack`}
+      productName={name}
+      side="front"
       sizes={DETAIL_IMAGE_SIZES}
       loading="eager"
       priority="high"
@@ -38,7 +39,8 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
         {frontImage}
         <ProductImage
           imageKey={back}
-          alt={`${name}, back of the pack`}
+          productName={name}
+          side="back"
           sizes={DETAIL_IMAGE_SIZES}
           loading={backWanted || side === 'back' ? 'eager' : 'lazy'}
           priority="low"

@@ -34,7 +34,8 @@ export function CardShell({
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <ProductImage
         imageKey={product.frontImage}
-        alt={product.name}
+        productName={product.name}
+        side="front"
         sizes={CARD_IMAGE_SIZES}
         loading={image.loading}
         priority={image.priority}

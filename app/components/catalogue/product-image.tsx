@@ -6,7 +6,9 @@ export const CARD_IMAGE_SIZES =
 
 type Props = {
   imageKey: string | null
-  alt: string
+  productName: string
+  /** Which side of the pack the picture shows: its alt text says so. */
+  side: 'front' | 'back'
   sizes: string
   /** Eager images are above the fold; `high` also asks the browser to fetch this one first. */
   loading?: 'eager' | 'lazy'
@@ -15,20 +17,27 @@ type Props = {
   hidden?: boolean
 }
 
+/** What a product picture shows, for its alt text: the product and the side of its pack. */
+export function productImageAlt(productName: string, side: 'front' | 'back') {
+  return `${productName}, ${side} of the pack`
+}
+
 /** A product picture in every stored width, square; a lettered tile when there is none yet. */
-export function ProductImage({ imageKey, alt, sizes, loading = 'lazy', priority = 'auto', className = '', hidden }: Props) {
+export function ProductImage({ imageKey, productName, side, sizes, loading = 'lazy', priority = 'auto', className = '', hidden }: Props) {
   if (!imageKey) {
+    // No picture of the pack to describe: the tile says so.
     return (
       <div
         role="img"
-        aria-label={alt}
+        aria-label={`${productName}: no picture yet`}
         hidden={hidden}
         className={`flex aspect-square w-full items-center justify-center bg-leaf-50 p-4 text-center font-semibold text-leaf-800 ${className}`}
       >
-        {alt}
+        {productName}
       </div>
     )
   }
+  const alt = productImageAlt(productName, side)
   return (
     <img
       src={mediaUrl(imageKey, 640)}

@@ -15,12 +15,25 @@ export function clampQuantity(n: number, max: number) {
   return Math.min(Math.max(1, Math.floor(n)), Math.max(1, max))
 }
 
-const stepButton = `flex h-11 w-11 items-center justify-center text-xl font-bold text-leaf-800 hover:bg-leaf-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent ${focusRing}`
+const stepButton = `flex h-11 w-11 items-center justify-center text-xl font-bold text-leaf-800 hover:bg-leaf-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-500 aria-disabled:hover:bg-transparent ${focusRing}`
 
-/** Minus / number / plus. Typing is allowed; the number settles within 1..max when the field is left. */
+/**
+ * Minus / number / plus. Typing is allowed; the number settles within 1..max when the field is left.
+ * At a limit the buttons are aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
+ * What a button did is said in a live region, since focus stays on the button, not on the number.
+ */
 export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }: Props) {
   const [draft, setDraft] = useState(String(value))
+  const [said, setSaid] = useState('')
   useEffect(() => setDraft(String(value)), [value])
+  const step = (by: 1 | -1) => {
+    const next = clampQuantity(value + by, max)
+    if (next !== value) onChange(next)
+    let limit = ''
+    if (by > 0 && next >= max) limit = max === 1 ? ', the only one in stock' : `, all ${max} in stock`
+    if (by < 0 && next <= 1) limit = ', the least you can add'
+    setSaid(`${label} ${next}${limit}`)
+  }
 
   return (
     <div className="flex flex-col gap-1">
@@ -33,8 +46,8 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }
           className={`${stepButton} rounded-l-md`}
           aria-label="Decrease quantity"
           aria-controls={id}
-          disabled={value <= 1}
-          onClick={() => onChange(clampQuantity(value - 1, max))}
+          aria-disabled={value <= 1}
+          onClick={() => step(-1)}
         >
           −
         </button>
@@ -59,12 +72,15 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }
           className={`${stepButton} rounded-r-md`}
           aria-label="Increase quantity"
           aria-controls={id}
-          disabled={value >= max}
-          onClick={() => onChange(clampQuantity(value + 1, max))}
+          aria-disabled={value >= max}
+          onClick={() => step(1)}
         >
           +
         </button>
       </div>
+      <span aria-live="polite" className="sr-only">
+        {said}
+      </span>
       <p className="text-xs text-stone-700">{max === 1 ? 'Only 1 left in stock' : `Up to ${max} in stock`}</p>
     </div>
   )

@@ -4,7 +4,7 @@ import { cartStore } from '~/features/cart/cart-store'
 /** What the root loader tells the page about the signed-in user (spec: email, displayName, admin flag). */
 export type SignedInAccount = { email: string; displayName: string; isAdmin: boolean }
 
-const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
+const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
 const linkClass = `inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 nav:max-xl:px-1.5 text-sm font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`
 
 function PersonIcon() {

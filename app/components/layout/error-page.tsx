@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { SHELVES } from '~/features/catalogue/categories'
 
 const buttonClass =
-  'inline-flex items-center justify-center rounded-full px-5 py-2.5 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500'
+  'inline-flex items-center justify-center rounded-full px-5 py-2.5 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700'
 
 /** The page for an address the shop does not have. */
 export function NotFoundPage() {
@@ -29,7 +29,7 @@ export function NotFoundPage() {
             <li key={shelf.path}>
               <Link
                 to={shelf.path}
-                className="inline-block rounded-full bg-leaf-50 px-3 py-1.5 text-sm text-leaf-800 hover:bg-leaf-100 focus-visible:outline-3 focus-visible:outline-turmeric-500"
+                className="inline-block rounded-full bg-leaf-50 px-3 py-1.5 text-sm text-leaf-800 hover:bg-leaf-100 focus-visible:outline-3 focus-visible:outline-turmeric-700"
               >
                 {shelf.title}
               </Link>

@@ -57,11 +57,19 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         setOpenGroup(null)
       }
     }
+    // Tabbing out of the menu closes it: the side menu would otherwise hide the control the keyboard is on.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node
+      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      closeMenus()
+    }
     document.addEventListener('click', onClick)
     document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
     return () => {
       document.removeEventListener('click', onClick)
       document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
     }
   }, [anythingOpen, sideMenuOpen, openGroup, closeMenus])
 
@@ -96,7 +104,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
           <button
             ref={toggleRef}
             type="button"
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-expanded={sideMenuOpen}
             aria-controls={MENU_ID}
             aria-label="Menu"
@@ -110,7 +118,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         ) : (
           <a
             href={`#${MENU_ID}`}
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-label="Menu"
           >
             <MenuIcon />
@@ -119,7 +127,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
 
         <Link
           to="/"
-          className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-500"
+          className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
         >
           {/* Where the bar is tight (narrow phones, small laptops) only the round mark at the logo's left shows. */}
           <img
@@ -139,8 +147,12 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
           aria-label="Main menu"
           className={cx(
             'nav:flex nav:flex-1 nav:justify-center',
-            'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:transition-[translate,visibility] max-nav:duration-200 motion-reduce:transition-none',
-            sideMenuOpen ? 'max-nav:visible max-nav:translate-x-0' : 'max-nav:invisible max-nav:-translate-x-full',
+            'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:duration-200 motion-reduce:transition-none',
+            // Visible at once when it opens (a transition would keep it hidden, and so unfocusable, for its first frame),
+            // hidden only once it has slid out when it closes.
+            sideMenuOpen
+              ? 'max-nav:visible max-nav:translate-x-0 max-nav:transition-[translate]'
+              : 'max-nav:invisible max-nav:-translate-x-full max-nav:transition-[translate,visibility]',
             !hydrated && 'max-nav:target:visible max-nav:target:translate-x-0',
           )}
         >
@@ -151,7 +163,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
                 ref={closeRef}
                 type="button"
                 aria-label="Close menu"
-                className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-500"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-700"
                 onClick={() => {
                   closeMenus()
                   toggleRef.current?.focus()
@@ -192,7 +204,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
   )
 }
 
-const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
+const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
 const topLevelClass = cx(
   'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-2.5 nav:py-2 nav:text-[0.9rem] xl:px-3 aria-[current=page]:text-leaf-700',
   focusRing,
