@@ -1,44 +1,7 @@
-import { z } from '~/zod'
+// What pages show of reviews, without Zod: the shelves and the home page load this (review-schema.ts parses input).
 
-/**
- * What a review form sends, shared by the product pages' form (its limits become the inputs' attributes) and the
- * route action that parses it. Reviews are short: a line or a paragraph, not an essay.
- */
+/** A review's text: a line or a paragraph, not an essay. The form's inputs carry these limits too. */
 export const REVIEW_LIMITS = { bodyMin: 3, bodyMax: 1000 } as const
-
-export const RATING_ERROR = 'Choose a rating from 1 to 5 stars'
-
-// Text people type, with its line breaks; no other control characters (PostgreSQL refuses NUL in text outright).
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
-export const reviewInputSchema = z.object({
-  rating: z.coerce.number({ error: RATING_ERROR }).int(RATING_ERROR).min(1, RATING_ERROR).max(5, RATING_ERROR),
-  body: z
-    .string({ error: 'Write a few words about the product' })
-    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(REVIEW_LIMITS.bodyMin, `Write at least ${REVIEW_LIMITS.bodyMin} characters about the product`)
-        .max(REVIEW_LIMITS.bodyMax, `Keep the review under ${REVIEW_LIMITS.bodyMax} characters`)
-        .refine((v) => !CONTROL_CHARACTERS.test(v), 'Use letters, digits, punctuation and line breaks only'),
-    ),
-})
-export type ReviewInput = z.infer<typeof reviewInputSchema>
-
-export const REVIEW_FIELDS = ['rating', 'body'] as const
-export type ReviewField = (typeof REVIEW_FIELDS)[number]
-export type ReviewFieldErrors = Partial<Record<ReviewField, string>>
-
-/** First message per field, for the form to show beside each field. */
-export function reviewFieldErrors(error: z.ZodError): ReviewFieldErrors {
-  const out: ReviewFieldErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0]
-    if (field === 'rating' || field === 'body') out[field] ??= issue.message
-  }
-  return out
-}
 
 /** A product's rating as lists and pages show it: the mean of its visible reviews to one decimal, and how many. */
 export type RatingSummary = { average: number; count: number }

@@ -2,7 +2,8 @@ import { and, count, desc, eq, exists, inArray, isNotNull, isNull, sql, type SQL
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, orderLines, orders, products, reviews, users } from '~/db/schema'
-import { authorName, type RatingSummary, type ReviewInput, ratingSummaryOf } from './review'
+import { authorName, type RatingSummary, ratingSummaryOf } from './review'
+import type { ReviewInput } from './review-schema'
 
 /** Orders whose money the shop has: their products were bought. Pending, expired and cancelled ones were not. */
 export const PURCHASED_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered']

@@ -8,7 +8,8 @@ import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
 import { confirmPayment, createOrder } from '../checkout/orders.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
-import { authorName, RATING_ERROR, REVIEW_LIMITS, ratingLabel, reviewFieldErrors, reviewInputSchema } from './review'
+import { authorName, REVIEW_LIMITS, ratingLabel } from './review'
+import { RATING_ERROR, reviewFieldErrors, reviewInputSchema } from './review-schema'
 import {
   listReviewsForAdmin,
   productReviews,
@@ -37,7 +38,7 @@ describe('review input', () => {
     [{ body: 'Good' }, { rating: RATING_ERROR }],
     [{ rating: '3', body: '   ' }, { body: `Write at least ${REVIEW_LIMITS.bodyMin} characters about the product` }],
     [{ rating: '3', body: 'ok' }, { body: `Write at least ${REVIEW_LIMITS.bodyMin} characters about the product` }],
-    [{ rating: '3', body: 'x'.repeat(REVIEW_LIMITS.bodyMax + 1) }, { body: `Keep the review under ${REVIEW_LIMITS.bodyMax} characters` }],
+    [{ rating: '3', body: 'x'.repeat(REVIEW_LIMITS.bodyMax + 1) }, { body: `Keep the review to ${REVIEW_LIMITS.bodyMax} characters or fewer` }],
     [{ rating: '3', body: 'Good\u0000stuff' }, { body: 'Use letters, digits, punctuation and line breaks only' }],
     [{ rating: '3' }, { body: 'Write a few words about the product' }],
   ])('refuses %j', (input, errors) => {
@@ -167,7 +168,7 @@ describe(`reviews on ${describeDatabase()}`, () => {
 
     // A cancelled order does not count.
     const cancelled = await order('ravi@example.in', [{ productId: 'ragi-biscuit', quantity: 1 }])
-    await advanceOrder(db(), cancelled.id, { step: 'cancel' }, 'owner@example.com')
+    await advanceOrder(db(), cancelled.id, { step: 'cancel', reason: 'Customer asked.' }, 'owner@example.com')
     expect((await writeReview(db(), { ...ravi, emailVerified: true }, 'ragi-biscuit', review(3))).verifiedPurchase).toBe(false)
 
     // Ravi pays for one, but has not confirmed his address: anyone could have signed up with it.
