@@ -181,7 +181,8 @@ describe('hiding reviews', () => {
   })
 
   it('refuses bad input with a 4xx', async () => {
-    for (const form of [{ reviewId: 'abc', hidden: 'true' }, { reviewId: '99999', hidden: 'true' }, { reviewId: '1', hidden: 'maybe' }, {}]) {
+    const forms: Array<Record<string, string>> = [{ reviewId: 'abc', hidden: 'true' }, { reviewId: '99999', hidden: 'true' }, { reviewId: '1', hidden: 'maybe' }, {}]
+    for (const form of forms) {
       const answer = await admin.send('/dash/reviews', { form })
       expect(answer.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400)
       expect(answer.status, JSON.stringify(form)).toBeLessThan(500)
