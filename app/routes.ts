@@ -36,6 +36,7 @@ export default [
   route('dash/messages', 'routes/admin-messages.tsx'),
   route('dash/outbox', 'routes/admin-outbox.tsx'),
   route('dash/users', 'routes/admin-users.tsx'),
+  route('dash/reviews', 'routes/admin-reviews.tsx'),
   route('Admin', 'routes/admin-add-product.tsx'),
   route('Delete', 'routes/admin-products.tsx'),
   route('api/admin/products', 'routes/api.admin.products.ts'),

@@ -91,6 +91,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/outbox" title="Outbox" count={failedMails > 0 ? `${failedMails} failed` : undefined}>
             Every mail the shop sends: waiting, sent and failed.
           </Tile>
+          <Tile to="/dash/reviews" title="Reviews">
+            What customers wrote about products: hide or show a review.
+          </Tile>
           <Tile to="/dash/users" title="Users">
             The accounts: find one, make an admin or a customer.
           </Tile>

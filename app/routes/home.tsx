@@ -6,6 +6,8 @@ import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { productPath } from '~/features/catalogue/product'
 import { FREE_DELIVERY_FROM_PAISE } from '~/features/checkout/pricing'
 import { formatRupees } from '~/features/money/money'
+import { ratingSummaries } from '~/features/reviews/reviews.server'
+import { CardRating } from '~/components/reviews/stars'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -24,10 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
   const products = await getProductsBySlug(context.shop.db, slugs)
   const pathBySlug = new Map(products.map((p) => [p.slug, productPath(p)]))
+  // Every item's stars in one query (features/reviews).
+  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
+  const ratingBySlug = new Map(products.map((p) => [p.slug, ratings[p.id] ?? null]))
   return {
     showcases: HOME_SHOWCASES.map((showcase) => ({
       ...showcase,
-      items: showcase.items.map((item) => ({ label: item.label, href: pathBySlug.get(item.slug) ?? null })),
+      items: showcase.items.map((item) => ({ label: item.label, href: pathBySlug.get(item.slug) ?? null, rating: ratingBySlug.get(item.slug) ?? null })),
     })),
   }
 }
@@ -162,6 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <span className="text-earth-700">{item.label}</span>
                       )}
+                      {item.rating && <CardRating summary={item.rating} />}
                     </li>
                   ))}
                 </ul>

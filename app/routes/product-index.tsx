@@ -5,6 +5,7 @@ import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
+import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-index'
 
@@ -21,11 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = value ? parseCategory(value) : undefined
   const unknownCategory = !parsed.success || (!!value && !category)
   const products = await listProducts(context.shop.db, category ? { categories: [category] } : {})
+  // Every card's stars in one query (features/reviews).
+  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
   const page = {
     category: category ?? null,
     // Echo a bounded, printable part of what was asked for, never the whole query.
     unknownCategory: unknownCategory ? (raw ?? '').slice(0, 40) : null,
     products,
+    ratings,
   }
   return unknownCategory ? data(page, { status: 400 }) : page
 }
@@ -88,7 +92,7 @@ function CategoryFilter({ current }: { current: Category | null }) {
 }
 
 export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
-  const { category, unknownCategory, products } = loaderData
+  const { category, unknownCategory, products, ratings } = loaderData
   const groups = category ? [] : groupByCategory(products, CATEGORIES)
   let firstIndex = 0
 
@@ -109,7 +113,7 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <EmptyShelf />
       ) : category ? (
-        <ProductGrid products={products} headingLevel={2} />
+        <ProductGrid products={products} headingLevel={2} ratings={ratings} />
       ) : (
         groups.map((g) => {
           const start = firstIndex
@@ -121,7 +125,7 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
                   {CATEGORY_LABELS[g.category]}
                 </Link>
               </h2>
-              <ProductGrid products={g.products} headingLevel={3} firstIndex={start} />
+              <ProductGrid products={g.products} headingLevel={3} firstIndex={start} ratings={ratings} />
             </section>
           )
         })

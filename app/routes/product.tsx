@@ -7,23 +7,32 @@ import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer, productPageMeta } from '~/features/catalogue/product'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
+import { reviewAction, reviewsForProductPage } from '~/features/reviews/product-page.server'
 import type { Route } from './+types/product'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.shop
-  const product = PRODUCT_ID_PATTERN.test(params.productId) ? await getProduct(db, params.productId) : null
+  if (!PRODUCT_ID_PATTERN.test(params.productId)) throw data('Product not found', { status: 404 })
+  // The reviews (with their summary) are read beside the product, not after it.
+  const [product, reviews] = await Promise.all([getProduct(db, params.productId), reviewsForProductPage(request, context, params.productId)])
   if (!product) throw data('Product not found', { status: 404 })
   // Sized products have their own page, with the size selector.
   if (isSized(product)) throw redirect(productPath(product), 301)
-  return { product }
+  return { product, reviews }
+}
+
+/** The review form (features/reviews). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return reviewAction(request, context, params.productId)
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return productPageMeta(data, shopSettingsOf(matches).shopName)
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, reviews } = loaderData
   const offer = singleOffer(product)
   const stock = offer?.stock ?? 0
 
@@ -34,6 +43,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
           <h1 className="text-3xl font-bold text-earth-900">{product.name}</h1>
+          <RatingSummaryLink summary={reviews.summary} />
           <div className="flex flex-wrap items-center gap-4">
             {offer && <Price paise={offer.pricePaise} className="text-2xl" />}
             <StockBadge inStock={stock > 0} />
@@ -47,6 +57,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      <ReviewsSection reviews={reviews} actionData={actionData} signInPath={reviewSignInPath(productPath(product))} />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
+import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/shelf'
 
@@ -20,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!shelf) throw data('Page not found', { status: 404 })
   // The shop's name and phone come from the root's loader, which has read the settings already.
   const products = await listProducts(context.shop.db, { categories: shelf.categories, subcategory: shelf.subcategory })
-  return { shelf, products }
+  // Every card's stars in one query (features/reviews).
+  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
+  return { shelf, products, ratings }
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -32,7 +35,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function ShelfPage({ loaderData }: Route.ComponentProps) {
-  const { shelf, products } = loaderData
+  const { shelf, products, ratings } = loaderData
   const { phone } = useShopSettings()
   const groups = groupByCategory(products, shelf.categories)
   const grouped = shelf.categories.length > 1
@@ -64,12 +67,12 @@ export default function ShelfPage({ loaderData }: Route.ComponentProps) {
               <h2 id={groupAnchor(g.category)} className="mb-4 text-2xl font-semibold text-leaf-800">
                 {CATEGORY_LABELS[g.category]}
               </h2>
-              <ProductGrid products={g.products} layout={shelf.layout} headingLevel={3} firstIndex={start} phone={phone} />
+              <ProductGrid products={g.products} layout={shelf.layout} headingLevel={3} firstIndex={start} phone={phone} ratings={ratings} />
             </section>
           )
         })
       ) : (
-        <ProductGrid products={products} layout={shelf.layout} headingLevel={2} phone={phone} />
+        <ProductGrid products={products} layout={shelf.layout} headingLevel={2} phone={phone} ratings={ratings} />
       )}
     </div>
   )

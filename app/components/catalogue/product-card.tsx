@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
 import { type Product, cartLineFor, isSized, priceRange, productPath, singleOffer, stockCount } from '~/features/catalogue/product'
+import type { RatingSummary } from '~/features/reviews/review'
+import { CardRating } from '../reviews/stars'
 import { CartNoticeRegion } from './cart-notice'
 import { Price, PriceRange } from './price'
 import { CARD_IMAGE_SIZES, ProductImage } from './product-image'
@@ -21,11 +23,13 @@ export function CardShell({
   product,
   image,
   headingLevel,
+  rating,
   children,
 }: {
   product: Product
   image: ImagePriority
   headingLevel: 2 | 3
+  rating?: RatingSummary
   children: React.ReactNode
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -50,6 +54,7 @@ export function CardShell({
             {product.name}
           </Link>
         </Heading>
+        {rating && <CardRating summary={rating} />}
         {children}
       </div>
     </article>
@@ -57,14 +62,24 @@ export function CardShell({
 }
 
 /** A product in the plain grid: sized products show a price range and Select Option, the rest Add to Cart. */
-export function ProductCard({ product, image, headingLevel }: { product: Product; image: ImagePriority; headingLevel: 2 | 3 }) {
+export function ProductCard({
+  product,
+  image,
+  headingLevel,
+  rating,
+}: {
+  product: Product
+  image: ImagePriority
+  headingLevel: 2 | 3
+  rating?: RatingSummary
+}) {
   const { addToCart, notice } = useAddToCart()
   const inStock = stockCount(product) > 0
 
   if (isSized(product)) {
     const range = priceRange(product)
     return (
-      <CardShell product={product} image={image} headingLevel={headingLevel}>
+      <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating}>
         <p>
           <PriceRange from={range.from} to={range.to} />
         </p>
@@ -80,7 +95,7 @@ export function ProductCard({ product, image, headingLevel }: { product: Product
 
   const offer = singleOffer(product)
   return (
-    <CardShell product={product} image={image} headingLevel={headingLevel}>
+    <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating}>
       <p>{offer && <Price paise={offer.pricePaise} />}</p>
       <div className="mt-auto flex flex-col gap-1 pt-2">
         <button

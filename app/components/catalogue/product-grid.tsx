@@ -1,4 +1,5 @@
 import type { Product } from '~/features/catalogue/product'
+import type { RatingSummary } from '~/features/reviews/review'
 import { ProductCard, imagePriority } from './product-card'
 import { SizeSelectCard } from './size-select-card'
 
@@ -14,21 +15,24 @@ export function ProductGrid({
   headingLevel,
   firstIndex = 0,
   phone = '',
+  ratings = {},
 }: {
   products: Product[]
   layout?: 'cards' | 'size-select'
   headingLevel: 2 | 3
   firstIndex?: number
   phone?: string
+  /** Rating summaries by product id (features/reviews); products without reviews show no stars. */
+  ratings?: Readonly<Record<string, RatingSummary>>
 }) {
   return (
     <ul role="list" className={GRID_COLUMNS}>
       {products.map((product, i) => (
         <li key={product.id}>
           {layout === 'size-select' ? (
-            <SizeSelectCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} phone={phone} />
+            <SizeSelectCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} phone={phone} rating={ratings[product.id]} />
           ) : (
-            <ProductCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} />
+            <ProductCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} rating={ratings[product.id]} />
           )}
         </li>
       ))}

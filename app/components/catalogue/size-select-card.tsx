@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { DEFAULT_PACK_SIZE, PACK_SIZES, type PackSize } from '~/features/catalogue/categories'
 import { type Product, cartLineFor, packOffers } from '~/features/catalogue/product'
 import { telHref } from '~/features/settings/shop-settings'
+import type { RatingSummary } from '~/features/reviews/review'
 import { CartNoticeRegion } from './cart-notice'
 import { type ImagePriority, CardShell } from './product-card'
 import { Price } from './price'
@@ -17,11 +18,13 @@ export function SizeSelectCard({
   image,
   headingLevel,
   phone,
+  rating,
 }: {
   product: Product
   image: ImagePriority
   headingLevel: 2 | 3
   phone: string
+  rating?: RatingSummary
 }) {
   const packs = packOffers(product)
   const [size, setSize] = useState<PackSize>(packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE))
@@ -32,7 +35,7 @@ export function SizeSelectCard({
   const aboveSmallest = PACK_SIZES.indexOf(size) > 0
 
   return (
-    <CardShell product={product} image={image} headingLevel={headingLevel}>
+    <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating}>
       <p aria-live="polite">{pack && <Price paise={pack.pricePaise} />}</p>
       <p className="text-sm text-stone-700">{product.description}</p>
       <div className="relative z-10 mt-auto flex flex-col gap-2 pt-2">
