@@ -101,19 +101,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   type Line = InvoiceDocument['lines'][number]
   const taxColumns: Column<Line>[] = intra
     ? [
-        { header: 'CGST', width: 52, align: 'right', value: (l) => money(l.cgstPaise) },
-        { header: 'SGST', width: 52, align: 'right', value: (l) => money(l.sgstPaise) },
+        { header: 'CGST', width: 46, align: 'right', value: (l) => money(l.cgstPaise) },
+        { header: 'SGST', width: 46, align: 'right', value: (l) => money(l.sgstPaise) },
       ]
-    : [{ header: 'IGST', width: 60, align: 'right', value: (l) => money(l.igstPaise) }]
+    : [{ header: 'IGST', width: 56, align: 'right', value: (l) => money(l.igstPaise) }]
   const fixed: Column<Line>[] = [
     { header: '#', width: 16, value: (_, i) => String(i + 1) },
     { header: 'HSN/SAC', width: 46, value: (l) => l.hsnCode || '—' },
     { header: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
-    { header: 'Unit price', width: 58, align: 'right', value: (l) => money(l.unitPricePaise) },
-    { header: 'Taxable value', width: 62, align: 'right', value: (l) => money(l.taxablePaise) },
+    { header: 'Unit price', width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
+    { header: 'Taxable value', width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
     { header: 'GST', width: 28, align: 'right', value: (l) => percent(l.ratePercent) },
     ...taxColumns,
-    { header: 'Total', width: 62, align: 'right', value: (l) => money(l.totalPaise) },
+    { header: 'Total', width: 60, align: 'right', value: (l) => money(l.totalPaise) },
   ]
   const descriptionWidth = CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0)
   const columns: Column<Line>[] = [fixed[0]!, { header: 'Item', width: descriptionWidth, value: (l) => l.description }, ...fixed.slice(1)]
