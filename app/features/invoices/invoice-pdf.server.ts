@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
 import { formatRupeesAndPaise as money } from '../money/money'
 import type { InvoiceDocument } from './invoice-document'
 
@@ -26,7 +25,9 @@ const percent = (rate: number) => `${rate}%`
 
 type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; value: (row: Row, index: number) => string }
 
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Loaded on the first invoice, not at start: most requests never need it.
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
