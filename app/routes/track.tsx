@@ -70,7 +70,8 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         <p className="mt-2 text-earth-700">No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.</p>
         <FormError message={actionData?.error} />
-        <Form method="post" className="mt-5 grid gap-4" noValidate>
+        {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
+        <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
           <TextField name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
           <TextField
             name="contact"
