@@ -23,6 +23,9 @@ export default [
   route('api/payment/webhook', 'routes/api.payment.webhook.ts'),
   route('api/payment/test/complete', 'routes/api.payment.test.complete.ts'),
   route('api/orders/:orderId', 'routes/api.order.ts'),
+  // Tracking without an account and tax invoices (features/tracking, features/invoices).
+  route('track', 'routes/track.tsx'),
+  route('api/orders/:orderId/invoice', 'routes/api.order.invoice.ts'),
   // Accounts (features/accounts).
   route('Signup', 'routes/signup.tsx'),
   route('Signin', 'routes/signin.tsx'),
@@ -37,6 +40,7 @@ export default [
   route('dash/outbox', 'routes/admin-outbox.tsx'),
   route('dash/users', 'routes/admin-users.tsx'),
   route('dash/reviews', 'routes/admin-reviews.tsx'),
+  route('dash/settings', 'routes/admin-settings.tsx'),
   route('Admin', 'routes/admin-add-product.tsx'),
   route('Delete', 'routes/admin-products.tsx'),
   route('api/admin/products', 'routes/api.admin.products.ts'),

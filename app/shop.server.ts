@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
 import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
 import { setMediaBase } from './features/media/media-url'
+import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { startOrderExpiryWorker } from './features/checkout/orders.server'
 import type { PaymentProvider } from './features/payments/provider'
@@ -30,6 +31,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   // Media first: an unreachable bucket stops start-up before the database is opened.
   const { media, description: mediaPlace } = await openMediaStorage(config)
   setMediaBase(config.PUBLIC_MEDIA_URL)
+  setShopUrl(config.PUBLIC_URL)
   log.info(`Media: ${mediaPlace}; pages link pictures ${config.PUBLIC_MEDIA_URL ? `at ${config.PUBLIC_MEDIA_URL}` : 'through /media'}.`)
   const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
   if (config.SEED_DEMO_CATALOGUE === 'auto') {

@@ -36,6 +36,12 @@ export const RATE_LIMITS = {
     message: (retryAfterSeconds: number) =>
       `Too many checkout attempts from your connection. Please wait ${minutes(retryAfterSeconds)} and try again.`,
   },
+  /** Order tracking (/track): a few tries for a customer, too few to guess other people's orders. */
+  track: {
+    max: 10,
+    windowSeconds: 10 * 60,
+    message: (retryAfterSeconds: number) => `Too many tries to find an order from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+  },
 } as const satisfies Record<string, RateLimit & { message: (retryAfterSeconds: number) => string }>
 
 export type Bucket = keyof typeof RATE_LIMITS

@@ -14,6 +14,7 @@ import {
   OrderNotFoundError,
   StepNotAllowedError,
 } from '~/features/checkout/fulfilment.server'
+import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import { readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
@@ -371,6 +372,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ['Provider order', order.providerOrderId ?? '—'],
                 ['Payment id', order.paymentId ?? '—'],
                 ['Total', formatRupees(order.totalPaise)],
+                ...(hasInvoice(order.status, Boolean(order.invoiceNumber))
+                  ? ([
+                      [
+                        'Invoice',
+                        <a key="i" href={invoiceUrl(order.id)} download className="text-leaf-800 underline underline-offset-2">
+                          {order.invoiceNumber ? `${order.invoiceNumber} (PDF)` : 'Issue and download (PDF)'}
+                        </a>,
+                      ],
+                    ] as [string, ReactNode][])
+                  : []),
               ]}
             />
           </Panel>

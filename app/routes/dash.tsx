@@ -97,6 +97,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/users" title="Users">
             The accounts: find one, make an admin or a customer.
           </Tile>
+          <Tile to="/dash/settings" title="Tax details">
+            The GSTIN and state printed on invoices.
+          </Tile>
         </ul>
       </nav>
 

@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { requireSignedIn } from '~/features/accounts/guards.server'
+import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/my-orders'
 
@@ -95,6 +96,13 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
               <p className="mt-3 font-semibold text-earth-900">Total {formatRupees(order.totalPaise)}</p>
+              {hasInvoice(order.status, order.invoiced) && (
+                <p className="mt-2">
+                  <a href={invoiceUrl(order.id)} download className="font-medium text-leaf-800 underline underline-offset-2">
+                    Tax invoice for {order.label} (PDF)
+                  </a>
+                </p>
+              )}
             </li>
           ))}
         </ol>

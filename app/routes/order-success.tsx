@@ -4,6 +4,7 @@ import { cartStore } from '~/features/cart/cart-store'
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { orderNumberLabel } from '~/features/checkout/order-mails'
 import { getOrderForBuyer } from '~/features/checkout/orders.server'
+import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { telHref } from '~/features/settings/shop-settings'
@@ -18,7 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: settings.phone,
     order:
       order && order.status !== 'pending_payment' && order.status !== 'expired'
-        ? { number: orderNumberLabel(order.number), totalPaise: order.totalPaise, email: order.email }
+        ? {
+            number: orderNumberLabel(order.number),
+            totalPaise: order.totalPaise,
+            email: order.email,
+            invoiceUrl: hasInvoice(order.status, false) ? invoiceUrl(order.id) : null,
+          }
         : null,
   }
 }
@@ -55,6 +61,16 @@ export default function OrderSuccess() {
         Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to {order.email}.
       </p>
       <p className="mt-2">Your order will be delivered within about 7 days.</p>
+      <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
+        {order.invoiceUrl && (
+          <a href={order.invoiceUrl} download className="font-medium text-leaf-700 underline">
+            Download your tax invoice (PDF)
+          </a>
+        )}
+        <Link to={`/track?order=${order.number}`} className="font-medium text-leaf-700 underline">
+          Track your order
+        </Link>
+      </p>
       <p className="mt-2">
         Questions? Call our support on <a href={telHref(phone)} className="text-leaf-700 underline">{phone}</a>.
       </p>

@@ -71,6 +71,7 @@ const pages = () => [
   '/dash/messages',
   '/dash/outbox',
   '/dash/users',
+  '/dash/settings',
 ]
 
 /** Every admin mutation: the page forms (redirect home for non-admins) and the upload API (403). */
@@ -79,6 +80,7 @@ const mutations = (): Array<{ path: string; form: Record<string, string>; api: b
   { path: '/dash/messages', form: { messageId, handled: 'true' }, api: false },
   { path: '/dash/outbox', form: { mailId }, api: false },
   { path: '/dash/users', form: { userId: customerUserId, role: 'admin' }, api: false },
+  { path: '/dash/settings', form: { gstin: '29AAGCB7383J1Z4', gstState: 'Karnataka' }, api: false },
   { path: '/Admin', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: false },
   { path: '/Delete', form: { intent: 'delete', id: productId }, api: false },
   { path: '/api/admin/products', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: true },
@@ -119,6 +121,7 @@ describe.each([
     expect((await admin.send('/dash/users?role=admin')).text).not.toContain(CUSTOMER)
     expect((await admin.send('/Delete?q=Matrix')).text).not.toContain('Matrix Pepper')
     expect((await fetch(`${server.url}/api/products/${productId}`)).status).toBe(200)
+    expect((await admin.send('/dash/settings')).text).toContain('33AAKFK4821M1Z5')
   })
 })
 

@@ -115,6 +115,8 @@ const FORMS: Array<{ path: () => string; fields: string[]; as: 'visitor' | 'admi
   { path: () => '/dash/messages', fields: ['messageId', 'handled'], as: 'admin' },
   { path: () => '/dash/outbox', fields: ['mailId'], as: 'admin' },
   { path: () => '/dash/users', fields: ['userId', 'role'], as: 'admin' },
+  { path: () => '/dash/settings', fields: ['gstin', 'gstState'], as: 'admin' },
+  { path: () => '/track', fields: ['order', 'contact'], as: 'visitor' },
 ]
 
 describe('random and hostile input', () => {
@@ -159,7 +161,7 @@ describe('random and hostile input', () => {
     await fc.assert(
       fc.asyncProperty(hostileString, async (text) => {
         const id = encodeURIComponent(text.slice(0, 300))
-        for (const path of [`/api/products/${id}`, `/api/products?category=${id}`, `/api/orders/${id}`, `/product/${id}`, `/product/x/${id}`, `/dash/orders/${id}`, `/media/${id}`]) {
+        for (const path of [`/api/products/${id}`, `/api/products?category=${id}`, `/api/orders/${id}`, `/api/orders/${id}/invoice`, `/track?order=${id}`, `/product/${id}`, `/product/x/${id}`, `/dash/orders/${id}`, `/media/${id}`]) {
           const answer = await admin.send(path)
           expectHandled(answer.status, path.slice(0, 200))
         }

@@ -56,6 +56,8 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/dash/messages', body: () => ({ form: { messageId: '1', handled: 'true' } }) },
   { path: '/dash/outbox', body: () => ({ form: { mailId: '1' } }) },
   { path: '/dash/users', body: () => ({ form: { userId: 'no-such-account', role: 'admin' } }) },
+  { path: '/dash/settings', body: () => ({ form: { gstin: '29AAGCB7383J1Z4', gstState: 'Karnataka' } }) },
+  { path: '/track', body: () => ({ form: { order: 'KO-1', contact: CUSTOMER } }) },
   { path: '/signout', body: () => ({ form: {} }), endsSession: true },
   { path: '/api/auth/sign-out', body: () => ({ json: {} }), endsSession: true },
 ]

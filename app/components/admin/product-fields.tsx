@@ -9,6 +9,7 @@ import {
   type ProductImageField,
   SIZE_FIELDS,
 } from '~/features/admin/product-form'
+import { GST_RATES, TAX_DEFAULTS_BY_CATEGORY } from '~/features/invoices/gst'
 
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
@@ -187,6 +188,8 @@ export function ProductFields({
         ))}
       </fieldset>
 
+      <TaxFields idPrefix={idPrefix} category={hydrated ? category : undefined} values={values} errors={errors} />
+
       <div className="grid gap-4 sm:grid-cols-2">
         {(Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]).map((field) => {
           const inputId = id(field)
@@ -214,6 +217,50 @@ export function ProductFields({
         })}
       </div>
     </div>
+  )
+}
+
+/** The invoice's tax details of a product. Left blank, each takes the category's usual value, which the hints name. */
+function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; category?: Category; values: Values; errors: ProductFieldErrors }) {
+  const usual = category ? TAX_DEFAULTS_BY_CATEGORY[category] : undefined
+  const hsnId = `${idPrefix}-hsnCode`
+  const rateId = `${idPrefix}-gstRatePercent`
+  const hsnHint = usual ? `Leave empty for the usual code of ${CATEGORY_LABELS[category!]}: ${usual.hsnCode}.` : 'Leave empty for the category’s usual code.'
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 font-semibold text-earth-900">Tax (printed on invoices)</legend>
+      <Field id={hsnId} label="HSN code" error={errors.hsnCode} hint={hsnHint}>
+        <input
+          id={hsnId}
+          name="hsnCode"
+          inputMode="numeric"
+          pattern="[0-9]{4,8}"
+          maxLength={8}
+          placeholder={usual?.hsnCode}
+          defaultValue={values.hsnCode ?? ''}
+          aria-invalid={errors.hsnCode ? true : undefined}
+          aria-describedby={describedBy(hsnId, errors.hsnCode, hsnHint)}
+          className={inputClass(errors.hsnCode)}
+        />
+      </Field>
+      <Field id={rateId} label="GST rate (included in the prices)" error={errors.gstRatePercent}>
+        <select
+          id={rateId}
+          name="gstRatePercent"
+          defaultValue={values.gstRatePercent ?? ''}
+          aria-invalid={errors.gstRatePercent ? true : undefined}
+          aria-describedby={describedBy(rateId, errors.gstRatePercent)}
+          className={inputClass(errors.gstRatePercent)}
+        >
+          <option value="">{usual ? `Category’s usual rate (${usual.gstRatePercent}%)` : 'Category’s usual rate'}</option>
+          {GST_RATES.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {rate}%
+            </option>
+          ))}
+        </select>
+      </Field>
+    </fieldset>
   )
 }
 

@@ -78,6 +78,11 @@ export function Footer({ settings }: { settings: ShopSettings }) {
                 Contact us
               </Link>
             </li>
+            <li>
+              <Link className={linkClass} to="/track">
+                Track your order
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
-import { orderLines, orders, type Role, ROLES, users } from '~/db/schema'
+import { invoices, orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../checkout/order-mails'
 import { getOrder } from '../checkout/orders.server'
 import { emailSchema, newPasswordSchema } from './account-schemas'
@@ -17,6 +17,7 @@ export async function ordersForEmail(db: Database, email: string) {
       status: orders.status,
       totalPaise: orders.totalPaise,
       createdAt: orders.createdAt,
+      invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})`,
     })
     .from(orders)
     // Checkout keeps the address as typed; accounts keep it in lower case.

@@ -30,7 +30,22 @@ describe('the Add/Edit product form', () => {
       category: 'herbal',
       subcategory: null,
       offers: [{ size: 'one', pricePaise: 12050, stock: 12 }],
+      // Left blank: the category's usual tariff code and rate.
+      hsnCode: '1211',
+      gstRatePercent: 5,
     })
+  })
+
+  it('takes an HSN code of 4 to 8 digits and a GST rate among the slabs, else the category’s usual ones', () => {
+    expect(productFormSchema.parse({ ...single, hsnCode: ' 12119099 ', gstRatePercent: '12' })).toMatchObject({ hsnCode: '12119099', gstRatePercent: 12 })
+    expect(productFormSchema.parse({ ...single, category: 'essential-oils', hsnCode: '', gstRatePercent: '' })).toMatchObject({ hsnCode: '3301', gstRatePercent: 18 })
+    expect(productFormSchema.parse({ ...single, gstRatePercent: 0 }).gstRatePercent).toBe(0)
+    for (const hsnCode of ['121', '123456789', '12a4', '-1211']) {
+      expect(errorsOf({ ...single, hsnCode }).hsnCode, hsnCode).toBe('HSN code must be 4 to 8 digits')
+    }
+    for (const gstRatePercent of ['7', '-5', '5.5', 'five', '100']) {
+      expect(errorsOf({ ...single, gstRatePercent }).gstRatePercent, gstRatePercent).toBe('GST rate must be one of 0, 3, 5, 12, 18, 28, 40 per cent')
+    }
   })
 
   it('turns a sized product into three offers and ignores a stray single price', () => {
@@ -127,8 +142,8 @@ describe('the Add/Edit product form', () => {
         { size: '1kg', pricePaise: 100000, stock: 2 },
       ],
     }
-    const values = productFormValues(product)
-    expect(values).toMatchObject({ price250g: '300.5', stock500g: '0', price1kg: '1000', price: '', subcategory: '' })
-    expect(productFormSchema.parse(values).offers).toEqual(product.offers)
+    const values = productFormValues({ ...product, hsnCode: '08134090', gstRatePercent: 12 })
+    expect(values).toMatchObject({ price250g: '300.5', stock500g: '0', price1kg: '1000', price: '', subcategory: '', hsnCode: '08134090', gstRatePercent: '12' })
+    expect(productFormSchema.parse(values)).toMatchObject({ offers: product.offers, hsnCode: '08134090', gstRatePercent: 12 })
   })
 })

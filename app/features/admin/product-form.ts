@@ -1,6 +1,7 @@
 import { z } from '~/zod'
 import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
 import type { Offer, Product } from '../catalogue/product'
+import { GST_RATES, type GstRate, HSN_CODE_PATTERN, isGstRate, TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
 
 /**
@@ -31,6 +32,8 @@ export const PRODUCT_FORM_FIELDS = [
   'price',
   'stockCount',
   ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].stock]),
+  'hsnCode',
+  'gstRatePercent',
 ] as const
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number]
 
@@ -87,6 +90,27 @@ const stockField = (label: string) =>
     return stock
   })
 
+/** Blank takes the category's usual code (TAX_DEFAULTS_BY_CATEGORY); the database checks the same digits. */
+const hsnField = formValue.transform((text, ctx): string | undefined => {
+  if (text === '') return undefined
+  if (!HSN_CODE_PATTERN.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'HSN code must be 4 to 8 digits' })
+    return z.NEVER
+  }
+  return text
+})
+
+/** Blank takes the category's usual rate. */
+const gstRateField = formValue.transform((text, ctx): GstRate | undefined => {
+  if (text === '') return undefined
+  const rate = /^\d{1,2}$/.test(text) ? Number(text) : NaN
+  if (!isGstRate(rate)) {
+    ctx.addIssue({ code: 'custom', message: `GST rate must be one of ${GST_RATES.join(', ')} per cent` })
+    return z.NEVER
+  }
+  return rate
+})
+
 const SIZE_LABELS: Record<PackSize, string> = { '250g': '250g', '500g': '500g', '1kg': '1kg' }
 
 const formShape = z.object({
@@ -106,6 +130,8 @@ const formShape = z.object({
   stock500g: stockField(`Stock for ${SIZE_LABELS['500g']}`),
   price1kg: priceField(`Price for ${SIZE_LABELS['1kg']}`),
   stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
+  hsnCode: hsnField,
+  gstRatePercent: gstRateField,
 })
 type FormShape = z.output<typeof formShape>
 
@@ -130,6 +156,9 @@ export type ProductInput = {
   category: Category
   subcategory: (typeof SUBCATEGORIES)[number] | null
   offers: Offer[]
+  /** For invoices: the GST tariff code and rate (prices include the GST). */
+  hsnCode: string
+  gstRatePercent: GstRate
 }
 
 export const productFormSchema = formShape
@@ -161,6 +190,8 @@ export const productFormSchema = formShape
       category: v.category,
       subcategory: v.subcategory === '' ? null : v.subcategory,
       offers,
+      hsnCode: v.hsnCode ?? TAX_DEFAULTS_BY_CATEGORY[v.category].hsnCode,
+      gstRatePercent: v.gstRatePercent ?? TAX_DEFAULTS_BY_CATEGORY[v.category].gstRatePercent,
     }
   })
 
@@ -192,7 +223,7 @@ const rupeesText = (paise: number | undefined) => (paise === undefined ? '' : St
 const stockText = (stock: number | undefined) => (stock === undefined ? '' : String(stock))
 
 /** A product's current values as the form's strings, for the Edit dialog. */
-export function productFormValues(product: Product): Record<ProductFormField, string> {
+export function productFormValues(product: Product & { hsnCode?: string; gstRatePercent?: number }): Record<ProductFormField, string> {
   const offer = (size: Offer['size']) => product.offers.find((o) => o.size === size)
   const values: Record<ProductFormField, string> = {
     name: product.name,
@@ -207,6 +238,8 @@ export function productFormValues(product: Product): Record<ProductFormField, st
     stock500g: '',
     price1kg: '',
     stock1kg: '',
+    hsnCode: product.hsnCode ?? '',
+    gstRatePercent: product.gstRatePercent === undefined ? '' : String(product.gstRatePercent),
   }
   for (const size of PACK_SIZES) {
     values[SIZE_FIELDS[size].price] = rupeesText(offer(size)?.pricePaise)

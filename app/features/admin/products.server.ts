@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
 import { loadProducts } from '../catalogue/catalogue.server'
@@ -50,8 +50,10 @@ function isOutOfSpace(err: unknown) {
   return e?.code === 'ENOSPC' || e?.code === 'EDQUOT' || e?.$metadata?.httpStatusCode === 507
 }
 
-/** A product as the admin sees it: archived ones included, and marked. */
-export type AdminProduct = Product & { archivedAt: Date | null }
+/** A product as the admin sees it: archived ones included, and marked; with its GST tariff code and rate. */
+export type AdminProduct = Product & { archivedAt: Date | null; hsnCode: string; gstRatePercent: number }
+
+const adminColumns = { id: products.id, archivedAt: products.archivedAt, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent }
 
 /**
  * Checks and converts every picture before storing any, so one refused picture leaves nothing behind:
@@ -127,8 +129,8 @@ function isUniqueViolation(err: unknown) {
 export async function getProductForAdmin(db: Database, id: string): Promise<AdminProduct | null> {
   const [product] = await loadProducts(db, eq(products.id, id), { includeArchived: true })
   if (!product) return null
-  const [row] = await db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, id))
-  return { ...product, archivedAt: row?.archivedAt ?? null }
+  const [row] = await db.select(adminColumns).from(products).where(eq(products.id, id))
+  return { ...product, archivedAt: row?.archivedAt ?? null, hsnCode: row?.hsnCode ?? '', gstRatePercent: row?.gstRatePercent ?? 5 }
 }
 
 /**
@@ -152,6 +154,8 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
           subcategory: input.subcategory,
           frontImage: keys.frontImage ?? null,
           backImage: keys.backImage ?? null,
+          hsnCode: input.hsnCode,
+          gstRatePercent: input.gstRatePercent,
         })
         await tx.insert(variants).values(input.offers.map((o) => ({ productId: id, ...o })))
       })
@@ -193,6 +197,8 @@ export async function updateProduct(
         description: input.description,
         category: input.category,
         subcategory: input.subcategory,
+        hsnCode: input.hsnCode,
+        gstRatePercent: input.gstRatePercent,
         ...(keys.frontImage ? { frontImage: keys.frontImage } : {}),
         ...(keys.backImage ? { backImage: keys.backImage } : {}),
         updatedAt: new Date(),
@@ -257,10 +263,10 @@ export async function listProductsForAdmin(db: Database, filter: AdminProductFil
   }
   const where = conditions.length ? and(...conditions) : undefined
   const list = await loadProducts(db, where, { includeArchived: true })
-  const archived = await db
-    .select({ id: products.id, archivedAt: products.archivedAt })
-    .from(products)
-    .where(and(isNotNull(products.archivedAt), where))
-  const archivedAt = new Map(archived.map((r) => [r.id, r.archivedAt]))
-  return list.map((p) => ({ ...p, archivedAt: archivedAt.get(p.id) ?? null }))
+  const rows = await db.select(adminColumns).from(products).where(where)
+  const extra = new Map(rows.map((r) => [r.id, r]))
+  return list.map((p) => {
+    const row = extra.get(p.id)
+    return { ...p, archivedAt: row?.archivedAt ?? null, hsnCode: row?.hsnCode ?? '', gstRatePercent: row?.gstRatePercent ?? 5 }
+  })
 }

@@ -40,6 +40,8 @@ const single = (name = 'Amla Powder'): ProductInput => ({
   category: 'herbal',
   subcategory: null,
   offers: [{ size: 'one', pricePaise: 12000, stock: 10 }],
+  hsnCode: '1211',
+  gstRatePercent: 5,
 })
 
 const sized = (name = 'Freeze Dried Mango'): ProductInput => ({
@@ -52,6 +54,8 @@ const sized = (name = 'Freeze Dried Mango'): ProductInput => ({
     { size: '500g', pricePaise: 56000, stock: 3 },
     { size: '1kg', pricePaise: 100000, stock: 0 },
   ],
+  hsnCode: '0813',
+  gstRatePercent: 5,
 })
 
 describe(`the admin's products on ${describeDatabase()}`, () => {

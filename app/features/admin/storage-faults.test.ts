@@ -53,6 +53,8 @@ const pepper: ProductInput = {
   category: 'spices',
   subcategory: null,
   offers: [{ size: 'one', pricePaise: 14950, stock: 12 }],
+  hsnCode: '0904',
+  gstRatePercent: 5,
 }
 
 describe(`storage failures while saving a product, on ${describeDatabase()}`, () => {

@@ -7,6 +7,7 @@ import type { Database } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { storeImageSource } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
+import { TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
 import { PACK_SIZES } from './categories'
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
@@ -82,6 +83,7 @@ export async function seedDemoCatalogue(db: Database, media: MediaStorage, optio
           subcategory: p.subcategory ?? null,
           frontImage: images[i]!.front,
           backImage: images[i]!.back,
+          ...TAX_DEFAULTS_BY_CATEGORY[p.category],
         })
         .onConflictDoNothing({ target: products.slug })
         .returning({ id: products.id })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
+import { TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { localDiskStorage } from '../media/storage.server'
 import { listProducts } from './catalogue.server'
 import { DEMO_PRODUCTS } from './demo-catalogue'
@@ -46,5 +47,11 @@ describe(`demo catalogue seed on ${describeDatabase()}`, () => {
       expect(product.backImage, product.slug).toMatch(/^[a-f0-9]{32}$/)
       expect(product.frontImage).not.toBe(product.backImage)
     }
+  })
+
+  it('gives every product its category’s tariff code and GST rate, for invoices', async () => {
+    const rows = await handle.db.select({ category: products.category, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent }).from(products)
+    expect(rows).toHaveLength(DEMO_PRODUCTS.length)
+    for (const row of rows) expect({ hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }, row.category).toEqual(TAX_DEFAULTS_BY_CATEGORY[row.category])
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } fro
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, orderEvents, orderLines, orders, variants } from '~/db/schema'
+import { invoiceNumberOf } from '../invoices/invoices.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShippingAddress } from './checkout-schemas'
@@ -158,9 +159,10 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
 export async function getOrderForAdmin(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [lines, history] = await Promise.all([
+  const [lines, history, invoiceNumber] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+    invoiceNumberOf(db, orderId),
   ])
   const { buyerTokenHash: _, checkoutKey: __, ...visible } = order
   return {
@@ -169,6 +171,7 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
     shippingAddress: order.shippingAddress as ShippingAddress,
     lines,
     history,
+    invoiceNumber,
     nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) =>
       (FULFILMENT_STEPS[s].from as readonly OrderStatus[]).includes(order.status),
     ),

@@ -1,5 +1,6 @@
 import { formatRupees } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
+import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from './checkout-schemas'
 
 export type OrderForMail = {
@@ -48,6 +49,9 @@ export function customerConfirmationMail(order: OrderForMail, settings: ShopSett
       summary(order),
       '',
       'We will deliver your order within about 7 days.',
+      `Follow your order and download its tax invoice: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      `(Enter this e-mail address or your phone number there.)`,
+      '',
       `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }
@@ -78,6 +82,7 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
       '',
       `Courier: ${shipment.courier}`,
       `Tracking number: ${shipment.trackingNumber}`,
+      `Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       '',
       ...order.lines.map((l) => `  ${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`),
       '',
@@ -95,6 +100,7 @@ export function orderCancelledMail(order: OrderToTell, reason: string, settings:
       ...(reason ? ['', `Reason: ${reason}`] : []),
       '',
       'The amount you paid will be refunded to the way you paid; banks usually take 5–7 working days.',
+      `Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, products, variants } from '~/db/schema'
+import { issueInvoiceWithPayment } from '../invoices/invoices.server'
 import { enqueueMail } from '../mail/outbox.server'
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -151,9 +152,9 @@ function forMail(order: OrderWithLines): OrderForMail {
 
 /**
  * Marks an order paid after a verified signature or webhook. Confirming twice changes nothing.
- * The confirmation and the owner's notice are queued in the same transaction.
+ * The tax invoice, the confirmation and the owner's notice are made in the same transaction.
  */
-export async function confirmPayment(db: Database, providerOrderId: string, paymentId: string) {
+export async function confirmPayment(db: Database, providerOrderId: string, paymentId: string, now = new Date()) {
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
@@ -177,8 +178,10 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
         log.error({ orderId: order.id }, `Order ${order.id}: ${warning}`)
       }
     }
-    await tx.update(orders).set({ status: 'paid', paymentId, paidAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id))
+    await tx.update(orders).set({ status: 'paid', paymentId, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id))
     await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
+    // The tax invoice takes its number with the payment: both are kept, or neither (decision 021).
+    await issueInvoiceWithPayment(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, paidAt: now, paymentId }, settings, now)
     await enqueueMail(tx as unknown as Database, customerConfirmationMail(forMail(order), settings))
     await enqueueMail(tx as unknown as Database, ownerOrderNotice(forMail(order), settings, warning))
     return { outcome: 'paid' as const, orderId: order.id }

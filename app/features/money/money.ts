@@ -10,6 +10,11 @@ export function formatRupees(paise: number) {
   return paise % 100 === 0 ? wholeRupeeFormat.format(paise / 100) : rupeeFormat.format(paise / 100)
 }
 
+/** Always with paise ("₹420.00"), for columns of amounts that must line up, as on invoices. */
+export function formatRupeesAndPaise(paise: number) {
+  return rupeeFormat.format(paise / 100)
+}
+
 /** For the JSON API, which speaks rupees as the spec's `price` fields did. */
 export function paiseToRupees(paise: number) {
   return paise / 100

@@ -4,6 +4,7 @@ import { shopSettings } from '~/db/schema'
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { z } from '~/zod'
+import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
 
 const address = z.object({
   label: z.string().min(1),
@@ -12,6 +13,26 @@ const address = z.object({
   email: z.string().min(1),
   hours: z.string().min(1),
 })
+
+/** The shop's GST registration: a state we know, and a GSTIN of that state with the right check character. */
+const gstFields = {
+  gstState: z.string({ error: 'Choose the state.' }).refine((state) => Object.hasOwn(GST_STATE_CODES, state), 'Choose the state.'),
+  gstin: z
+    .string({ error: 'Enter the GSTIN.' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Enter the GSTIN.'),
+}
+
+/** The GSTIN and the state are checked together: a GSTIN's first two digits name its state. */
+function checkGstin(value: { gstin: string; gstState: string }, ctx: z.RefinementCtx) {
+  const problem = value.gstin && Object.hasOwn(GST_STATE_CODES, value.gstState) ? gstinProblem(value.gstin, value.gstState) : null
+  if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem })
+}
+
+/** The tax details the admin edits at /dash/settings. */
+export const taxDetailsSchema = z.object(gstFields).superRefine(checkGstin)
+export type TaxDetails = z.infer<typeof taxDetailsSchema>
 
 /** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */
 const shopSettingsSchema = z.object({
@@ -22,7 +43,9 @@ const shopSettingsSchema = z.object({
   email: z.string().min(1),
   factory: address,
   overseasOffice: address,
-}) satisfies z.ZodType<ShopSettings>
+  ...gstFields,
+})
+  .superRefine(checkGstin) satisfies z.ZodType<ShopSettings>
 
 /** The saved settings over the defaults; a saved value that no longer validates falls back to the default. */
 export async function getShopSettings(db: Database): Promise<ShopSettings> {
@@ -42,4 +65,9 @@ export async function saveShopSettings(db: Database, value: ShopSettings) {
     .insert(shopSettings)
     .values({ id: 1, value: parsed })
     .onConflictDoUpdate({ target: shopSettings.id, set: { value: parsed, updatedAt: new Date() } })
+}
+
+/** Saves the shop's GST registration, keeping every other setting as it is. */
+export async function saveTaxDetails(db: Database, details: TaxDetails) {
+  await saveShopSettings(db, { ...(await getShopSettings(db)), ...details })
 }

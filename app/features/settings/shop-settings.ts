@@ -17,6 +17,10 @@ export type ShopSettings = {
   email: string
   factory: ShopAddress
   overseasOffice: ShopAddress
+  /** The shop's GST registration, printed on its invoices (features/invoices/gst.ts checks it). */
+  gstin: string
+  /** Where the shop is registered for GST: orders delivered in this state pay CGST + SGST, others IGST. */
+  gstState: string
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -39,6 +43,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
     email: 'export@kaaduorganics.in',
     hours: '11:00 AM to 8:00 PM',
   },
+  // A made-up registration in the demo's state; the owner enters the real one at /dash/settings.
+  gstin: '33AAKFK4821M1Z5',
+  gstState: 'Tamil Nadu',
 }
 
 export function telHref(phone: string) {

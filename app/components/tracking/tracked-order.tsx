@@ -1,0 +1,81 @@
+import { Time } from '~/components/admin/admin-page'
+import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { invoiceUrl } from '~/features/invoices/invoice-links'
+import { formatRupees } from '~/features/money/money'
+import type { TrackedOrder } from '~/features/tracking/tracking.server'
+
+const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8'
+const linkClass = 'font-medium text-leaf-800 underline underline-offset-2'
+
+/** An order as its customer follows it on /track: status, history, shipment, what is in it. */
+export function TrackedOrderView({ order }: { order: TrackedOrder }) {
+  const shipped = order.courier && (order.status === 'shipped' || order.status === 'delivered')
+  return (
+    <section aria-labelledby="tracked-title" className={panelClass}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="tracked-title" className="font-serif text-2xl font-semibold text-earth-900">
+          Order {order.label}
+        </h2>
+        <p>
+          <span className="sr-only">Status: </span>
+          <span className="rounded-full bg-leaf-50 px-3 py-1 font-semibold text-leaf-800" data-testid="tracked-status">
+            {ORDER_STATUS_LABELS[order.status]}
+          </span>
+        </p>
+      </div>
+      <p className="mt-1 text-earth-700">
+        Placed <Time value={order.placedAt} dateOnly />, delivering to {order.deliverTo}.
+      </p>
+
+      {shipped && (
+        <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-leaf-50 p-4 text-earth-900">
+          <dt className="text-earth-700">Courier</dt>
+          <dd className="font-semibold">{order.courier}</dd>
+          <dt className="text-earth-700">Tracking number</dt>
+          <dd className="font-semibold break-all">{order.trackingNumber}</dd>
+        </dl>
+      )}
+
+      <h3 className="mt-6 text-lg font-semibold text-earth-900">History</h3>
+      <ol className="mt-2 grid gap-2" aria-label="What has happened to the order, oldest first">
+        {order.history.map((event, i) => (
+          <li key={i} className="border-l-4 border-leaf-200 pl-3">
+            <p className="font-semibold text-earth-900">{ORDER_STATUS_LABELS[event.status]}</p>
+            <p className="text-sm text-earth-700">
+              <Time value={event.at} />
+            </p>
+          </li>
+        ))}
+      </ol>
+
+      <h3 className="mt-6 text-lg font-semibold text-earth-900">Items</h3>
+      <ul className="mt-2 divide-y divide-stone-200">
+        {order.lines.map((line) => (
+          <li key={`${line.name}-${line.size}`} className="flex justify-between gap-4 py-2">
+            <span>
+              {line.quantity} × {line.name}
+              {line.size !== 'one' ? ` (${line.size})` : ''}
+            </span>
+            <span className="whitespace-nowrap">{formatRupees(line.totalPaise)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-300 pt-2 text-earth-900">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatRupees(order.subtotalPaise)}</dd>
+        <dt>Delivery</dt>
+        <dd className="text-right">{order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatRupees(order.totalPaise)}</dd>
+      </dl>
+
+      {order.hasInvoice && (
+        <p className="mt-5">
+          <a href={invoiceUrl(order.id)} download className={linkClass}>
+            Download the tax invoice (PDF)
+          </a>
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { pdfPages, pdfText } from '../../../tests/support/pdf-text'
+import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
+import { buildInvoiceDocument, InvoiceMismatchError, type OrderToInvoice } from './invoice-document'
+import { renderInvoicePdf } from './invoice-pdf.server'
+
+const order = (state: string): OrderToInvoice => ({
+  number: 42,
+  email: 'meena@example.in',
+  shippingAddress: {
+    fullName: 'Meena Sundaram',
+    buildingNumber: '12',
+    streetName: 'Gandhi Road',
+    city: 'Madurai',
+    postalCode: '625001',
+    state,
+    phoneNumber: '9876543210',
+    alternateNumber: '',
+  },
+  deliveryPaise: 4000,
+  totalPaise: 38100,
+  paidAt: new Date('2026-06-10T05:00:00Z'),
+  paymentId: 'pay_test_42',
+  lines: [
+    { productId: 'oil', name: 'Lemongrass Oil', size: 'one', quantity: 1, unitPricePaise: 10000 },
+    { productId: 'turmeric', name: 'Turmeric Powder', size: 'one', quantity: 2, unitPricePaise: 12050 },
+  ],
+})
+
+const TAXES: Record<string, { hsnCode: string; gstRatePercent: number }> = {
+  oil: { hsnCode: '3301', gstRatePercent: 18 },
+  turmeric: { hsnCode: '09103020', gstRatePercent: 5 },
+}
+
+const build = (state: string, overrides: Partial<OrderToInvoice> = {}) =>
+  buildInvoiceDocument({
+    order: { ...order(state), ...overrides },
+    settings: DEFAULT_SHOP_SETTINGS,
+    taxOf: (id) => TAXES[id]!,
+    series: '2026-27',
+    sequence: 7,
+    issuedAt: new Date('2026-06-10T05:00:00Z'),
+  })
+
+describe('the invoice of an order', () => {
+  it('within the shop’s state (Tamil Nadu, however typed): CGST + SGST, totals equal to what was paid', () => {
+    const invoice = build('tamilnadu')
+    expect(invoice).toMatchObject({
+      number: 'KO/2026-27/0007',
+      fileName: 'invoice-KO-2026-27-0007.pdf',
+      orderNumber: 'KO-42',
+      supply: 'intra-state',
+      placeOfSupply: 'Tamil Nadu (33)',
+      seller: { name: 'Kaadu Organics', gstin: '33AAKFK4821M1Z5', state: 'Tamil Nadu', stateCode: '33' },
+      buyer: { name: 'Meena Sundaram', state: 'Tamil Nadu', stateCode: '33', addressLines: ['12', 'Gandhi Road', 'Madurai 625001', 'Tamil Nadu'] },
+      totals: { taxablePaise: 34817, cgstPaise: 1641, sgstPaise: 1642, igstPaise: 0, taxPaise: 3283, totalPaise: 38100 },
+      amountInWords: 'Rupees Three Hundred Eighty-One Only',
+    })
+    expect(invoice.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.taxablePaise])).toEqual([
+      ['Lemongrass Oil', '3301', 18, 8475],
+      ['Turmeric Powder', '09103020', 5, 22952],
+      ['Delivery charge', '996812', 18, 3390],
+    ])
+  })
+
+  it('to another state: IGST, with that state as the place of supply', () => {
+    const invoice = build('Karnataka')
+    expect(invoice).toMatchObject({ supply: 'inter-state', placeOfSupply: 'Karnataka (29)', totals: { igstPaise: 3283, cgstPaise: 0, sgstPaise: 0, totalPaise: 38100 } })
+  })
+
+  it('a state it cannot read is taxed as inter-state, and says so', () => {
+    const invoice = build('Madras Presidency')
+    expect(invoice.supply).toBe('inter-state')
+    expect(invoice.placeOfSupply).toMatch(/^Madras Presidency \(not a state we recognise/)
+  })
+
+  it('refuses to issue an invoice that would not add up to the order’s total', () => {
+    expect(() => build('Tamil Nadu', { totalPaise: 38000 })).toThrow(InvoiceMismatchError)
+  })
+})
+
+describe('the invoice as a PDF', () => {
+  it('carries the GSTIN, the number, HSN codes, CGST and SGST, and the totals in rupees', async () => {
+    const pdf = await renderInvoicePdf(build('Tamil Nadu'))
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const text = await pdfText(pdf)
+    for (const expected of [
+      'TAX INVOICE',
+      'GSTIN: 33AAKFK4821M1Z5',
+      'KO/2026-27/0007',
+      'KO-42',
+      'Meena Sundaram',
+      'Place of supply',
+      'Tamil Nadu (33)',
+      '3301',
+      '09103020',
+      '996812',
+      'CGST',
+      'SGST',
+      '₹84.75',
+      '₹16.41',
+      '₹16.42',
+      '₹348.17',
+      '₹381.00',
+      'Rupees Three Hundred Eighty-One Only',
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    expect(text).not.toContain('IGST')
+  })
+
+  it('to another state shows IGST instead', async () => {
+    const text = await pdfText(await renderInvoicePdf(build('Kerala')))
+    expect(text).toContain('IGST')
+    expect(text).toContain('₹32.83')
+    expect(text).toContain('Kerala (32)')
+    expect(text).not.toMatch(/\bCGST\b/)
+  })
+
+  it('runs onto more pages for a long order, repeating the table’s heading', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ({ productId: 'turmeric', name: `Spice blend number ${i + 1}`, size: '250g', quantity: 1, unitPricePaise: 10000 }))
+    const pages = await pdfPages(await renderInvoicePdf(build('Tamil Nadu', { lines, deliveryPaise: 0, totalPaise: 600_000 })))
+    expect(pages.length).toBeGreaterThan(1)
+    expect(pages[1]).toMatch(/^#\s+Item\s+HSN\/SAC/)
+    expect(pages.join('\n')).toContain('Spice blend number 60 (250g)')
+    expect(pages.at(-1)).toContain('₹6,000.00')
+  })
+})

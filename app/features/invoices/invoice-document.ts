@@ -1,0 +1,117 @@
+import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { orderNumberLabel } from '../checkout/order-mails'
+import type { ShopSettings } from '../settings/shop-settings'
+import { GST_STATE_CODES, gstStateOf } from './gst'
+import { invoiceFileName, invoiceNumberLabel } from './series'
+import { amountInWords, type RateSummary, type Supply, type TaxedLine, type TaxTotals, taxInvoice } from './tax'
+
+/**
+ * Everything printed on a tax invoice, as it was when the invoice was issued. Stored with the invoice
+ * (invoices.document) and rendered from there, so later edits to products or settings never change an invoice.
+ */
+export type InvoiceDocument = {
+  version: 1
+  /** KO/2026-27/0001 */
+  number: string
+  fileName: string
+  issuedAt: string
+  orderNumber: string
+  paidAt: string | null
+  paymentId: string | null
+  seller: { name: string; addressLines: string[]; state: string; stateCode: string; gstin: string; phone: string; email: string }
+  buyer: { name: string; addressLines: string[]; state: string; stateCode: string | null; phone: string; email: string }
+  /** The buyer's state (where the goods go) with its code, e.g. "Kerala (32)". */
+  placeOfSupply: string
+  supply: Supply
+  lines: TaxedLine[]
+  rateSummary: RateSummary[]
+  totals: TaxTotals
+  amountInWords: string
+}
+
+export type OrderToInvoice = {
+  number: number
+  email: string
+  shippingAddress: ShippingAddress
+  deliveryPaise: number
+  totalPaise: number
+  paidAt: Date | null
+  paymentId: string | null
+  lines: Array<{ productId: string; name: string; size: string; quantity: number; unitPricePaise: number }>
+}
+
+export type ProductTax = { hsnCode: string; gstRatePercent: number }
+
+export class InvoiceMismatchError extends Error {}
+
+/**
+ * The invoice of a paid order. `taxOf` gives each line's tariff code and rate (the product's now). Throws when the
+ * lines do not add up to the order's total, rather than issue an invoice for another amount.
+ */
+export function buildInvoiceDocument(input: {
+  order: OrderToInvoice
+  settings: ShopSettings
+  taxOf: (productId: string) => ProductTax
+  series: string
+  sequence: number
+  issuedAt: Date
+}): InvoiceDocument {
+  const { order, settings } = input
+  const address = order.shippingAddress
+  const buyerState = gstStateOf(address.state)
+  const supply: Supply = buyerState === settings.gstState ? 'intra-state' : 'inter-state'
+  const { lines, totals, rateSummary } = taxInvoice({
+    supply,
+    deliveryPaise: order.deliveryPaise,
+    lines: order.lines.map((line) => {
+      const tax = input.taxOf(line.productId)
+      return {
+        description: `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`,
+        hsnCode: tax.hsnCode,
+        ratePercent: tax.gstRatePercent,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPricePaise,
+      }
+    }),
+  })
+  if (totals.totalPaise !== order.totalPaise) {
+    throw new InvoiceMismatchError(`The lines of order ${orderNumberLabel(order.number)} add up to ${totals.totalPaise} paise, not its total ${order.totalPaise}.`)
+  }
+  const buyerCode = buyerState ? GST_STATE_CODES[buyerState]! : null
+  return {
+    version: 1,
+    number: invoiceNumberLabel(input.series, input.sequence),
+    fileName: invoiceFileName(input.series, input.sequence),
+    issuedAt: input.issuedAt.toISOString(),
+    orderNumber: orderNumberLabel(order.number),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    paymentId: order.paymentId,
+    seller: {
+      name: settings.shopName,
+      addressLines: settings.factory.lines,
+      state: settings.gstState,
+      stateCode: GST_STATE_CODES[settings.gstState] ?? '',
+      gstin: settings.gstin,
+      phone: settings.phone,
+      email: settings.email,
+    },
+    buyer: {
+      name: address.fullName,
+      addressLines: [
+        ...[address.buildingNumber, address.streetName].filter(Boolean),
+        `${address.city} ${address.postalCode}`,
+        buyerState ?? address.state,
+      ],
+      state: buyerState ?? address.state,
+      stateCode: buyerCode,
+      phone: address.phoneNumber,
+      email: order.email,
+    },
+    placeOfSupply: buyerState ? `${buyerState} (${buyerCode})` : `${address.state} (not a state we recognise: taxed as inter-state)`,
+    supply,
+    lines,
+    rateSummary,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+  }
+}

@@ -1,0 +1,223 @@
+import { createRequire } from 'node:module'
+import { formatRupeesAndPaise as money } from '../money/money'
+import type { InvoiceDocument } from './invoice-document'
+
+/**
+ * Renders a stored invoice as an A4 PDF. DejaVu Sans carries the rupee sign, which PDF's built-in fonts lack;
+ * the font files are found through Node's resolution, so this works from the sources and from the built server.
+ */
+const require = createRequire(import.meta.url)
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+}
+
+const MARGIN = 40
+const PAGE_WIDTH = 595.28
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+const INK = '#1f2937'
+const MUTED = '#4b5563'
+const RULE = '#9ca3af'
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+const formatDate = (iso: string) => dateFormat.format(new Date(iso))
+const percent = (rate: number) => `${rate}%`
+
+type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; value: (row: Row, index: number) => string }
+
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Loaded on the first invoice, not at start: most requests never need it.
+  const { default: PDFDocument } = await import('pdfkit')
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    font: FONTS.regular,
+    bufferPages: false,
+    info: {
+      Title: `Tax invoice ${invoice.number}`,
+      Author: invoice.seller.name,
+      Subject: `Order ${invoice.orderNumber}`,
+      CreationDate: new Date(invoice.issuedAt),
+    },
+  })
+  doc.registerFont('regular', FONTS.regular)
+  doc.registerFont('bold', FONTS.bold)
+  const chunks: Buffer[] = []
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  const bottom = () => doc.page.height - MARGIN
+  const ensureRoom = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage()
+  }
+  const rule = (y = doc.y, color = RULE) => {
+    doc.save().moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(color).stroke().restore()
+  }
+
+  // Heading: who sells, and which invoice this is.
+  const top = doc.y
+  doc.font('bold').fontSize(16).fillColor(INK).text(invoice.seller.name, MARGIN, top, { width: CONTENT_WIDTH / 2 })
+  doc.font('regular').fontSize(9).fillColor(MUTED)
+  for (const line of invoice.seller.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
+  doc.text(`Phone ${invoice.seller.phone} · ${invoice.seller.email}`, { width: CONTENT_WIDTH / 2 })
+  doc.font('bold').fillColor(INK).text(`GSTIN: ${invoice.seller.gstin}`, { width: CONTENT_WIDTH / 2 })
+  doc.font('regular').text(`State: ${invoice.seller.state} (${invoice.seller.stateCode})`, { width: CONTENT_WIDTH / 2 })
+  const sellerBottom = doc.y
+
+  const right = MARGIN + CONTENT_WIDTH / 2
+  doc.font('bold').fontSize(18).fillColor(INK).text('TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc.font('regular').fontSize(9)
+  const facts: Array<[string, string]> = [
+    ['Invoice number', invoice.number],
+    ['Invoice date', formatDate(invoice.issuedAt)],
+    ['Order', invoice.orderNumber],
+    ...(invoice.paidAt ? ([['Paid on', formatDate(invoice.paidAt)]] as Array<[string, string]>) : []),
+    ...(invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
+  ]
+  for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc.y = Math.max(sellerBottom, doc.y) + 12
+  rule()
+  doc.moveDown(0.6)
+
+  // The buyer, and where the goods go (which decides CGST + SGST or IGST).
+  const buyerTop = doc.y
+  doc.font('bold').fontSize(10).fillColor(INK).text('Bill to / Ship to', MARGIN, buyerTop, { width: CONTENT_WIDTH / 2 })
+  doc.font('regular').fontSize(9)
+  doc.text(invoice.buyer.name, { width: CONTENT_WIDTH / 2 })
+  for (const line of invoice.buyer.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
+  doc.text(`Phone ${invoice.buyer.phone} · ${invoice.buyer.email}`, { width: CONTENT_WIDTH / 2 })
+  const buyerBottom = doc.y
+  doc.font('bold').fontSize(10).text('Place of supply', right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc.font('regular').fontSize(9).text(invoice.placeOfSupply, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc.text(invoice.supply === 'intra-state' ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST', right, doc.y, {
+    width: CONTENT_WIDTH / 2,
+    align: 'right',
+  })
+  doc.y = Math.max(buyerBottom, doc.y) + 14
+
+  const intra = invoice.supply === 'intra-state'
+  type Line = InvoiceDocument['lines'][number]
+  const taxColumns: Column<Line>[] = intra
+    ? [
+        { header: 'CGST', width: 46, align: 'right', value: (l) => money(l.cgstPaise) },
+        { header: 'SGST', width: 46, align: 'right', value: (l) => money(l.sgstPaise) },
+      ]
+    : [{ header: 'IGST', width: 56, align: 'right', value: (l) => money(l.igstPaise) }]
+  const fixed: Column<Line>[] = [
+    { header: '#', width: 16, value: (_, i) => String(i + 1) },
+    { header: 'HSN/SAC', width: 46, value: (l) => l.hsnCode || '—' },
+    { header: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
+    { header: 'Unit price', width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
+    { header: 'Taxable value', width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
+    { header: 'GST', width: 28, align: 'right', value: (l) => percent(l.ratePercent) },
+    ...taxColumns,
+    { header: 'Total', width: 60, align: 'right', value: (l) => money(l.totalPaise) },
+  ]
+  const descriptionWidth = CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0)
+  const columns: Column<Line>[] = [fixed[0]!, { header: 'Item', width: descriptionWidth, value: (l) => l.description }, ...fixed.slice(1)]
+
+  const table = <Row,>(cols: Column<Row>[], rows: Row[]) => {
+    const gap = 3
+    const header = () => {
+      doc.font('bold').fontSize(8).fillColor(INK)
+      const height = Math.max(...cols.map((c) => doc.heightOfString(c.header, { width: c.width - gap })))
+      ensureRoom(height + 20)
+      const y = doc.y
+      let x = MARGIN
+      for (const c of cols) {
+        doc.text(c.header, x, y, { width: c.width - gap, align: c.align ?? 'left' })
+        x += c.width
+      }
+      doc.y = y + height + 3
+      rule(doc.y, INK)
+      doc.y += 3
+    }
+    header()
+    doc.font('regular').fontSize(8)
+    rows.forEach((row, index) => {
+      const texts = cols.map((c) => c.value(row, index))
+      const height = Math.max(...cols.map((c, i) => doc.heightOfString(texts[i]!, { width: c.width - gap })))
+      if (doc.y + height + 6 > bottom()) {
+        doc.addPage()
+        header()
+        doc.font('regular').fontSize(8)
+      }
+      const y = doc.y
+      let x = MARGIN
+      cols.forEach((c, i) => {
+        doc.text(texts[i]!, x, y, { width: c.width - gap, align: c.align ?? 'left' })
+        x += c.width
+      })
+      doc.y = y + height + 3
+      rule()
+      doc.y += 3
+    })
+  }
+
+  table(columns, invoice.lines)
+
+  // Totals, right-aligned under the table.
+  const { totals } = invoice
+  const totalRows: Array<[string, string, boolean]> = [
+    ['Taxable value', money(totals.taxablePaise), false],
+    ...(intra
+      ? ([
+          ['CGST', money(totals.cgstPaise), false],
+          ['SGST', money(totals.sgstPaise), false],
+        ] as Array<[string, string, boolean]>)
+      : ([['IGST', money(totals.igstPaise), false]] as Array<[string, string, boolean]>)),
+    ['Total GST', money(totals.taxPaise), false],
+    ['Total (GST included)', money(totals.totalPaise), true],
+  ]
+  ensureRoom(totalRows.length * 14 + 40)
+  doc.moveDown(0.4)
+  for (const [label, value, strong] of totalRows) {
+    const y = doc.y
+    doc.font(strong ? 'bold' : 'regular').fontSize(strong ? 10 : 9).fillColor(INK)
+    doc.text(label, MARGIN + CONTENT_WIDTH - 260, y, { width: 170, align: 'right' })
+    doc.text(value, MARGIN + CONTENT_WIDTH - 90, y, { width: 90, align: 'right' })
+  }
+  doc.font('regular').fontSize(9).fillColor(INK).text(`Amount in words: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
+  doc.moveDown(1)
+
+  // The tax per tariff code and rate.
+  ensureRoom(60)
+  doc.font('bold').fontSize(10).fillColor(INK).text('Tax by HSN/SAC and rate', MARGIN, doc.y)
+  doc.moveDown(0.3)
+  type Summary = InvoiceDocument['rateSummary'][number]
+  table<Summary>(
+    [
+      { header: 'HSN/SAC', width: 90, value: (s) => s.hsnCode || '—' },
+      { header: 'GST rate', width: 70, align: 'right', value: (s) => percent(s.ratePercent) },
+      { header: 'Taxable value', width: 95, align: 'right', value: (s) => money(s.taxablePaise) },
+      ...((intra
+        ? [
+            { header: `CGST`, width: 85, align: 'right', value: (s: Summary) => money(s.cgstPaise) },
+            { header: `SGST`, width: 85, align: 'right', value: (s: Summary) => money(s.sgstPaise) },
+          ]
+        : [{ header: 'IGST', width: 170, align: 'right', value: (s: Summary) => money(s.igstPaise) }]) as Column<Summary>[]),
+      { header: 'Total tax', width: CONTENT_WIDTH - 90 - 70 - 95 - 170, align: 'right', value: (s) => money(s.taxPaise) },
+    ],
+    invoice.rateSummary,
+  )
+
+  ensureRoom(70)
+  doc.moveDown(0.8)
+  doc.font('regular').fontSize(8).fillColor(MUTED)
+  doc.text(
+    'Prices include GST. The delivery charge is taxed at the highest GST rate of the goods it delivers (a composite supply). ' +
+      (intra ? 'CGST and SGST are each half of the GST.' : 'Goods delivered to another state carry IGST.'),
+    MARGIN,
+    doc.y,
+    { width: CONTENT_WIDTH },
+  )
+  doc.text('This is a computer-generated invoice and needs no signature.', { width: CONTENT_WIDTH })
+  doc.moveDown(1)
+  doc.font('bold').fontSize(9).fillColor(INK).text(`For ${invoice.seller.name}`, MARGIN, doc.y, { width: CONTENT_WIDTH, align: 'right' })
+
+  doc.end()
+  return done
+}

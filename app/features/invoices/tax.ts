@@ -1,0 +1,160 @@
+import { DELIVERY_SAC } from './gst'
+
+/**
+ * The GST inside the shop's prices, worked out per invoice line in whole paise. Prices include GST, so the line's
+ * total is what the customer paid and the tax is carved out of it; the invoice's total is therefore the order's
+ * total to the paisa. The rules (docs/decisions/021-tracking-and-invoices.md):
+ * - taxable value = total × 100 / (100 + rate), rounded to the nearest paisa (half up); tax = total − taxable;
+ * - within the shop's state the tax is split CGST + SGST: CGST is the half rounded down, SGST the rest;
+ *   to another state it is all IGST;
+ * - the delivery charge is one more line, taxed at the highest rate of the order's goods (a composite supply).
+ */
+
+export type Supply = 'intra-state' | 'inter-state'
+
+export type InvoiceLineInput = {
+  description: string
+  hsnCode: string
+  ratePercent: number
+  quantity: number
+  unitPricePaise: number
+}
+
+export type TaxedLine = InvoiceLineInput & {
+  /** What the customer paid for the line, GST included. */
+  totalPaise: number
+  taxablePaise: number
+  cgstPaise: number
+  sgstPaise: number
+  igstPaise: number
+}
+
+export type TaxTotals = {
+  taxablePaise: number
+  cgstPaise: number
+  sgstPaise: number
+  igstPaise: number
+  taxPaise: number
+  totalPaise: number
+}
+
+/** Tax per tariff code and rate, as the invoice's summary lists it. */
+export type RateSummary = Omit<TaxTotals, 'totalPaise'> & { hsnCode: string; ratePercent: number }
+
+/** a / b rounded half up, for non-negative integers; exact where floating division might not be. */
+function divideRounded(a: number, b: number) {
+  const doubled = 2 * a + b
+  const denominator = 2 * b
+  return (doubled - (doubled % denominator)) / denominator
+}
+
+function assertPaise(value: number, what: string) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a whole, non-negative number of paise, not ${value}`)
+}
+
+/** The taxable value and the GST inside a price that includes GST at `ratePercent`. */
+export function splitInclusivePrice(totalPaise: number, ratePercent: number) {
+  assertPaise(totalPaise, 'A line total')
+  assertPaise(ratePercent, 'A GST rate')
+  const taxablePaise = divideRounded(totalPaise * 100, 100 + ratePercent)
+  return { taxablePaise, taxPaise: totalPaise - taxablePaise }
+}
+
+/** The tax of one line as CGST + SGST (the odd paisa to SGST) or as IGST. */
+export function splitTax(taxPaise: number, supply: Supply) {
+  if (supply === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise }
+  const cgstPaise = Math.floor(taxPaise / 2)
+  return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 }
+}
+
+export function taxLine(line: InvoiceLineInput, supply: Supply): TaxedLine {
+  assertPaise(line.unitPricePaise, 'A unit price')
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`A quantity must be a whole number from 1, not ${line.quantity}`)
+  const totalPaise = line.unitPricePaise * line.quantity
+  const { taxablePaise, taxPaise } = splitInclusivePrice(totalPaise, line.ratePercent)
+  return { ...line, totalPaise, taxablePaise, ...splitTax(taxPaise, supply) }
+}
+
+const zeroTotals = (): TaxTotals => ({ taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxPaise: 0, totalPaise: 0 })
+
+function add(into: Omit<TaxTotals, 'totalPaise'> & { totalPaise?: number }, line: TaxedLine) {
+  into.taxablePaise += line.taxablePaise
+  into.cgstPaise += line.cgstPaise
+  into.sgstPaise += line.sgstPaise
+  into.igstPaise += line.igstPaise
+  into.taxPaise += line.cgstPaise + line.sgstPaise + line.igstPaise
+  if (into.totalPaise !== undefined) into.totalPaise += line.totalPaise
+}
+
+/**
+ * Every line of an invoice with its tax, the delivery charge's line (when there is one), the totals and the
+ * summary per tariff code and rate.
+ */
+export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: number; supply: Supply }) {
+  assertPaise(input.deliveryPaise, 'The delivery charge')
+  const goods = input.lines.map((line) => taxLine(line, input.supply))
+  const deliveryRate = Math.max(0, ...input.lines.map((l) => l.ratePercent))
+  const lines =
+    input.deliveryPaise > 0
+      ? [
+          ...goods,
+          taxLine(
+            { description: 'Delivery charge', hsnCode: DELIVERY_SAC, ratePercent: deliveryRate, quantity: 1, unitPricePaise: input.deliveryPaise },
+            input.supply,
+          ),
+        ]
+      : goods
+  const totals = zeroTotals()
+  const summary = new Map<string, RateSummary>()
+  for (const line of lines) {
+    add(totals, line)
+    const key = `${line.hsnCode}@${line.ratePercent}`
+    let row = summary.get(key)
+    if (!row) {
+      row = { hsnCode: line.hsnCode, ratePercent: line.ratePercent, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxPaise: 0 }
+      summary.set(key, row)
+    }
+    add(row, line)
+  }
+  return { lines, totals, rateSummary: [...summary.values()] }
+}
+
+const ONES = [
+  '', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen',
+  'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen',
+]
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety']
+
+function belowHundred(n: number) {
+  if (n < 20) return ONES[n]!
+  return [TENS[Math.floor(n / 10)]!, ONES[n % 10]!].filter(Boolean).join('-')
+}
+
+/** A whole number in words the Indian way: crore, lakh, thousand, hundred. */
+export function numberInWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Not a whole number: ${n}`)
+  if (n === 0) return 'Zero'
+  const parts: string[] = []
+  const crore = Math.floor(n / 10_000_000)
+  if (crore) parts.push(`${numberInWords(crore)} Crore`)
+  let rest = n % 10_000_000
+  for (const [size, name] of [
+    [100_000, 'Lakh'],
+    [1_000, 'Thousand'],
+    [100, 'Hundred'],
+  ] as const) {
+    const count = Math.floor(rest / size)
+    if (count) parts.push(`${belowHundred(count)} ${name}`)
+    rest %= size
+  }
+  if (rest) parts.push(belowHundred(rest))
+  return parts.join(' ')
+}
+
+/** "Rupees Four Hundred Twenty and Fifty Paise Only", as Indian invoices spell out the total. */
+export function amountInWords(paise: number) {
+  assertPaise(paise, 'An amount')
+  const rupees = Math.floor(paise / 100)
+  const rest = paise % 100
+  return `Rupees ${numberInWords(rupees)}${rest ? ` and ${numberInWords(rest)} Paise` : ''} Only`
+}

@@ -1,0 +1,123 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { z } from '~/zod'
+import type { Database } from '~/db/client.server'
+import { invoices, type OrderStatus, orderEvents, orderLines, orders } from '~/db/schema'
+import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { orderNumberLabel } from '../checkout/order-mails'
+import { hasInvoice } from '../invoices/invoice-links'
+
+/**
+ * Order tracking without an account (/track): the order number and the e-mail address or phone number it was
+ * placed with open the order's status, history, courier and tracking number. A wrong pair is told one generic
+ * message, whether or not the number exists, and the route counts attempts (rate limit `track`).
+ */
+
+export const TRACK_NOT_FOUND = 'We could not find an order with that number and e-mail or phone. Check both against your order mail.'
+
+/** "KO-1234", "ko 1234", "#1234" or "1234". */
+const ORDER_NUMBER = /^(?:#|ko[-\s]?)?(\d{1,9})$/i
+
+export const trackOrderSchema = z.object({
+  order: z
+    .string({ error: 'Enter your order number.' })
+    .trim()
+    .min(1, 'Enter your order number.')
+    .max(20, 'Enter your order number as in your order mail, e.g. KO-1234.')
+    .transform((value, ctx) => {
+      const digits = value.match(ORDER_NUMBER)?.[1]
+      if (!digits || Number(digits) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'Enter your order number as in your order mail, e.g. KO-1234.' })
+        return z.NEVER
+      }
+      return Number(digits)
+    }),
+  contact: z
+    .string({ error: 'Enter the e-mail address or phone number you ordered with.' })
+    .trim()
+    .min(1, 'Enter the e-mail address or phone number you ordered with.')
+    .max(254, 'Enter the e-mail address or phone number you ordered with.')
+    .transform((value, ctx): { email: string } | { phone: string } => {
+      if (value.includes('@')) {
+        if (!z.email().safeParse(value).success) {
+          ctx.addIssue({ code: 'custom', message: 'Enter a valid e-mail address, or your phone number.' })
+          return z.NEVER
+        }
+        return { email: value.toLowerCase() }
+      }
+      const digits = value.replace(/\D/g, '')
+      // Ten digits, with +91 or a leading 0 and any spaces or dashes tolerated.
+      if (!/^[\d\s+()-]+$/.test(value) || digits.length < 10 || digits.length > 13) {
+        ctx.addIssue({ code: 'custom', message: 'Enter the 10-digit phone number or the e-mail address you ordered with.' })
+        return z.NEVER
+      }
+      return { phone: digits.slice(-10) }
+    }),
+})
+export type TrackOrderInput = z.output<typeof trackOrderSchema>
+export type TrackField = keyof z.input<typeof trackOrderSchema>
+
+/** The last ten digits of a stored phone number (checkout keeps ten; older or odd ones may carry more). */
+const lastTenDigits = (field: 'phoneNumber' | 'alternateNumber') =>
+  sql`right(regexp_replace(coalesce(${orders.shippingAddress}->>${field}, ''), '\\D', '', 'g'), 10)`
+
+/**
+ * The id of the order with this number, when the e-mail (any case) or phone (its main or alternate number)
+ * matches; null otherwise. One query either way, so the answer takes as long whether or not the number exists.
+ */
+export async function findTrackedOrder(db: Database, input: TrackOrderInput): Promise<string | null> {
+  const proof =
+    'email' in input.contact
+      ? eq(sql`lower(${orders.email})`, input.contact.email)
+      : or(eq(lastTenDigits('phoneNumber'), input.contact.phone), eq(lastTenDigits('alternateNumber'), input.contact.phone))!
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.number, input.order), proof))
+  return row?.id ?? null
+}
+
+export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof getTrackedOrder>>>
+
+/**
+ * What the tracking page shows of an order: its status and history (dates, no internal notes), courier and
+ * tracking number, lines and totals, and only the town and PIN code of the address.
+ */
+export async function getTrackedOrder(db: Database, orderId: string, now = new Date()) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) return null
+  const [lines, events, [invoice]] = await Promise.all([
+    db
+      .select({ name: orderLines.name, size: orderLines.size, quantity: orderLines.quantity, unitPricePaise: orderLines.unitPricePaise })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.name)),
+    db
+      .select({ id: orderEvents.id, status: orderEvents.status, at: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id)),
+    db.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.orderId, orderId)),
+  ])
+  // Unpaid past its time: expired, even before the expiry job has given its stock back.
+  const lapsed = order.status === 'pending_payment' && order.expiresAt <= now
+  const status: OrderStatus = lapsed ? 'expired' : order.status
+  const history = events.map(({ status, at }) => ({ status, at }))
+  if (lapsed) history.push({ status: 'expired', at: order.expiresAt })
+  const address = order.shippingAddress as ShippingAddress
+  return {
+    id: order.id,
+    number: order.number,
+    label: orderNumberLabel(order.number),
+    status,
+    placedAt: order.createdAt,
+    history,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    lines: lines.map((l) => ({ ...l, totalPaise: l.unitPricePaise * l.quantity })),
+    subtotalPaise: order.subtotalPaise,
+    deliveryPaise: order.deliveryPaise,
+    totalPaise: order.totalPaise,
+    deliverTo: `${address.city} ${address.postalCode}`,
+    hasInvoice: hasInvoice(status, Boolean(invoice)),
+  }
+}

@@ -1,0 +1,124 @@
+import { data, Form, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage, inputClass } from '~/components/admin/admin-page'
+import { primaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { accountFieldErrors } from '~/features/accounts/account-schemas'
+import { INDIAN_STATES } from '~/features/checkout/indian-states'
+import { GST_STATE_CODES } from '~/features/invoices/gst'
+import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
+import { getShopSettings, saveTaxDetails, taxDetailsSchema } from '~/features/settings/shop-settings.server'
+import { readSmallForm } from '~/http/forms.server'
+import type { Route } from './+types/admin-settings'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Tax details · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  const settings = await getShopSettings(context.shop.db)
+  return { gstin: settings.gstin, gstState: settings.gstState, isDemoGstin: settings.gstin === DEFAULT_SHOP_SETTINGS.gstin }
+}
+
+type Field = 'gstin' | 'gstState'
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Partial<Record<Field, string>>; values: Record<Field, string> }
+
+/** Saves the GST registration printed on new invoices; invoices already issued keep what they were issued with. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context)
+  const fields = await readSmallForm(request)
+  if (!fields) {
+    return data<ActionResult>(
+      { ok: false, error: 'That form is too large to be one of ours.', fieldErrors: {}, values: { gstin: '', gstState: '' } },
+      { status: 413, headers: { Connection: 'close' } },
+    )
+  }
+  const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
+  const parsed = taxDetailsSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await saveTaxDetails(context.shop.db, parsed.data)
+  return data<ActionResult>({ ok: true, message: `Saved. New invoices carry GSTIN ${parsed.data.gstin}, registered in ${parsed.data.gstState}.` })
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const errors = failed?.fieldErrors ?? {}
+  const gstin = failed?.values.gstin ?? loaderData.gstin
+  const gstState = failed?.values.gstState ?? loaderData.gstState
+  return (
+    <AdminPage title="Tax details">
+      <p className="mt-2 max-w-2xl text-earth-700">
+        Printed on every tax invoice. Orders delivered in the shop’s state are charged CGST + SGST, all others IGST. Invoices already
+        issued keep the details they were issued with.
+      </p>
+      {loaderData.isDemoGstin && (
+        <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
+          The GSTIN below is the demo shop’s made-up one. Enter your own before taking real orders.
+        </p>
+      )}
+      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <div>
+          <label htmlFor="gst-state" className="block text-sm font-medium text-earth-900">
+            State of registration
+          </label>
+          <select
+            id="gst-state"
+            name="gstState"
+            defaultValue={gstState}
+            aria-invalid={errors.gstState ? true : undefined}
+            aria-describedby={errors.gstState ? 'gst-state-error' : undefined}
+            className={`${inputClass} ${errors.gstState ? 'border-red-600' : 'border-stone-300'}`}
+          >
+            {INDIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state} ({GST_STATE_CODES[state]})
+              </option>
+            ))}
+          </select>
+          <FieldError id="gst-state-error" message={errors.gstState} />
+        </div>
+        <div>
+          <label htmlFor="gstin" className="block text-sm font-medium text-earth-900">
+            GSTIN
+          </label>
+          <input
+            id="gstin"
+            name="gstin"
+            required
+            maxLength={15}
+            autoCapitalize="characters"
+            spellCheck={false}
+            defaultValue={gstin}
+            aria-invalid={errors.gstin ? true : undefined}
+            aria-describedby={['gstin-hint', errors.gstin ? 'gstin-error' : ''].filter(Boolean).join(' ')}
+            className={`${inputClass} font-mono uppercase ${errors.gstin ? 'border-red-600' : 'border-stone-300'}`}
+          />
+          <p id="gstin-hint" className="mt-1 text-sm text-earth-600">
+            15 characters; its first two digits are the state’s code.
+          </p>
+          <FieldError id="gstin-error" message={errors.gstin} />
+        </div>
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Saving...' : 'Save tax details'}
+          </button>
+        </div>
+      </Form>
+    </AdminPage>
+  )
+}

@@ -1,0 +1,27 @@
+import { mayReadInvoice } from '~/features/invoices/invoice-access.server'
+import { invoicePdf } from '~/features/invoices/invoices.server'
+import { apiError } from '~/http/json.server'
+import type { Route } from './+types/api.order.invoice'
+
+/**
+ * GET /api/orders/<orderId>/invoice — the paid order's tax invoice as a PDF download, for its buyer, a browser that
+ * tracked it, and admins; 404 for anyone else and for orders without an invoice (not paid).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(params.orderId)) return apiError(404, 'Invoice not found.')
+  if (!(await mayReadInvoice(request, context, params.orderId))) return apiError(404, 'Invoice not found.')
+  const invoice = await invoicePdf(context.shop.db, params.orderId)
+  if (!invoice) return apiError(404, 'This order has no invoice: it has not been paid.')
+  return new Response(new Uint8Array(invoice.pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${invoice.fileName}"`,
+      'Content-Length': String(invoice.pdf.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
+export function action() {
+  return apiError(405, 'Use GET.')
+}

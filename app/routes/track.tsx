@@ -1,0 +1,93 @@
+import { data, Form, redirect } from 'react-router'
+import { FormError, TextField, useFormBusy } from '~/components/accounts/account-form'
+import { primaryButton } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { TrackedOrderView } from '~/components/tracking/tracked-order'
+import { accountFieldErrors } from '~/features/accounts/account-schemas'
+import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
+import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
+import { readSmallForm } from '~/http/forms.server'
+import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
+import type { Route } from './+types/track'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Track your order · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+// The page may show an order: never kept by a shared cache. Retry-After when tries ran out.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return { 'Cache-Control': 'private, no-store', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+}
+
+/**
+ * GET /track?order=KO-12: the form, with the number from the order mail's link filled in; and the order this
+ * browser matched in the last hour (the `tracked` cookie), unless the link asks about another one.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.shop
+  const asked = (new URL(request.url).searchParams.get('order') ?? '').trim().slice(0, 20)
+  const trackedId = await readTrackedOrder(db, request)
+  const tracked = trackedId ? await getTrackedOrder(db, trackedId) : null
+  const shown = tracked && (!asked || trackOrderSchema.shape.order.safeParse(asked).data === tracked.number) ? tracked : null
+  return { order: shown, prefill: asked || shown?.label || '' }
+}
+
+type ActionResult = { error: string; fieldErrors?: Partial<Record<TrackField, string>>; values: Record<TrackField, string> }
+
+/** The form's post (it works without JavaScript): a match sets the cookie and shows the order; anything else, one message. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readSmallForm(request)
+  if (!form) return data<ActionResult>({ error: 'That form is too large to be ours.', values: { order: '', contact: '' } }, { status: 413, headers: { Connection: 'close' } })
+  const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
+  const parsed = trackOrderSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  // Every real try counts, so nobody can walk through order numbers and phone numbers.
+  const refusal = await limitRequest(context, 'track')
+  if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
+  const orderId = await findTrackedOrder(context.shop.db, parsed.data)
+  if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
+  // Post, then redirect: a reload shows the order again without asking to send the form twice.
+  return redirect(`/track?order=${orderNumberLabel(parsed.data.order)}`, { status: 303, headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) } })
+}
+
+export default function Track({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  const { order, prefill } = loaderData
+  const values = actionData?.values
+  const errors = actionData?.fieldErrors ?? {}
+  return (
+    <div className="mx-auto grid max-w-2xl gap-8 px-4 py-10 sm:py-14">
+      <h1 className="font-serif text-3xl font-semibold text-earth-900">Track your order</h1>
+      {order && <TrackedOrderView order={order} />}
+      <section aria-labelledby="track-form-title" className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
+        <h2 id="track-form-title" className="font-serif text-xl font-semibold text-earth-900">
+          {order ? 'Track another order' : 'Find your order'}
+        </h2>
+        <p className="mt-2 text-earth-700">No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.</p>
+        <FormError message={actionData?.error} />
+        {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
+        <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
+          <TextField name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
+          <TextField
+            name="contact"
+            label="E-mail or phone number"
+            autoComplete="email"
+            defaultValue={values?.contact ?? ''}
+            maxLength={254}
+            error={errors.contact}
+          />
+          <div>
+            <button type="submit" className={`${primaryButton} rounded-full`} disabled={busy}>
+              {busy ? 'Looking...' : 'Track order'}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser } from '../support/http-browser'
+import { pdfText } from '../support/pdf-text'
+import { startSmtpSink } from '../support/smtp-sink'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// Tracking an order without an account (/track) and downloading its tax invoice, against the built shop with
+// rate limits on. TRUST_PROXY lets each Browser be its own client address.
+
+const OWNER = 'owner@kaadu.test'
+const BUYER = 'Lakshmi.N@Example.in'
+const NOT_FOUND = 'We could not find an order with that number and e-mail or phone.'
+
+const address = {
+  fullName: 'Lakshmi Narayanan',
+  buildingNumber: '4/12',
+  streetName: 'Kamarajar Salai',
+  city: 'Chennai',
+  postalCode: '600028',
+  state: 'Tamil Nadu',
+  phoneNumber: '+91 98400 12345',
+  alternateNumber: '',
+}
+
+/** A browser of its own client address. */
+const browser = () => new Browser(server.url)
+
+let server: TestServer
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let buyer: Browser
+let admin: Browser
+let productId = ''
+let paid = { id: '', label: '' }
+let unpaid = { id: '', label: '' }
+
+async function placeOrder(browser: Browser, email: string, pay: boolean, overrides: Partial<typeof address> = {}) {
+  const created = await browser.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: { ...address, ...overrides }, email } })
+  expect(created.status, created.text).toBe(201)
+  const { orderId } = JSON.parse(created.text) as { orderId: string }
+  if (pay) expect((await browser.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
+  const order = JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { orderNumber: string }
+  return { id: orderId, label: order.orderNumber }
+}
+
+const track = (browser: Browser, order: string, contact: string) => browser.send('/track', { form: { order, contact } })
+const invoiceOf = (browser: Browser, orderId: string) => browser.send(`/api/orders/${orderId}/invoice`)
+async function invoicePdf(browser: Browser, orderId: string) {
+  const headers: Record<string, string> = { 'x-forwarded-for': browser.address }
+  if (browser.cookies.size) headers.cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const response = await fetch(`${server.url}/api/orders/${orderId}/invoice`, { headers })
+  return { response, body: Buffer.from(await response.arrayBuffer()) }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  server = await startTestServer({ env: { TRUST_PROXY: '1', RATE_LIMIT: 'on', ADMIN_EMAILS: OWNER, SMTP_URL: smtp.url } })
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  productId = products.find((p) => p.stockCount > 10)!.id
+  buyer = browser()
+  admin = browser()
+  expect((await admin.signUp(OWNER)).status).toBe(200)
+  paid = await placeOrder(buyer, BUYER, true)
+  unpaid = await placeOrder(buyer, BUYER, false)
+}, 150_000)
+afterAll(async () => {
+  await server?.stop()
+  await smtp?.close()
+})
+
+describe('/track', () => {
+  it('asks for the order number and the e-mail or phone, with the number from the mail’s link filled in; never indexed or cached', async () => {
+    const page = await browser().send(`/track?order=${paid.label}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Track your order')
+    expect(page.text).toMatch(new RegExp(`name="order"[^>]*value="${paid.label}"`))
+    expect(page.text).toContain('E-mail or phone number')
+    expect(page.text).toMatch(/<meta name="robots" content="noindex"/)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    // Nothing of the order without the proof.
+    expect(page.text).not.toContain('Paid, being packed')
+  })
+
+  it('the order mail links to it with the order number only', async () => {
+    const mail = await smtp.waitForMail(BUYER.toLowerCase(), (m) => m.subject.includes(paid.label))
+    // PUBLIC_URL, here the default address of this machine.
+    expect(mail.text).toMatch(new RegExp(`http://localhost:\\d+/track\\?order=${paid.label}\\s`))
+    expect(mail.text).not.toMatch(/track\?[^\s]*@/)
+  })
+
+  it('shows the order for the right number and e-mail (any case), then keeps showing it to that browser', async () => {
+    const stranger = browser()
+    const answer = await track(stranger, paid.label.toLowerCase(), BUYER.toUpperCase())
+    expect(answer.status).toBe(303)
+    expect(answer.location).toBe(`/track?order=${paid.label}`)
+    expect(answer.cookies.join()).toMatch(/^tracked=.*HttpOnly/i)
+    const page = await stranger.send(answer.location!)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain(`Order ${paid.label}`)
+    expect(page.text).toContain('Paid, being packed')
+    expect(page.text).toContain('Awaiting payment')
+    expect(page.text).toContain('Chennai 600028')
+    expect(page.text).toContain(`/api/orders/${paid.id}/invoice`)
+    // Only the town and PIN of the address; no e-mail, phone or street.
+    for (const hidden of ['Kamarajar', '98400', 'Lakshmi', BUYER.toLowerCase()]) expect(page.text).not.toContain(hidden)
+    // Another browser, or a link to another order, shows only the form.
+    expect((await browser().send(answer.location!)).text).not.toContain('Paid, being packed')
+    expect((await stranger.send(`/track?order=${unpaid.label}`)).text).not.toContain('Paid, being packed')
+  })
+
+  it('shows it for the phone number in any form, and an unpaid order as awaiting payment, without an invoice', async () => {
+    const stranger = browser()
+    expect((await track(stranger, paid.label, '098400 12345')).status).toBe(303)
+    const answer = await track(stranger, unpaid.label, '+91-98400-12345')
+    expect(answer.status).toBe(303)
+    const page = await stranger.send(answer.location!)
+    expect(page.text).toContain(`Order ${unpaid.label}`)
+    expect(page.text).toContain('Awaiting payment')
+    expect(page.text).not.toContain('Download the tax invoice')
+  })
+
+  it('answers a wrong pair with one message, whether or not the order exists, and sets nothing', async () => {
+    const stranger = browser()
+    const wrongEmail = await track(stranger, paid.label, 'someone.else@example.in')
+    const wrongPhone = await track(stranger, paid.label, '9000000000')
+    const noSuchOrder = await track(stranger, 'KO-987654', BUYER)
+    for (const answer of [wrongEmail, wrongPhone, noSuchOrder]) {
+      expect(answer.status).toBe(404)
+      expect(answer.text).toContain(NOT_FOUND)
+      expect(answer.cookies).toEqual([])
+      expect(answer.text).not.toContain('Paid, being packed')
+    }
+    const message = (text: string) => text.match(/role="alert">([\s\S]*?)<\/div>/)?.[1]
+    expect(message(wrongEmail.text)).toBe(message(noSuchOrder.text))
+    // What was typed stays in the form.
+    expect(wrongEmail.text).toContain('value="someone.else@example.in"')
+  })
+
+  it('refuses bad input with 400 and the field’s message, and an oversized post with 413', async () => {
+    const stranger = browser()
+    const empty = await track(stranger, '', '')
+    expect(empty.status).toBe(400)
+    expect(empty.text).toContain('Enter your order number.')
+    expect(empty.text).toContain('Enter the e-mail address or phone number you ordered with.')
+    const bad = await track(stranger, 'order twelve', '12345')
+    expect(bad.status).toBe(400)
+    expect(bad.text).toContain('e.g. KO-1234')
+    expect(bad.text).toContain('Enter the 10-digit phone number or the e-mail address you ordered with.')
+    expect((await stranger.send('/track', { form: { order: paid.label, contact: 'x'.repeat(40_000) } })).status).toBe(413)
+  })
+
+  it('allows 10 tries per 10 minutes from one address, then refuses with 429 and Retry-After, even the right pair', async () => {
+    const guesser = browser()
+    for (let i = 0; i < 10; i++) expect((await track(guesser, `KO-${5000 + i}`, BUYER)).status).toBe(404)
+    const refused = await track(guesser, paid.label, BUYER)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.text).toContain('Too many tries to find an order from your connection')
+    expect(refused.cookies).toEqual([])
+    // Other addresses are not affected.
+    expect((await track(browser(), paid.label, BUYER)).status).toBe(303)
+  })
+})
+
+describe('the invoice download', () => {
+  it('gives the buyer’s browser the PDF, named after the invoice number, with the GSTIN and the order', async () => {
+    const { response, body } = await invoicePdf(buyer, paid.id)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="invoice-KO-\d{4}-\d{2}-\d{4}\.pdf"$/)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-')
+    const text = await pdfText(body)
+    const number = response.headers.get('content-disposition')!.match(/invoice-(KO-\d{4}-\d{2})-(\d{4})/)!
+    expect(text).toContain(`${number[1]!.replace('KO-', 'KO/')}/${number[2]}`)
+    expect(text).toContain('GSTIN: 33AAKFK4821M1Z5')
+    expect(text).toContain(paid.label)
+    expect(text).toContain('CGST')
+  })
+
+  it('refuses strangers, other customers and unpaid orders with 404', async () => {
+    expect((await invoiceOf(browser(), paid.id)).status).toBe(404)
+    const customer = browser()
+    expect((await customer.signUp('kavya@example.in')).status).toBe(200)
+    expect((await invoiceOf(customer, paid.id)).status).toBe(404)
+    const noInvoice = await invoiceOf(buyer, unpaid.id)
+    expect(noInvoice.status).toBe(404)
+    expect(JSON.parse(noInvoice.text).error).toMatch(/not been paid/)
+    expect((await invoiceOf(buyer, 'not-an-order-id')).status).toBe(404)
+    expect((await invoiceOf(buyer, '..%2F..%2Fetc')).status).toBe(404)
+  })
+
+  it('is open to a browser that tracked the order within the hour, for that order only, and to admins', async () => {
+    const tracker = browser()
+    expect((await invoiceOf(tracker, paid.id)).status).toBe(404)
+    expect((await track(tracker, paid.label, BUYER)).status).toBe(303)
+    expect((await invoicePdf(tracker, paid.id)).response.status).toBe(200)
+    const other = await placeOrder(browser(), 'other@example.in', true)
+    expect((await invoiceOf(tracker, other.id)).status).toBe(404)
+    // A forged cookie naming the order is not the shop's.
+    const forger = browser()
+    forger.cookies.set('tracked', encodeURIComponent(Buffer.from(JSON.stringify({ orderId: paid.id, at: Date.now() })).toString('base64')))
+    expect((await invoiceOf(forger, paid.id)).status).toBe(404)
+    expect((await invoicePdf(admin, other.id)).response.status).toBe(200)
+  })
+})
+
+describe('tax details and tariff codes in the admin', () => {
+  it('the admin sets the GSTIN (checked) and state; new invoices carry them, issued ones keep theirs', async () => {
+    const page = await admin.send('/dash/settings')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('33AAKFK4821M1Z5')
+    const wrong = await admin.send('/dash/settings', { form: { gstin: '29AAGCB7383J1Z5', gstState: 'Karnataka' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.text).toContain('last character does not match')
+    const otherState = await admin.send('/dash/settings', { form: { gstin: '29AAGCB7383J1Z4', gstState: 'Tamil Nadu' } })
+    expect(otherState.status).toBe(400)
+    expect(otherState.text).toContain('A GSTIN registered in Tamil Nadu starts with 33.')
+    expect((await admin.send('/dash/settings', { form: { gstin: '29aagcb7383j1z4', gstState: 'Karnataka' } })).status).toBe(200)
+
+    // A buyer in Tamil Nadu is now in another state than the shop: IGST.
+    const later = await placeOrder(buyer, BUYER, true)
+    const text = await pdfText((await invoicePdf(buyer, later.id)).body)
+    expect(text).toContain('GSTIN: 29AAGCB7383J1Z4')
+    expect(text).toContain('IGST')
+    expect(await pdfText((await invoicePdf(buyer, paid.id)).body)).toContain('GSTIN: 33AAKFK4821M1Z5')
+    expect((await admin.send('/dash/settings', { form: { gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' } })).status).toBe(200)
+  })
+
+  it('shows the invoice on the admin’s order page', async () => {
+    const page = await admin.send(`/dash/orders/${paid.id}`)
+    expect(page.text).toMatch(/KO\/\d{4}-\d{2}\/\d{4} \(PDF\)/)
+    expect(page.text).toContain(`/api/orders/${paid.id}/invoice`)
+  })
+
+  it('the product form takes an HSN code and GST rate, refusing malformed ones', async () => {
+    const form = { name: 'Kashmiri Saffron', description: 'Mongra threads.', category: 'spices', price: '499', stockCount: '5' }
+    const refused = await admin.send('/Admin', { form: { ...form, hsnCode: '91', gstRatePercent: '7' } })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('HSN code must be 4 to 8 digits')
+    expect(refused.text).toContain('GST rate must be one of 0, 3, 5, 12, 18, 28, 40 per cent')
+    expect((await admin.send('/Admin', { form: { ...form, hsnCode: '09102010', gstRatePercent: '12' } })).status).toBe(200)
+    const listed = await admin.send('/Delete?q=Kashmiri')
+    const id = listed.text.match(/edit=([A-Za-z0-9_-]+)/)![1]!
+    const edit = await admin.send(`/Delete?q=Kashmiri&edit=${id}`)
+    expect(edit.text).toMatch(/name="hsnCode"[^>]*value="09102010"/)
+    expect(edit.text).toMatch(/<option value="12" selected="">12%<\/option>/)
+  })
+})
