@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useCart } from '~/features/cart/use-cart'
+import { SearchBox } from '~/components/search/search-box'
 import logoUrl from '~/assets/logo.svg'
 import { AccountLinks, type SignedInAccount } from './account-links'
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
@@ -186,6 +187,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         </nav>
 
         <AccountLinks account={account} />
+        <SearchBox />
         <CartLink />
       </div>
     </header>

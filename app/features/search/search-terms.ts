@@ -7,8 +7,8 @@ import { SYNONYM_GROUPS } from './synonyms'
  * No database and no React here: search.server.ts turns a plan into SQL, the search page renders the segments.
  */
 
-/** Longer queries are refused (the box stops typing there too): no product name needs more. */
-export const MAX_QUERY_LENGTH = 100
+// Its own module, so the search boxes' pages get the number without the synonym list.
+export { MAX_QUERY_LENGTH } from './limits'
 /** Words beyond these are ignored, so a pasted paragraph costs no more than a short query. */
 export const MAX_CONCEPTS = 8
 /** Shortest word that trigram similarity may match with a slip in it: shorter ones match too much ("to" in "tomato"). */

@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server'
 import { products } from '~/db/schema'
 import { z } from '~/zod'
 import { type ProductRow, withOffers } from '../catalogue/catalogue.server'
+import { SEARCH_PAGE_SIZE } from './limits'
 import type { Category } from '../catalogue/categories'
 import type { Product } from '../catalogue/product'
 import {
@@ -26,7 +27,6 @@ import {
  * results; one more reads their prices.
  */
 
-export const SEARCH_PAGE_SIZE = 12
 /** Deeper pages are refused: 9,999 pages of 12 is more than the shop will ever sell. */
 const PAGE_PATTERN = /^[1-9][0-9]{0,3}$/
 
@@ -73,16 +73,16 @@ function conceptTsQuery(concept: Concept, weight: '' | 'A') {
 
 /**
  * How well the name matches one concept, 0 to 1: 1 when a name word is one of its names (stemmed: "oils" is
- * "oil"), else the best word similarity of a name to one of them, when it reaches FUZZY_SIMILARITY.
+ * "oil"), else the word similarity of the name to the word as typed, when it reaches FUZZY_SIMILARITY. Only the
+ * typed word may have a slip in it: the listed names are spelt right, and letting each of them match loosely too
+ * found chives for "chilli" (through "chilies"). A listed phrase is matched as words side by side, never loosely.
  */
 function nameMatch(concept: Concept) {
-  const fuzzy = concept.alternates.filter((t) => t.length >= MIN_FUZZY_LENGTH).join('|')
-  return sql`greatest(
-    (${products.searchDocument} @@ to_tsquery('english', ${conceptTsQuery(concept, 'A')}))::int,
-    (select coalesce(max(w), 0) from (
-      select word_similarity(t, ${products.name}) as w from unnest(string_to_array(${fuzzy}, '|')) as t
-    ) as s where w >= ${FUZZY_SIMILARITY})
-  )`
+  const exact = sql`(${products.searchDocument} @@ to_tsquery('english', ${conceptTsQuery(concept, 'A')}))::int`
+  const typed = concept.typed
+  if (typed.includes(' ') || typed.length < MIN_FUZZY_LENGTH) return exact
+  // Half weight: a near name ("cumbum" for "cumin") must not outrank a product whose text has the very word.
+  return sql`greatest(${exact}, (select w / 2 from (select word_similarity(${typed}, ${products.name}) as w) as s where w >= ${FUZZY_SIMILARITY}))`
 }
 
 function categoryShare(shares: Map<Category, number>) {
@@ -126,11 +126,13 @@ function found(scored: Scored): SQL {
 }
 
 /**
- * The rank: a name that matches beats a category that matches, which beats a product whose text has every word,
- * which beats one whose text has some. Ties go by name, then id, so pages never overlap.
+ * The rank, in tiers: a name that has the query's words, or a category the whole query names ("dry fruits": the
+ * cashews before the freeze-dried apple, whose name has "dried"), weighs 4; a name with a slip in it half that; a
+ * category the query half names, a text with every word and the text's own rank break the ties, in that order of
+ * weight. Equal ranks go by name, then id, so pages never overlap.
  */
 function rank(scored: Scored) {
-  return sql`(4 * ${scored.nameScore} + 2 * ${scored.categoryScore} + (case when ${scored.everyWord} then 1 else 0 end) + ${scored.textRank})`
+  return sql`(4 * greatest(${scored.nameScore}, (${scored.categoryScore} >= 1)::int) + ${scored.categoryScore} + (case when ${scored.everyWord} then 1 else 0 end) + ${scored.textRank})`
 }
 
 export async function searchCatalogue(db: Database, { q, page }: SearchRequest): Promise<SearchOutcome> {

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { Category } from '../catalogue/categories'
-import { SEARCH_PAGE_SIZE, type SearchOutcome, parseSearchParams, searchCatalogue } from './search.server'
+import { SEARCH_PAGE_SIZE } from './limits'
+import { type SearchOutcome, parseSearchParams, searchCatalogue } from './search.server'
 
 // Ranking on a fixed catalogue of its own (not the demo catalogue, which changes): which products a query finds,
 // in which order, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -26,6 +27,9 @@ const FIXTURES: Fixture[] = [
   { name: 'Peppermint Essential Oil', category: 'essential-oils', description: 'Steam-distilled from fresh leaves.' },
   { name: 'Ragi Biscuits', category: 'herbal', subcategory: 'biscuits', description: 'Finger millet and jaggery, baked.' },
   { name: 'Kambu Cookies', category: 'herbal', subcategory: 'biscuits', description: 'Pearl millet with cardamom.' },
+  { name: 'Tomato Rasam', category: 'ready-to-eat', description: 'Tamarind broth with cumin and garlic.' },
+  { name: 'Cumbum Black Raisins', category: 'dry-fruits', description: 'Seedless, from the Cumbum valley.' },
+  { name: 'Panruti Cashews', category: 'dry-fruits', description: 'Whole W320 kernels.' },
   // Archived: never found, whatever is asked.
   { name: 'Turmeric Latte Mix', category: 'spices', description: 'Turmeric, ginger and pepper for golden milk.', archived: true },
   // Thirteen alike, for paging: one more than a page.
@@ -117,7 +121,17 @@ describe(`search ranking on ${describeDatabase()}`, () => {
     expect(names).toContain('Mango Thokku')
     expect(names.indexOf('Mango Thokku')).toBeGreaterThan(3)
     expect(top(namesOf(await search('freeze dried')), 1)).toEqual(['Freeze Dried Mango'])
+    // "Dried" is in the freeze-dried mango's name, but the whole query names the dry fruits.
+    const dryFruits = namesOf(await search('dry fruits'))
+    expect(top(dryFruits, 2)).toEqual(['Cumbum Black Raisins', 'Panruti Cashews'])
+    expect(dryFruits).toContain('Freeze Dried Mango')
     expect(top(namesOf(await search('pickles')), 4)).toEqual(['Garlic Thokku', 'Mango Thokku', 'Nellikai Thokku', 'Tomato Thokku'])
+  })
+
+  it('puts a product whose text has the very word before one whose name is only like it', async () => {
+    // "Cumbum" is as near "cumin" as "tumeric" is to "turmeric", but a description says "cumin".
+    expect(namesOf(await search('cumin'))).toEqual(['Tomato Rasam', 'Cumbum Black Raisins'])
+    expect(namesOf(await search('jeera'))).toEqual(['Tomato Rasam'])
   })
 
   it('ranks the product matching every word first, whatever their order', async () => {
