@@ -45,7 +45,7 @@ export function SearchBox() {
     >
       <summary
         aria-label="Search"
-        className={`inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 group-open/search:bg-leaf-50 [&::-webkit-details-marker]:hidden ${focusRing}`}
+        className={`inline-flex size-11 nav:size-10 cursor-pointer list-none items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 group-open/search:bg-leaf-50 [&::-webkit-details-marker]:hidden ${focusRing}`}
       >
         <SearchIcon />
       </summary>
