@@ -45,7 +45,7 @@ function quoted(q: string) {
 
 function SearchForm({ q }: { q: string }) {
   return (
-    <Form method="get" action="/search" role="search" aria-label="Products on this page" className="flex max-w-2xl items-end gap-2">
+    <Form method="get" action="/search" role="search" aria-label="Search page" className="flex max-w-2xl items-end gap-2">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="search-page-query" className="text-sm font-semibold">
           Search products

@@ -24,7 +24,7 @@ export function SearchBox() {
   const location = useLocation()
   const [params] = useSearchParams()
   // On the results page the box shows what was searched for.
-  const current = location.pathname === '/search' ? (params.get('q') ?? '') : ''
+  const current = location.pathname === '/search' ? (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH) : ''
 
   useEffect(() => {
     if (detailsRef.current) detailsRef.current.open = false
@@ -50,7 +50,7 @@ export function SearchBox() {
         <SearchIcon />
       </summary>
       <div className="absolute inset-x-0 top-full border-b border-leaf-100 bg-white px-3 py-3 shadow-md sm:px-4">
-        <Form method="get" action="/search" role="search" aria-label="Products" className="mx-auto flex max-w-2xl items-end gap-2">
+        <Form method="get" action="/search" role="search" aria-label="Shop" className="mx-auto flex max-w-2xl items-end gap-2">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor="top-bar-search" className="text-sm font-semibold text-earth-900">
               Search products
