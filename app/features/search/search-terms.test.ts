@@ -38,6 +38,7 @@ describe('concepts of a query', () => {
 
   it('drops small words, repeats and punctuation, and stops at eight concepts', () => {
     expect(conceptsOf('the mango, and THE mango!').map((c) => c.typed)).toEqual(['mango'])
+    expect(conceptsOf('thokku pickles tokku mango').map((c) => c.typed)).toEqual(['thokku', 'mango'])
     expect(conceptsOf('<script>alert(1)</script>').map((c) => c.typed)).toEqual(['script', 'alert', '1'])
     expect(conceptsOf('a b c d e f g h i j k l m n').length).toBe(MAX_CONCEPTS)
     expect(conceptsOf('  ')).toEqual([])

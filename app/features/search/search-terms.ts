@@ -67,26 +67,29 @@ function groupOf(term: string) {
 export function conceptsOf(query: string): Concept[] {
   const words = wordsOf(query)
   const concepts: Concept[] = []
-  const seen = new Set<string>()
+  // Words already asked for, and groups: "thokku pickle" asks for one thing, not two.
+  const seen = new Set<string | readonly string[]>()
+  const add = (typed: string, group: readonly string[] | undefined) => {
+    if (seen.has(typed) || (group && seen.has(group))) return
+    seen.add(typed)
+    if (group) seen.add(group)
+    concepts.push({ typed, alternates: [typed, ...(group ?? []).filter((t) => t !== typed)] })
+  }
   for (let i = 0; i < words.length && concepts.length < MAX_CONCEPTS; ) {
-    let matched = false
-    for (let n = Math.min(LONGEST_TERM, words.length - i); n >= 2; n--) {
-      const phrase = words.slice(i, i + n).join(' ')
-      const group = GROUP_OF_TERM.get(phrase)
-      if (group) {
-        if (!seen.has(phrase)) concepts.push({ typed: phrase, alternates: [phrase, ...group.filter((t) => t !== phrase)] })
-        seen.add(phrase)
+    let phrase: string | undefined
+    for (let n = Math.min(LONGEST_TERM, words.length - i); n >= 2 && !phrase; n--) {
+      const candidate = words.slice(i, i + n).join(' ')
+      if (GROUP_OF_TERM.has(candidate)) {
+        phrase = candidate
         i += n
-        matched = true
-        break
       }
     }
-    if (matched) continue
+    if (phrase) {
+      add(phrase, GROUP_OF_TERM.get(phrase))
+      continue
+    }
     const word = words[i++]!
-    if (STOP_WORDS.has(word) || seen.has(word)) continue
-    seen.add(word)
-    const group = groupOf(word)
-    concepts.push({ typed: word, alternates: [word, ...(group ?? []).filter((t) => t !== word)] })
+    if (!STOP_WORDS.has(word)) add(word, groupOf(word))
   }
   return concepts
 }
