@@ -46,5 +46,6 @@ export default [
   route('api/admin/products', 'routes/api.admin.products.ts'),
   route('api/admin/products/:productId', 'routes/api.admin.product.ts'),
   route('api/auth/*', 'routes/api.auth.$.ts'),
+  route('search', 'routes/search.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -24,12 +24,15 @@ export function CardShell({
   image,
   headingLevel,
   rating,
+  title,
   children,
 }: {
   product: Product
   image: ImagePriority
   headingLevel: 2 | 3
   rating?: RatingSummary
+  /** The name as shown (search marks the words it matched); the product's name by default. */
+  title?: React.ReactNode
   children: React.ReactNode
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -51,7 +54,7 @@ export function CardShell({
             prefetch="intent"
             className="after:absolute after:inset-0 after:content-[''] hover:text-leaf-700 hover:underline focus-visible:outline-none after:focus-visible:rounded-lg after:focus-visible:outline-2 after:focus-visible:outline-offset-2 after:focus-visible:outline-leaf-700"
           >
-            {product.name}
+            {title ?? product.name}
           </Link>
         </Heading>
         {rating && <CardRating summary={rating} />}
@@ -61,17 +64,24 @@ export function CardShell({
   )
 }
 
-/** A product in the plain grid: sized products show a price range and Select Option, the rest Add to Cart. */
+/**
+ * A product in the plain grid: sized products show a price range and Select Option, the rest Add to Cart. Search
+ * results pass a marked-up `title` and an `extra` line (the matching part of the description).
+ */
 export function ProductCard({
   product,
   image,
   headingLevel,
   rating,
+  title,
+  extra,
 }: {
   product: Product
   image: ImagePriority
   headingLevel: 2 | 3
   rating?: RatingSummary
+  title?: React.ReactNode
+  extra?: React.ReactNode
 }) {
   const { addToCart, notice } = useAddToCart()
   const inStock = stockCount(product) > 0
@@ -79,7 +89,8 @@ export function ProductCard({
   if (isSized(product)) {
     const range = priceRange(product)
     return (
-      <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating}>
+      <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating} title={title}>
+        {extra}
         <p>
           <PriceRange from={range.from} to={range.to} />
         </p>
@@ -95,7 +106,8 @@ export function ProductCard({
 
   const offer = singleOffer(product)
   return (
-    <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating}>
+    <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating} title={title}>
+      {extra}
       <p>{offer && <Price paise={offer.pricePaise} />}</p>
       <div className="mt-auto flex flex-col gap-1 pt-2">
         <button

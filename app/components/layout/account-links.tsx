@@ -27,7 +27,7 @@ function emptyCart() {
 /** Shown instead of the words where the bar is tight. */
 function SignOutIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="hidden size-6 max-sm:block nav:max-xl:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg viewBox="0 0 24 24" className="hidden size-6 max-sm:block nav:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
       <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 8l-4 4 4 4M6 12h10" />
     </svg>
   )
@@ -51,14 +51,14 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
     <div className="ml-auto flex shrink-0 items-center nav:ml-0">
       <Link to={home.to} className={linkClass} title={`Signed in as ${account.email}`}>
         <PersonIcon />
-        {/* Beside the full menu the bar is tight: the icon alone (named for screen readers) until very wide screens. */}
-        <span className="sr-only sm:not-sr-only nav:max-2xl:sr-only">{home.label}</span>
+        {/* Beside the full menu (and the search) the bar is tight: the icon alone, named for screen readers. */}
+        <span className="sr-only sm:not-sr-only nav:sr-only">{home.label}</span>
       </Link>
       {/* A POST, so no other site can sign a customer out; the cart in this browser goes with the session. */}
       <Form method="post" action="/signout" onSubmit={emptyCart}>
         <button type="submit" className={`${linkClass} cursor-pointer`} title="Sign out">
           <SignOutIcon />
-          <span className="max-sm:sr-only nav:max-xl:sr-only">Sign out</span>
+          <span className="max-sm:sr-only nav:sr-only">Sign out</span>
         </button>
       </Form>
     </div>

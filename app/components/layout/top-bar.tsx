@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useCart } from '~/features/cart/use-cart'
+import { SearchBox } from '~/components/search/search-box'
 import logoUrl from '~/assets/logo.svg'
 import { AccountLinks, type SignedInAccount } from './account-links'
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
@@ -99,7 +100,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-leaf-100 bg-white shadow-sm">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 nav:max-xl:gap-1 sm:px-4">
         {hydrated ? (
           <button
             ref={toggleRef}
@@ -135,7 +136,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
             alt={shopName}
             width={240}
             height={48}
-            className="h-9 w-9 object-cover object-left min-[360px]:w-auto nav:max-xl:w-9"
+            className="h-9 w-9 object-cover object-left min-[460px]:w-auto nav:max-xl:w-9"
           />
         </Link>
 
@@ -198,6 +199,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         </nav>
 
         <AccountLinks account={account} />
+        <SearchBox />
         <CartLink />
       </div>
     </header>
@@ -206,7 +208,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
 const topLevelClass = cx(
-  'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-2.5 nav:py-2 nav:text-[0.9rem] xl:px-3 aria-[current=page]:text-leaf-700',
+  'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-1.5 xl:px-2 nav:py-2 nav:text-[0.9rem] aria-[current=page]:text-leaf-700',
   focusRing,
 )
 const subItemClass = cx(

@@ -13,6 +13,13 @@ const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
 export async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } = {}) {
   const visible = options.includeArchived ? where : and(isNull(products.archivedAt), where)
   const rows = await db.select().from(products).where(visible).orderBy(asc(products.name))
+  return withOffers(db, rows)
+}
+
+export type ProductRow = Omit<Product, 'offers'>
+
+/** Products read by another query (search, say) with their offers, in one more query; the order is kept. */
+export async function withOffers(db: Database, rows: readonly ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return []
   const offerRows = await db
     .select()
