@@ -1,6 +1,9 @@
 import { cloneElement, type FormEvent, useEffect, useRef, useState } from 'react'
 import { data } from 'react-router'
 import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { ShopJsonLd } from '~/components/findability/json-ld'
+import { SHOP_SHARE_IMAGE, siteUrlOf } from '~/components/findability/site'
+import { pageMeta } from '~/features/findability/page-meta'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import {
   CONTACT_FIELDS,
@@ -18,13 +21,14 @@ import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = shopSettingsOf(matches)
-  return [
-    { title: `Contact us · ${settings.shopName}` },
-    {
-      name: 'description',
-      content: `Write to ${settings.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
-    },
-  ]
+  return pageMeta({
+    siteUrl: siteUrlOf(matches),
+    shopName: settings.shopName,
+    title: `Contact us · ${settings.shopName}`,
+    description: `Write to ${settings.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
+    path: '/contact',
+    image: SHOP_SHARE_IMAGE,
+  })
 }
 
 // A page's answer carries only the headers the route passes on: Retry-After when the form was refused for too many messages.
@@ -152,6 +156,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <ShopJsonLd />
       <header className="max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Contact</p>
         <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900 sm:text-4xl">Tell Us Your FeedBack</h1>

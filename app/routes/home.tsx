@@ -1,22 +1,25 @@
 import { Link } from 'react-router'
+import { ShopJsonLd } from '~/components/findability/json-ld'
+import { SHOP_SHARE_IMAGE, siteOf } from '~/components/findability/site'
 import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { getProductsBySlug } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { productPath } from '~/features/catalogue/product'
 import { FREE_DELIVERY_FROM_PAISE } from '~/features/checkout/pricing'
+import { pageMeta } from '~/features/findability/page-meta'
 import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const settings = shopSettingsOf(matches)
-  return [
-    { title: `${settings.shopName} · ${settings.tagline}` },
-    {
-      name: 'description',
-      content: `${settings.shopName}: organic, non-GMO freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils from small farmers across South India.`,
-    },
-  ]
+  const site = siteOf(matches)
+  return pageMeta({
+    ...site,
+    title: `${site.shopName} · ${shopSettingsOf(matches).tagline}`,
+    description: `Organic, non-GMO freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils from small farmers across South India.`,
+    path: '/',
+    image: SHOP_SHARE_IMAGE,
+  })
 }
 
 /** The showcases with a link for each item whose product is in the shop. */
@@ -58,6 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <ShopJsonLd />
       <section className="bg-gradient-to-b from-leaf-50 to-stone-50" aria-labelledby="welcome">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-10 sm:pt-16 sm:pb-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>

@@ -8,8 +8,11 @@ import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath, productPageMeta } from '~/features/catalogue/product'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
+import { productPageMeta } from '~/features/findability/page-meta'
+import { ProductJsonLd } from '~/components/findability/json-ld'
+import { siteOf } from '~/components/findability/site'
+import { useShopSettings } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-sized'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return productPageMeta(data, shopSettingsOf(matches).shopName)
+  return productPageMeta(data?.product, siteOf(matches))
 }
 
 export default function SizedProductPage({ loaderData }: Route.ComponentProps) {
@@ -37,6 +40,7 @@ export default function SizedProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <ProductJsonLd product={product} />
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">

@@ -5,8 +5,10 @@ import { Price } from '~/components/catalogue/price'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer, productPageMeta } from '~/features/catalogue/product'
-import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer } from '~/features/catalogue/product'
+import { productPageMeta } from '~/features/findability/page-meta'
+import { ProductJsonLd } from '~/components/findability/json-ld'
+import { siteOf } from '~/components/findability/site'
 import type { Route } from './+types/product'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -19,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return productPageMeta(data, shopSettingsOf(matches).shopName)
+  return productPageMeta(data?.product, siteOf(matches))
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -29,6 +31,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <ProductJsonLd product={product} />
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">

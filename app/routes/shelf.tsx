@@ -3,7 +3,9 @@ import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { useShopSettings } from '~/components/layout/use-shop-settings'
+import { SHOP_SHARE_IMAGE, siteOf } from '~/components/findability/site'
+import { pageMeta, productImage, shelfCanonicalPath, shelfTitle } from '~/features/findability/page-meta'
 import type { Route } from './+types/shelf'
 
 /** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */
@@ -25,10 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page not found' }]
-  return [
-    { title: `${data.shelf.title} | ${shopSettingsOf(matches).shopName}` },
-    { name: 'description', content: data.shelf.description },
-  ]
+  const site = siteOf(matches)
+  const firstPicture = data.products.find((p) => p.frontImage)
+  return pageMeta({
+    ...site,
+    title: `${shelfTitle(data.shelf)} | ${site.shopName}`,
+    description: data.shelf.description,
+    path: shelfCanonicalPath(data.shelf),
+    image: (firstPicture && productImage(firstPicture)) || SHOP_SHARE_IMAGE,
+  })
 }
 
 export default function ShelfPage({ loaderData }: Route.ComponentProps) {
