@@ -4,7 +4,7 @@ import { useCart } from '~/features/cart/use-cart'
 import { useCartQuote } from '~/features/cart/use-cart-quote'
 import { formatRupees } from '~/features/money/money'
 import { pageMeta } from '~/features/findability/page-meta'
-import { siteOf } from '~/components/findability/site'
+import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -5,8 +5,8 @@ import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
-import { SHOP_SHARE_IMAGE, siteOf } from '~/components/findability/site'
-import { pageMeta, productListPath } from '~/features/findability/page-meta'
+import { pageMeta, productListPath, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
+import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-index'
 
 const querySchema = z.object({ category: z.string().trim().max(64).optional() })

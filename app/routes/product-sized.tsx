@@ -10,18 +10,18 @@ import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
 import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
-import { ProductJsonLd } from '~/components/findability/json-ld'
-import { siteOf } from '~/components/findability/site'
-import { useShopSettings } from '~/components/layout/use-shop-settings'
+import { JsonLdScript } from '~/components/findability/json-ld'
+import { productPageJsonLd } from '~/features/findability/structured-data.server'
+import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-sized'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.shop
   const product = PRODUCT_ID_PATTERN.test(params.productId) ? await getProduct(db, params.productId) : null
   if (!product) throw data('Product not found', { status: 404 })
   // One address per product: a single-price product, or a renamed one, moves to its own.
   if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
-  return { product }
+  return { product, jsonLd: await productPageJsonLd(context.shop, request, product) }
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -40,7 +40,7 @@ export default function SizedProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <ProductJsonLd product={product} />
+      <JsonLdScript json={loaderData.jsonLd} />
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">

@@ -3,9 +3,8 @@ import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
-import { useShopSettings } from '~/components/layout/use-shop-settings'
-import { SHOP_SHARE_IMAGE, siteOf } from '~/components/findability/site'
-import { pageMeta, productImage, shelfCanonicalPath, shelfTitle } from '~/features/findability/page-meta'
+import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { pageMeta, productImage, shelfCanonicalPath, shelfTitle, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import type { Route } from './+types/shelf'
 
 /** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */

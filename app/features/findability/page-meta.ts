@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
+import logoFile from '~/assets/logo.svg?no-inline'
+import shareImageFile from '~/assets/showcase/freeze-dried-fruits.webp?no-inline'
 import { CATEGORY_LABELS, type Category, type Shelf, SHELVES } from '../catalogue/categories'
 import { type Product, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
@@ -23,6 +25,12 @@ export type PageDescription = {
   /** More Open Graph properties (a product's price). */
   extra?: MetaDescriptor[]
 }
+
+/** The logo as a file of its own (the top bar inlines it): search engines take a logo by URL. */
+export const LOGO_URL = logoFile
+
+/** The picture of pages without one of their own in link previews: the home page's first showcase, 960 × 640. */
+export const SHOP_SHARE_IMAGE: SharedImage = { url: shareImageFile, alt: 'Illustration of banana, mango, sapota, apple and other fruits' }
 
 /** Search engines show about 155 characters of a description; longer product texts are cut at a word. */
 export const DESCRIPTION_LENGTH = 160
