@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The shop's details as structured data for search engines (the page shows them from the root's settings). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { jsonLd: await shopJsonLd(context.shop, request) }
+  return { jsonLd: await shopJsonLd(context, request) }
 }
 
 // A page's answer carries only the headers the route passes on: Retry-After when the form was refused for too many messages.

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The showcases with a link for each item whose product is in the shop. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
-  const [products, jsonLd] = await Promise.all([getProductsBySlug(context.shop.db, slugs), shopJsonLd(context.shop, request)])
+  const [products, jsonLd] = await Promise.all([getProductsBySlug(context.shop.db, slugs), shopJsonLd(context, request)])
   const pathBySlug = new Map(products.map((p) => [p.slug, productPath(p)]))
   return {
     jsonLd,

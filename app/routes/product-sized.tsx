@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // One address per product: a single-price product, or a renamed one, moves to its own.
   if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
-  return { product, jsonLd: await productPageJsonLd(context.shop, request, product) }
+  return { product, jsonLd: await productPageJsonLd(context, request, product) }
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

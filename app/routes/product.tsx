@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // Sized products have their own page, with the size selector.
   if (isSized(product)) throw redirect(productPath(product), 301)
-  return { product, jsonLd: await productPageJsonLd(context.shop, request, product) }
+  return { product, jsonLd: await productPageJsonLd(context, request, product) }
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -1,24 +1,25 @@
 import type { Database } from '~/db/client.server'
 import type { ShopConfig } from '~/config.server'
 import type { Product } from '../catalogue/product'
-import { getShopSettings } from '../settings/shop-settings.server'
+import { requestShopSettings } from '../settings/shop-settings.server'
 import { LOGO_URL, SHOP_SHARE_IMAGE } from './page-meta'
 import { siteUrlFor } from './site-url.server'
 import { type ProductRating, productStructuredData, serializeJsonLd, shopStructuredData } from './structured-data'
 
-type ShopParts = { db: Database; config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET'> }
+/** What these need of a request's load context: the database (for the settings, read once per request) and the config. */
+type RequestContext = { shop: { db: Database; config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET'> } }
 
 /**
  * A product page's JSON-LD, ready for its script element. Built here, in the loader, not in the page: the browser
  * then carries no code for it. `rating`: customers' stars when there are reviews (features/reviews).
  */
-export async function productPageJsonLd(shop: ShopParts, request: Request, product: Product, rating: ProductRating | null = null) {
-  const { shopName } = await getShopSettings(shop.db)
-  return serializeJsonLd(productStructuredData({ product, siteUrl: siteUrlFor(shop.config, request), shopName, rating }))
+export async function productPageJsonLd(context: RequestContext, request: Request, product: Product, rating: ProductRating | null = null) {
+  const { shopName } = await requestShopSettings(context)
+  return serializeJsonLd(productStructuredData({ product, siteUrl: siteUrlFor(context.shop.config, request), shopName, rating }))
 }
 
 /** The shop's LocalBusiness JSON-LD for the home and contact pages. */
-export async function shopJsonLd(shop: ShopParts, request: Request) {
-  const settings = await getShopSettings(shop.db)
-  return serializeJsonLd(shopStructuredData({ settings, siteUrl: siteUrlFor(shop.config, request), logoUrl: LOGO_URL, imageUrl: SHOP_SHARE_IMAGE.url }))
+export async function shopJsonLd(context: RequestContext, request: Request) {
+  const settings = await requestShopSettings(context)
+  return serializeJsonLd(shopStructuredData({ settings, siteUrl: siteUrlFor(context.shop.config, request), logoUrl: LOGO_URL, imageUrl: SHOP_SHARE_IMAGE.url }))
 }
