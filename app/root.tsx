@@ -6,18 +6,20 @@ import { TopBar } from './components/layout/top-bar'
 import { useShopSettings } from './components/layout/use-shop-settings'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
-import { getShopSettings } from './features/settings/shop-settings.server'
+import { requestShopSettings } from './features/settings/shop-settings.server'
 import { useCspNonce } from './http/csp-nonce'
 import { getSignedInUser } from './features/accounts/guards.server'
 import { setMediaBase } from './features/media/media-url'
+import { siteUrlFor } from './features/findability/site-url.server'
 import './app.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getShopSettings(context.shop.db), getSignedInUser(request, context)])
+  const [settings, user] = await Promise.all([requestShopSettings(context), getSignedInUser(request, context)])
   // What the top bar shows of the signed-in user (spec: email, displayName and an admin flag).
   const account = user && { email: user.email, displayName: user.displayName, isAdmin: user.role === 'admin' }
-  // PUBLIC_MEDIA_URL, so the browser builds the same picture URLs as the server (media-url.ts).
-  return { settings, account, mediaBase: context.shop.config.PUBLIC_MEDIA_URL ?? null }
+  // PUBLIC_MEDIA_URL, so the browser builds the same picture URLs as the server (media-url.ts); the shop's origin
+  // for pages' canonical links and previews (features/findability).
+  return { settings, account, mediaBase: context.shop.config.PUBLIC_MEDIA_URL ?? null, siteUrl: siteUrlFor(context.shop.config, request) }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {

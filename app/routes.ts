@@ -47,5 +47,8 @@ export default [
   route('api/admin/products/:productId', 'routes/api.admin.product.ts'),
   route('api/auth/*', 'routes/api.auth.$.ts'),
   route('search', 'routes/search.tsx'),
+  // Findability (features/findability): for crawlers.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -118,7 +118,7 @@ export class PageCache {
         return own.page
       } finally {
         // Not a render that began after clear(): that one is the map's now.
-        if (this.rendering.get(key) === task) this.rendering.delete(key)
+        if (this.rendering.get(key) === task!) this.rendering.delete(key)
       }
     })()
     this.rendering.set(key, task)

@@ -4,10 +4,12 @@ import { useCart } from '~/features/cart/use-cart'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import { ADDRESS_FIELDS, type AddressDraft, type AddressFieldName, EMPTY_ADDRESS, loadSavedAddress, saveAddress } from '~/features/checkout/saved-address'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
+import { privatePageMeta } from '~/features/findability/page-meta'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import type { Route } from './+types/address'
 
-export function meta() {
-  return [{ title: 'Shipping address' }, { name: 'robots', content: 'noindex' }]
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Shipping address · ${shopSettingsOf(matches).shopName}`, 'Where we should deliver your order.')
 
 export default function AddressPage() {
   const navigate = useNavigate()

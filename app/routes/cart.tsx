@@ -4,14 +4,20 @@ import { CartLineRow } from '~/components/cart/cart-line-row'
 import { useCart } from '~/features/cart/use-cart'
 import { useCartQuote } from '~/features/cart/use-cart-quote'
 import { formatRupees } from '~/features/money/money'
+import { pageMeta } from '~/features/findability/page-meta'
+import { siteOf } from '~/components/layout/use-shop-settings'
+import type { Route } from './+types/cart'
 
-export function meta() {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches)
   // Indexable, unlike the checkout's later steps: the page the server sends holds no one's cart (it lives in the
   // browser), and the SEO budget of issue 7 counts this page (docs/decisions/017-page-speed.md).
-  return [
-    { title: 'Shopping Cart' },
-    { name: 'description', content: 'Your shopping cart: check the items, pack sizes and quantities, see the delivery charge, then check out.' },
-  ]
+  return pageMeta({
+    ...site,
+    title: `Shopping Cart · ${site.shopName}`,
+    description: 'Your shopping cart: check the items, pack sizes and quantities, see the delivery charge, then check out.',
+    path: '/Cart-page',
+  })
 }
 
 export default function CartPage() {

@@ -6,10 +6,12 @@ import { useCart } from '~/features/cart/use-cart'
 import { useCartQuote } from '~/features/cart/use-cart-quote'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import { type AddressDraft, loadSavedAddress } from '~/features/checkout/saved-address'
+import { privatePageMeta } from '~/features/findability/page-meta'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import type { Route } from './+types/checkout'
 
-export function meta() {
-  return [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Checkout · ${shopSettingsOf(matches).shopName}`, 'Check your order, its delivery charge and address before paying.')
 
 export default function CheckoutPage() {
   const cart = useCart()

@@ -1,6 +1,9 @@
 import { cloneElement, type FormEvent, useEffect, useRef, useState } from 'react'
 import { data } from 'react-router'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { JsonLdScript } from '~/components/findability/json-ld'
+import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
+import { shopJsonLd } from '~/features/findability/structured-data.server'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import {
   CONTACT_FIELDS,
@@ -17,14 +20,19 @@ import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const settings = shopSettingsOf(matches)
-  return [
-    { title: `Contact us · ${settings.shopName}` },
-    {
-      name: 'description',
-      content: `Write to ${settings.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
-    },
-  ]
+  const site = siteOf(matches)
+  return pageMeta({
+    ...site,
+    title: `Contact us · ${site.shopName}`,
+    description: `Write to ${site.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
+    path: '/contact',
+    image: SHOP_SHARE_IMAGE,
+  })
+}
+
+/** The shop's details as structured data for search engines (the page shows them from the root's settings). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { jsonLd: await shopJsonLd(context, request) }
 }
 
 // A page's answer carries only the headers the route passes on: Retry-After when the form was refused for too many messages.
@@ -79,7 +87,7 @@ function failureMessage(status: number, serverMessage: string | undefined, setti
   return `Sorry, your message could not be sent because of a problem on our side (error ${status}). Please try again in a moment. ${fallback}`
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useShopSettings()
   const hydrated = useHydrated()
   const formRef = useRef<HTMLFormElement>(null)
@@ -152,6 +160,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <JsonLdScript json={loaderData.jsonLd} />
       <header className="max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Contact</p>
         <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900 sm:text-4xl">Tell Us Your FeedBack</h1>

@@ -5,9 +5,11 @@ import { ACCOUNT_LIMITS, accountFieldErrors, forgotPasswordSchema, RESET_MAIL_QU
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
+import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/forgot-password'
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password · ${shopSettingsOf(matches).shopName}` }]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Forgot password · ${shopSettingsOf(matches).shopName}`, 'Ask for a link to set a new password for your account.')
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string>; email: string }
 

@@ -1,35 +1,39 @@
 import { Link } from 'react-router'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { JsonLdScript } from '~/components/findability/json-ld'
+import { shopSettingsOf, siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { getProductsBySlug } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { productPath } from '~/features/catalogue/product'
 import { FREE_DELIVERY_FROM_PAISE } from '~/features/checkout/pricing'
+import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
+import { shopJsonLd } from '~/features/findability/structured-data.server'
 import { formatRupees } from '~/features/money/money'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { CardRating } from '~/components/reviews/stars'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const settings = shopSettingsOf(matches)
-  return [
-    { title: `${settings.shopName} · ${settings.tagline}` },
-    {
-      name: 'description',
-      content: `${settings.shopName}: organic, non-GMO freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils from small farmers across South India.`,
-    },
-  ]
+  const site = siteOf(matches)
+  return pageMeta({
+    ...site,
+    title: `${site.shopName} · ${shopSettingsOf(matches).tagline}`,
+    description: `Organic, non-GMO freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils from small farmers across South India.`,
+    path: '/',
+    image: SHOP_SHARE_IMAGE,
+  })
 }
 
 /** The showcases with a link for each item whose product is in the shop. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
-  const products = await getProductsBySlug(context.shop.db, slugs)
+  const [products, jsonLd] = await Promise.all([getProductsBySlug(context.shop.db, slugs), shopJsonLd(context, request)])
   const pathBySlug = new Map(products.map((p) => [p.slug, productPath(p)]))
   // Every item's stars in one query (features/reviews).
   const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
   const ratingBySlug = new Map(products.map((p) => [p.slug, ratings[p.id] ?? null]))
   return {
+    jsonLd,
     showcases: HOME_SHOWCASES.map((showcase) => ({
       ...showcase,
       items: showcase.items.map((item) => ({ label: item.label, href: pathBySlug.get(item.slug) ?? null, rating: ratingBySlug.get(item.slug) ?? null })),
@@ -59,10 +63,11 @@ const SHOWCASE_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw 
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useShopSettings()
-  const { showcases } = loaderData
+  const { showcases, jsonLd } = loaderData
 
   return (
     <>
+      <JsonLdScript json={jsonLd} />
       <section className="bg-gradient-to-b from-leaf-50 to-stone-50" aria-labelledby="welcome">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-10 sm:pt-16 sm:pb-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>

@@ -9,12 +9,11 @@ import { refusalReason } from '~/features/accounts/form-actions.server'
 import { requireSignedIn } from '~/features/accounts/guards.server'
 import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/my-orders'
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `My orders · ${shopSettingsOf(matches).shopName}` },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`My orders · ${shopSettingsOf(matches).shopName}`, 'The orders placed with your e-mail address and where each one is.')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(request, context)

@@ -8,6 +8,8 @@ import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { telHref } from '~/features/settings/shop-settings'
+import { privatePageMeta } from '~/features/findability/page-meta'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/order-success'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,9 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: 'Order placed' }, { name: 'robots', content: 'noindex' }]
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Order placed · ${shopSettingsOf(matches).shopName}`, 'Your order is placed: its number and what happens next.')
 
 export default function OrderSuccess() {
   const { order, phone } = useLoaderData<typeof loader>()

@@ -10,6 +10,8 @@ import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { formatRupees } from '~/features/money/money'
 import { openRazorpayCheckout } from '~/features/payments/razorpay-checkout'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { privatePageMeta } from '~/features/findability/page-meta'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/payment'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,9 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shopName: settings.shopName, phone: settings.phone }
 }
 
-export function meta() {
-  return [{ title: 'Payment' }, { name: 'robots', content: 'noindex' }]
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Payment · ${shopSettingsOf(matches).shopName}`, 'Pay for your order in rupees.')
 
 type CreatedOrder = { id: string; orderId: string; status: string; amount: number; provider: 'test' | 'razorpay'; keyId: string }
 type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: string }

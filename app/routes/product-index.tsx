@@ -6,7 +6,8 @@ import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
-import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { pageMeta, productListPath, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
+import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-index'
 
 const querySchema = z.object({ category: z.string().trim().max(64).optional() })
@@ -35,11 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const heading = data?.category ? CATEGORY_LABELS[data.category] : 'All Products'
-  return [
-    { title: `${heading} | ${shopSettingsOf(matches).shopName}` },
-    { name: 'description', content: 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.' },
-  ]
+  const site = siteOf(matches)
+  const category = data?.category ?? null
+  return pageMeta({
+    ...site,
+    title: `${category ? `${CATEGORY_LABELS[category]}: all products` : 'All Products'} | ${site.shopName}`,
+    description: category
+      ? `${CATEGORY_LABELS[category]} from small farms of South India: every product on one page, with its price in rupees and whether it is in stock.`
+      : 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.',
+    path: productListPath(category),
+    image: SHOP_SHARE_IMAGE,
+  })
 }
 
 function CategoryFilter({ current }: { current: Category | null }) {

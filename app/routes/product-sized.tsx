@@ -8,8 +8,11 @@ import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath, productPageMeta } from '~/features/catalogue/product'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
+import { productPageMeta } from '~/features/findability/page-meta'
+import { JsonLdScript } from '~/components/findability/json-ld'
+import { productPageJsonLd } from '~/features/findability/structured-data.server'
+import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
 import { reviewAction, reviewsForProductPage } from '~/features/reviews/product-page.server'
 import type { Route } from './+types/product-sized'
@@ -22,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // One address per product: a single-price product, or a renamed one, moves to its own.
   if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
-  return { product, reviews }
+  return { product, reviews, jsonLd: await productPageJsonLd(context, request, product, reviews.summary) }
 }
 
 /** The review form (features/reviews). */
@@ -31,7 +34,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return productPageMeta(data, shopSettingsOf(matches).shopName)
+  return productPageMeta(data?.product, siteOf(matches))
 }
 
 export default function SizedProductPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,6 +49,7 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <JsonLdScript json={loaderData.jsonLd} />
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">

@@ -5,8 +5,11 @@ import { Price } from '~/components/catalogue/price'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer, productPageMeta } from '~/features/catalogue/product'
-import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer } from '~/features/catalogue/product'
+import { productPageMeta } from '~/features/findability/page-meta'
+import { siteOf } from '~/components/layout/use-shop-settings'
+import { JsonLdScript } from '~/components/findability/json-ld'
+import { productPageJsonLd } from '~/features/findability/structured-data.server'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
 import { reviewAction, reviewsForProductPage } from '~/features/reviews/product-page.server'
 import type { Route } from './+types/product'
@@ -19,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data('Product not found', { status: 404 })
   // Sized products have their own page, with the size selector.
   if (isSized(product)) throw redirect(productPath(product), 301)
-  return { product, reviews }
+  return { product, reviews, jsonLd: await productPageJsonLd(context, request, product, reviews.summary) }
 }
 
 /** The review form (features/reviews). */
@@ -28,7 +31,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return productPageMeta(data, shopSettingsOf(matches).shopName)
+  return productPageMeta(data?.product, siteOf(matches))
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,6 +41,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <JsonLdScript json={loaderData.jsonLd} />
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">

@@ -11,9 +11,11 @@ import {
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
+import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Set a new password · ${shopSettingsOf(matches).shopName}` }]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Set a new password · ${shopSettingsOf(matches).shopName}`, 'Choose a new password for your account.')
 
 const LINK_DEAD = 'This reset link has already been used or has expired.'
 

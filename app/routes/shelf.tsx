@@ -4,7 +4,8 @@ import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
-import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
+import { pageMeta, productImage, shelfCanonicalPath, shelfTitle, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import type { Route } from './+types/shelf'
 
 /** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */
@@ -28,10 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page not found' }]
-  return [
-    { title: `${data.shelf.title} | ${shopSettingsOf(matches).shopName}` },
-    { name: 'description', content: data.shelf.description },
-  ]
+  const site = siteOf(matches)
+  const firstPicture = data.products.find((p) => p.frontImage)
+  return pageMeta({
+    ...site,
+    title: `${shelfTitle(data.shelf)} | ${site.shopName}`,
+    description: data.shelf.description,
+    path: shelfCanonicalPath(data.shelf),
+    image: (firstPicture && productImage(firstPicture)) || SHOP_SHARE_IMAGE,
+  })
 }
 
 export default function ShelfPage({ loaderData }: Route.ComponentProps) {

@@ -15,9 +15,11 @@ import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
+import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signin'
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Log in · ${shopSettingsOf(matches).shopName}` }]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Log in · ${shopSettingsOf(matches).shopName}`, 'Log in to your account to see your orders.')
 
 /** The spec's pause on "Logged in successfully!" before moving on. */
 const NOTICE_MS = 1500

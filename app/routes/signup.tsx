@@ -15,9 +15,11 @@ import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
+import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signup'
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Sign up · ${shopSettingsOf(matches).shopName}` }]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(`Sign up · ${shopSettingsOf(matches).shopName}`, 'Create an account to see your orders in one place.')
 
 type Values = { email: string; username: string; phone: string }
 type ActionResult =

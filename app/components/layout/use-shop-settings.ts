@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '~/features/settings/shop-settings'
 
-type RootData = { settings?: ShopSettings } | undefined
+type RootData = { settings?: ShopSettings; siteUrl?: string } | undefined
 
 /** The shop settings the root loader read; the defaults when it could not (an error page, say). */
 export function useShopSettings(): ShopSettings {
@@ -12,4 +12,13 @@ export function useShopSettings(): ShopSettings {
 export function shopSettingsOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): ShopSettings {
   const root = matches.find((m) => m?.id === 'root')
   return (root?.data as RootData)?.settings ?? DEFAULT_SHOP_SETTINGS
+}
+
+/**
+ * What a route's `meta` needs to describe its page (features/findability/page-meta.ts): the shop's absolute origin
+ * from the root loader (null on an error page without it) and its name.
+ */
+export function siteOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
+  const root = matches.find((m) => m?.id === 'root')
+  return { siteUrl: (root?.data as RootData)?.siteUrl ?? null, shopName: shopSettingsOf(matches).shopName }
 }

@@ -103,12 +103,3 @@ export function groupByCategory<P extends Pick<Product, 'category'>>(items: read
     .map((category) => ({ category, products: items.filter((p) => p.category === category) }))
     .filter((g) => g.products.length > 0)
 }
-
-/** Title and description of a product page; both product pages use it. */
-export function productPageMeta(data: { product: Pick<Product, 'name' | 'description'> } | undefined, shopName: string) {
-  if (!data) return [{ title: 'Product not found' }]
-  return [
-    { title: `${data.product.name} | ${shopName}` },
-    { name: 'description', content: data.product.description.slice(0, 160) },
-  ]
-}

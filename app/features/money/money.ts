@@ -23,3 +23,10 @@ export function paiseToRupees(paise: number) {
 export function rupeesToPaise(rupees: number) {
   return Math.round(rupees * 100)
 }
+
+/** Rupees as a plain decimal string with two places ("149.50"), for machine-read prices (schema.org offers); integer arithmetic, so no float rounding. */
+export function rupeeAmount(paise: number) {
+  const sign = paise < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(paise))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

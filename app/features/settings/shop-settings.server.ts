@@ -59,6 +59,19 @@ export async function getShopSettings(db: Database): Promise<ShopSettings> {
   return merged.data
 }
 
+/** Each request's settings, read once: the root's loader and a page's run side by side and both want them. */
+const settingsOfRequest = new WeakMap<object, Promise<ShopSettings>>()
+
+/** The settings for one request (its load context), from one query however many loaders ask. */
+export function requestShopSettings(context: { shop: { db: Database } }): Promise<ShopSettings> {
+  let settings = settingsOfRequest.get(context)
+  if (!settings) {
+    settings = getShopSettings(context.shop.db)
+    settingsOfRequest.set(context, settings)
+  }
+  return settings
+}
+
 export async function saveShopSettings(db: Database, value: ShopSettings) {
   const parsed = shopSettingsSchema.parse(value)
   await db

@@ -1,0 +1,44 @@
+import { CATEGORIES, type Category, SHELVES } from '../catalogue/categories'
+import { productPath } from '../catalogue/product'
+import { absoluteUrl, productListPath, shelfCanonicalPath } from './page-meta'
+
+/** A page for the sitemap: its path, and when it last changed where the shop knows. */
+export type SitemapPage = { path: string; lastModified?: Date }
+
+/** What the sitemap needs of a product on sale. */
+export type SitemapProduct = { id: string; slug: string; category: Category; updatedAt: Date }
+
+/**
+ * Every page a search engine should know, each at its canonical address: home, contact, every shelf (its twin
+ * layouts once), the product list and each category's, and every product on sale with the time it last changed.
+ * Not the cart, checkout, account or admin pages: nothing there to find.
+ */
+export function sitemapPages(products: readonly SitemapProduct[]): SitemapPage[] {
+  const shelves = [...new Set(SHELVES.map(shelfCanonicalPath))]
+  return [
+    { path: '/' },
+    ...shelves.map((path) => ({ path })),
+    { path: productListPath(null) },
+    ...CATEGORIES.map((category) => ({ path: productListPath(category) })),
+    { path: '/contact' },
+    ...products.map((p) => ({ path: productPath(p), lastModified: p.updatedAt })),
+  ]
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
+
+export function escapeXml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+}
+
+/** W3C date-time to the second, as sitemaps take it. */
+const lastmod = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** The sitemap protocol's XML (https://www.sitemaps.org/protocol.html), every address absolute and escaped. */
+export function sitemapXml(siteUrl: string, pages: readonly SitemapPage[]) {
+  const urls = pages.map((page) => {
+    const modified = page.lastModified ? `<lastmod>${lastmod(page.lastModified)}</lastmod>` : ''
+    return `  <url><loc>${escapeXml(absoluteUrl(siteUrl, page.path))}</loc>${modified}</url>`
+  })
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
