@@ -268,8 +268,6 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
       }
       // One render serves everyone waiting for it, so it does not stop when its first visitor leaves.
       const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.originalUrl}`, async () => {
-        // Read before rendering: this visitor may meanwhile be sent the previous copy, with that copy's policy.
-        const contentSecurityPolicy = res.getHeader('Content-Security-Policy')?.toString()
         const response = await render(req, res, new AbortController().signal)
         const body = Buffer.from(await response.arrayBuffer())
         const headers = [...response.headers.entries()].filter(([name]) => !PER_ANSWER_HEADERS.has(name))
@@ -278,7 +276,7 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
           headers,
           body,
           etag: etagOf(body),
-          contentSecurityPolicy,
+          contentSecurityPolicy: res.getHeader('Content-Security-Policy')?.toString(),
           shareable: !response.headers.has('set-cookie') && response.status < 500,
         }
       })
@@ -294,11 +292,7 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
 export function createShopApp(shop: Shop, options: { isClosing?: () => boolean } = {}) {
   const app = express()
   app.disable('x-powered-by')
-  const pageCache = new PageCache({
-    freshForMs: shop.config.PAGE_CACHE_SECONDS * 1000,
-    maxPages: 500,
-    onRefreshError: (err, key) => log.error({ err, page: key }, 'Refreshing a stored page failed; the next visitor renders it again'),
-  })
+  const pageCache = new PageCache({ freshForMs: shop.config.PAGE_CACHE_SECONDS * 1000, maxPages: 500 })
   // Which X-Forwarded-* headers to believe: only those of proxies TRUST_PROXY names (req.ip, req.protocol).
   app.set('trust proxy', shop.config.TRUST_PROXY)
 

@@ -59,13 +59,7 @@ export class PageCache {
   private generation = 0
 
   constructor(
-    private readonly options: {
-      freshForMs: number
-      maxPages: number
-      now?: () => number
-      /** A refresh nobody waited for failed (the next visitor renders again). */
-      onRefreshError?: (err: unknown, key: string) => void
-    },
+    private readonly options: { freshForMs: number; maxPages: number; now?: () => number },
   ) {}
 
   get enabled() {
@@ -79,50 +73,39 @@ export class PageCache {
   /** The stored page for this key while it is fresh. */
   fresh(key: string): CachedPage | undefined {
     const page = this.pages.get(key)
-    return page && this.now() - page.storedAt < this.options.freshForMs ? page : undefined
+    if (!page) return undefined
+    if (this.now() - page.storedAt < this.options.freshForMs) return page
+    this.pages.delete(key)
+    return undefined
   }
 
   /**
    * The fresh page, or the one `render` makes. Concurrent callers for the same key share one render; a render
    * that must not be shared (it sets a cookie, say) answers only its own caller, and the others get null and
    * render for themselves. Only a shareable 200 is kept.
-   *
-   * A copy that has just gone stale (within another freshness period) is still given while its successor renders:
-   * on a busy page, the once-a-period render then holds up nobody (docs/decisions/017-page-speed.md). Older copies,
-   * and everything after a change (clear()), wait for the render.
    */
   async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage | null> {
-    const page = this.pages.get(key)
-    const age = page ? this.now() - page.storedAt : Infinity
-    if (page && age < this.options.freshForMs) return page
-    const own: { page?: CachedPage } = {}
+    const page = this.fresh(key)
+    if (page) return page
     const pending = this.rendering.get(key)
-    const task = pending ?? this.startRender(key, render, own)
-    if (page && age < 2 * this.options.freshForMs) {
-      // Whoever started the refresh hears of its failure; the others share it silently.
-      if (!pending) task.catch((err: unknown) => this.options.onRefreshError?.(err, key))
-      return page
-    }
-    const shared = await task
-    return shared ?? own.page ?? null
-  }
-
-  private startRender(key: string, render: () => Promise<RenderedPage>, own: { page?: CachedPage }) {
+    if (pending) return pending
     const generation = this.generation
+    let own: CachedPage | undefined
     const task: Promise<CachedPage | null> = (async () => {
       try {
         const { shareable, ...rendered } = await render()
-        own.page = { ...rendered, storedAt: this.now() }
+        own = { ...rendered, storedAt: this.now() }
         if (!shareable) return null
-        if (own.page.status === 200 && generation === this.generation) this.store(key, own.page)
-        return own.page
+        if (own.status === 200 && generation === this.generation) this.store(key, own)
+        return own
       } finally {
         // Not a render that began after clear(): that one is the map's now.
         if (this.rendering.get(key) === task!) this.rendering.delete(key)
       }
     })()
     this.rendering.set(key, task)
-    return task
+    const shared = await task
+    return shared ?? own ?? null
   }
 
   private store(key: string, page: CachedPage) {
