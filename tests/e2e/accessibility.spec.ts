@@ -42,6 +42,10 @@ const VISITOR_PAGES: PageToCheck[] = [
   { name: 'forgot password', path: '/forgot-password' },
   { name: 'reset password without a token', path: '/reset-password' },
   { name: 'reset password with a dead token', path: '/reset-password?token=aaaaaaaaaaaaaaaaaaaaaaaa' },
+  { name: 'search results', path: '/search?q=amla' },
+  { name: 'search without a query', path: '/search' },
+  { name: 'search without a match', path: '/search?q=qqzzxxv' },
+  { name: 'track an order', path: '/track' },
   { name: 'page not found', path: '/no-such-page', status: 404 },
   { name: 'a product that does not exist', path: '/product/no-such-product', status: 404 },
 ]
@@ -54,6 +58,8 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'messages', path: '/dash/messages' },
   { name: 'outbox', path: '/dash/outbox?show=all' },
   { name: 'users', path: '/dash/users' },
+  { name: 'reviews', path: '/dash/reviews' },
+  { name: 'tax details', path: '/dash/settings' },
   { name: 'add product', path: '/Admin' },
   { name: 'product manager', path: '/Delete' },
 ]
