@@ -1,12 +1,12 @@
-import { Form, Link, data } from 'react-router'
+import { Link, data } from 'react-router'
 import { GRID_COLUMNS } from '~/components/catalogue/product-grid'
 import { ProductCard, imagePriority } from '~/components/catalogue/product-card'
 import { focusRing, primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { Highlighted } from '~/components/search/highlighted'
-import { SearchIcon } from '~/components/search/search-box'
+import { SearchForm } from '~/components/search/search-form'
 import { BROWSE_LINKS } from '~/features/search/browse-links'
-import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE } from '~/features/search/limits'
+import { SEARCH_PAGE_SIZE } from '~/features/search/limits'
 import { type SearchOutcome, parseSearchParams, searchCatalogue } from '~/features/search/search.server'
 import type { Route } from './+types/search'
 
@@ -41,34 +41,6 @@ function pageAddress(q: string, page: number) {
 
 function quoted(q: string) {
   return `“${q}”`
-}
-
-function SearchForm({ q }: { q: string }) {
-  return (
-    <Form method="get" action="/search" role="search" aria-label="Search page" className="flex max-w-2xl items-end gap-2">
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor="search-page-query" className="text-sm font-semibold">
-          Search products
-        </label>
-        <input
-          id="search-page-query"
-          key={q}
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder="Amla, thokku, turmeric…"
-          autoComplete="off"
-          enterKeyHint="search"
-          className={`min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-base ${focusRing}`}
-        />
-      </div>
-      <button type="submit" className={`${primaryButton} shrink-0`}>
-        <SearchIcon className="size-5" />
-        Search
-      </button>
-    </Form>
-  )
 }
 
 function BrowseCategories({ heading }: { heading: string }) {
@@ -162,7 +134,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-[120rem] px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6 flex flex-col gap-4">
         <h1 className="text-3xl font-bold text-leaf-800">{outcome.q ? `Search: ${quoted(outcome.q)}` : 'Search'}</h1>
-        <SearchForm q={outcome.q} />
+        <SearchForm
+          name="Search page"
+          inputId="search-page-query"
+          query={outcome.q}
+          labelClassName="text-sm font-semibold"
+          focusRing={focusRing}
+          buttonClassName={`${primaryButton} shrink-0`}
+        />
         {/* A live region, so a screen reader hears the outcome of a search made without leaving the page. */}
         <div role="status" className="text-stone-800" data-testid="search-summary">
           <Summary outcome={outcome} />

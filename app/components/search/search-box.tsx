@@ -1,17 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { Form, useLocation, useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
+import { SearchForm, SearchIcon } from '~/components/search/search-form'
 import { MAX_QUERY_LENGTH } from '~/features/search/limits'
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
-
-export function SearchIcon({ className = 'size-6' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
-      <circle cx="10.5" cy="10.5" r="6" />
-      <path d="M15 15l5 5" />
-    </svg>
-  )
-}
 
 /**
  * The top bar's search: a magnifier that opens a search box below the bar, at every width (beside the menu there
@@ -50,33 +42,16 @@ export function SearchBox() {
         <SearchIcon />
       </summary>
       <div className="absolute inset-x-0 top-full border-b border-leaf-100 bg-white px-3 py-3 shadow-md sm:px-4">
-        <Form method="get" action="/search" role="search" aria-label="Shop" className="mx-auto flex max-w-2xl items-end gap-2">
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <label htmlFor="top-bar-search" className="text-sm font-semibold text-earth-900">
-              Search products
-            </label>
-            <input
-              ref={inputRef}
-              id="top-bar-search"
-              key={current}
-              type="search"
-              name="q"
-              defaultValue={current}
-              maxLength={MAX_QUERY_LENGTH}
-              placeholder="Amla, thokku, turmeric…"
-              autoComplete="off"
-              enterKeyHint="search"
-              className={`min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-base ${focusRing}`}
-            />
-          </div>
-          <button
-            type="submit"
-            className={`inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md bg-leaf-700 px-4 font-semibold text-white hover:bg-leaf-800 ${focusRing}`}
-          >
-            <SearchIcon className="size-5" />
-            Search
-          </button>
-        </Form>
+        <SearchForm
+          name="Shop"
+          inputId="top-bar-search"
+          query={current}
+          inputRef={inputRef}
+          formClassName="mx-auto"
+          labelClassName="text-sm font-semibold text-earth-900"
+          focusRing={focusRing}
+          buttonClassName={`inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md bg-leaf-700 px-4 font-semibold text-white hover:bg-leaf-800 ${focusRing}`}
+        />
       </div>
     </details>
   )
