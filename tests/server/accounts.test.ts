@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { type Answer, Browser } from '../support/http-browser'
 import { startSmtpSink } from '../support/smtp-sink'
+import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Accounts against the built shop, over HTTP, the way browsers and scripts reach it. Mails come out of the
@@ -220,16 +221,7 @@ describe('accounts over HTTP', () => {
       json: {
         items: [{ productId: product.id, quantity: 1 }],
         email: 'Orders@Example.in',
-        shippingAddress: {
-          fullName: 'Meena Sundaram',
-          buildingNumber: '12',
-          streetName: 'Gandhi Road',
-          city: 'Madurai',
-          postalCode: '625001',
-          state: 'Tamil Nadu',
-          phoneNumber: '9876543210',
-          alternateNumber: '',
-        },
+        shippingAddress: testAddress,
       },
     })
     expect(created.status).toBe(201)

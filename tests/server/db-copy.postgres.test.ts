@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../app/db/test-database'
 import { tablesInCopyOrder } from '../../app/db/transfer.server'
 import { Browser } from '../support/http-browser'
 import { startSmtpSink } from '../support/smtp-sink'
+import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Moving a shop off the embedded database, as its owner would: a shop with customers, an admin, orders and a
@@ -23,17 +24,6 @@ const CUSTOMER = 'meena@example.in'
 const PASSWORD = 'correct-horse'
 // The test server trusts local connections, so this password is never checked, only carried: it must never be printed.
 const DB_PASSWORD = 'Sekret-Pw-4711'
-
-const address = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Madurai',
-  postalCode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-}
 
 type Run = { code: number | null; output: string }
 const run = (script: string, env: Record<string, string>, ...args: string[]) =>
@@ -153,7 +143,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     // One order paid and packed, one left waiting for payment.
     const orders: Array<{ orderId: string; orderNumber: number; status: string }> = []
     for (const quantity of [2, 1]) {
-      const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: addedProductId, quantity }], shippingAddress: address, email: CUSTOMER } })
+      const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: addedProductId, quantity }], shippingAddress: testAddress, email: CUSTOMER } })
       expect(created.status, created.text).toBe(201)
       orders.push(JSON.parse(created.text))
     }
@@ -243,7 +233,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     expect((await admin.send('/dash/messages')).text).toContain('Will it arrive by Friday?')
 
     // New orders continue the numbering.
-    const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: before.addedProductId, quantity: 1 }], shippingAddress: address, email: CUSTOMER } })
+    const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: before.addedProductId, quantity: 1 }], shippingAddress: testAddress, email: CUSTOMER } })
     expect(created.status, created.text).toBe(201)
     expect(JSON.parse(created.text).orderNumber).toBe(Math.max(...before.orders.map((o) => o.orderNumber)) + 1)
   }, 300_000)

@@ -18,18 +18,9 @@ import {
   OrderNotFoundError,
   StepNotAllowedError,
 } from './fulfilment.server'
-import { confirmPayment, createOrder, expireOverdueOrders } from './orders.server'
-
-const address: CreateOrderInput['shippingAddress'] = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Madurai',
-  postalCode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98765 43210',
-  alternateNumber: '',
-}
+import { expireOverdueOrders } from './orders.server'
+import { placePaidOrder, placeTestOrder } from './test-orders'
+import { testAddress } from '../../../tests/support/test-address'
 
 describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -61,17 +52,8 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   const stockOf = async (productId: string, size: string) =>
     (await db().select().from(variants).where(eq(variants.productId, productId))).find((v) => v.size === size)!.stock
 
-  async function paidOrder(items: CreateOrderInput['items'], email = 'meena@example.in', phoneNumber = address.phoneNumber) {
-    const created = await createOrder(db(), provider, {
-      items,
-      shippingAddress: { ...address, phoneNumber },
-      email,
-      buyerToken: `buyer-${email}`,
-      expiryMinutes: 30,
-    })
-    await confirmPayment(db(), created.providerOrderId!, `pay_${created.number}`)
-    return created
-  }
+  const paidOrder = (items: CreateOrderInput['items'], email = 'meena@example.in', phoneNumber = testAddress.phoneNumber) =>
+    placePaidOrder(db(), provider, { items, email, address: { phoneNumber } })
 
   const mailsTo = async (recipient: string) => (await db().select().from(outbox).where(eq(outbox.recipient, recipient))).map((m) => m.subject)
 
@@ -116,7 +98,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(await stockOf('ragi-biscuit', 'one')).toBe(4)
 
     // An unpaid order is not the owner's to pack: it is paid or it expires.
-    const unpaid = await createOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], shippingAddress: address, email: 'x@y.in', buyerToken: 'b', expiryMinutes: 30 })
+    const unpaid = await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'b' })
     await expect(advanceOrder(db(), unpaid.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
   })
 
@@ -175,7 +157,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     const a = await paidOrder([{ productId: 'dried-mango', size: '500g', quantity: 1 }])
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }])
     await advanceOrder(db(), b.id, { step: 'cancel', reason: '' }, 'a@x.in')
-    await createOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], shippingAddress: address, email: 'x@y.in', buyerToken: 'c', expiryMinutes: 30 })
+    await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'c' })
 
     const dash = await loadDashboard(db())
     expect(dash.today).toEqual({ orders: 1, revenuePaise: a.totalPaise })
@@ -196,7 +178,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   })
 
   it('records expiry in the history', async () => {
-    const created = await createOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], shippingAddress: address, email: 'x@y.in', buyerToken: 'd', expiryMinutes: 30 })
+    const created = await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'd' })
     await expireOverdueOrders(db(), provider, new Date(Date.now() + 31 * 60_000))
     const expired = (await getOrderForAdmin(db(), created.id))!
     expect(expired.history.map((e) => e.status)).toEqual(['pending_payment', 'expired'])

@@ -8,19 +8,9 @@ import type { PaymentProvider } from '../payments/provider'
 import { hmacSha256Hex, paymentSignature } from '../payments/signatures.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import type { CreateOrderInput } from './checkout-schemas'
-import { confirmPayment, createOrder, expireOverdueOrders, OutOfStockError } from './orders.server'
+import { confirmPayment, expireOverdueOrders, OutOfStockError } from './orders.server'
 import { quoteCart } from './quote.server'
-
-const address: CreateOrderInput['shippingAddress'] = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Madurai',
-  postalCode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-}
+import { placeTestOrder } from './test-orders'
 
 describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -51,7 +41,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     (await handle.db.select().from(variants).where(eq(variants.productId, productId))).find((v) => v.size === size)!.stock
 
   const order = (items: CreateOrderInput['items'], buyerToken = 'buyer-a', checkoutKey?: string) =>
-    createOrder(handle.db, provider, { items, shippingAddress: address, email: 'meena@example.in', buyerToken, expiryMinutes: 30, checkoutKey })
+    placeTestOrder(handle.db, provider, { items, buyerToken, checkoutKey })
 
   it('prices from the database and adds delivery below ₹350', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 2 }])

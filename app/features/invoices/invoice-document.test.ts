@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pdfPages, pdfText } from '../../../tests/support/pdf-text'
+import { testAddress } from '../../../tests/support/test-address'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
 import { buildInvoiceDocument, InvoiceMismatchError, type OrderToInvoice } from './invoice-document'
 import { renderInvoicePdf } from './invoice-pdf.server'
@@ -7,16 +8,7 @@ import { renderInvoicePdf } from './invoice-pdf.server'
 const order = (state: string): OrderToInvoice => ({
   number: 42,
   email: 'meena@example.in',
-  shippingAddress: {
-    fullName: 'Meena Sundaram',
-    buildingNumber: '12',
-    streetName: 'Gandhi Road',
-    city: 'Madurai',
-    postalCode: '625001',
-    state,
-    phoneNumber: '9876543210',
-    alternateNumber: '',
-  },
+  shippingAddress: { ...testAddress, state },
   deliveryPaise: 4000,
   totalPaise: 38100,
   paidAt: new Date('2026-06-10T05:00:00Z'),

@@ -6,24 +6,15 @@ import { invoiceCounters, invoices, orderEvents, orders, outbox, products, varia
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
-import { confirmPayment, createOrder } from '../checkout/orders.server'
+import { confirmPayment } from '../checkout/orders.server'
+import { placeTestOrder } from '../checkout/test-orders'
+import { testAddress } from '../../../tests/support/test-address'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
 import { getShopSettings, saveShopSettings } from '../settings/shop-settings.server'
 import type { InvoiceDocument } from './invoice-document'
 import { invoiceForOrder, invoicePdf } from './invoices.server'
 import { financialYearOf } from './series'
-
-const address: CreateOrderInput['shippingAddress'] = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Madurai',
-  postalCode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-}
 
 describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -45,14 +36,13 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   })
   afterAll(async () => handle?.close())
 
-  async function placeOrder(items: CreateOrderInput['items'] = [{ productId: 'pepper', quantity: 2 }], overrides: { email?: string; state?: string } = {}) {
+  function placeOrder(items: CreateOrderInput['items'] = [{ productId: 'pepper', quantity: 2 }], overrides: { email?: string; state?: string } = {}) {
     buyers++
-    return createOrder(db(), provider, {
+    return placeTestOrder(db(), provider, {
       items,
-      shippingAddress: { ...address, state: overrides.state ?? address.state },
+      address: { state: overrides.state ?? testAddress.state },
       email: overrides.email ?? `buyer${buyers}@example.in`,
       buyerToken: `buyer-token-${buyers}`,
-      expiryMinutes: 30,
     })
   }
 

@@ -6,7 +6,8 @@ import { orders, products, reviews, users, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
-import { confirmPayment, createOrder } from '../checkout/orders.server'
+import { confirmPayment } from '../checkout/orders.server'
+import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { authorName, REVIEW_LIMITS, ratingLabel } from './review'
 import { RATING_ERROR, reviewFieldErrors, reviewInputSchema } from './review-schema'
@@ -65,17 +66,6 @@ describe('review input', () => {
   })
 })
 
-const address: CreateOrderInput['shippingAddress'] = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12',
-  streetName: 'Gandhi Road',
-  city: 'Madurai',
-  postalCode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98765 43210',
-  alternateNumber: '',
-}
-
 describe(`reviews on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
   const provider = testPaymentProvider('test-secret-for-reviews')
@@ -112,11 +102,8 @@ describe(`reviews on ${describeDatabase()}`, () => {
     ])
   })
 
-  async function order(email: string, items: CreateOrderInput['items'], paid = true) {
-    const created = await createOrder(db(), provider, { items, shippingAddress: address, email, buyerToken: `buyer-${email}`, expiryMinutes: 30 })
-    if (paid) await confirmPayment(db(), created.providerOrderId!, `pay_${created.number}`)
-    return created
-  }
+  const order = (email: string, items: CreateOrderInput['items'], paid = true) =>
+    (paid ? placePaidOrder : placeTestOrder)(db(), provider, { items, email })
 
   const review = (rating: number, body = 'Tastes like home.') => ({ rating, body })
   const rowOf = async (userId: string, productId: string) =>

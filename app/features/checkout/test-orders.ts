@@ -1,0 +1,33 @@
+import { testAddress } from '../../../tests/support/test-address'
+import type { Database } from '~/db/client.server'
+import type { PaymentProvider } from '../payments/provider'
+import type { CreateOrderInput } from './checkout-schemas'
+import { confirmPayment, createOrder } from './orders.server'
+
+// Orders for the domain tests, placed (and paid) as checkout would.
+
+type TestOrder = Pick<CreateOrderInput, 'items'> &
+  Partial<Omit<CreateOrderInput, 'items' | 'shippingAddress'>> & {
+    /** What differs from `testAddress` (leave a field out rather than pass it undefined). */
+    address?: Partial<CreateOrderInput['shippingAddress']>
+    buyerToken?: string
+    expiryMinutes?: number
+  }
+
+/** An order awaiting payment, by meena@example.in to `testAddress` unless told, reserved for 30 minutes. */
+export function placeTestOrder(db: Database, provider: PaymentProvider, { address, email = 'meena@example.in', buyerToken, expiryMinutes = 30, ...rest }: TestOrder) {
+  return createOrder(db, provider, {
+    ...rest,
+    email,
+    shippingAddress: { ...testAddress, ...address },
+    buyerToken: buyerToken ?? `buyer-${email}`,
+    expiryMinutes,
+  })
+}
+
+/** An order placed and paid (payment id `pay_<number>`), as after a successful checkout. */
+export async function placePaidOrder(db: Database, provider: PaymentProvider, order: TestOrder) {
+  const created = await placeTestOrder(db, provider, order)
+  await confirmPayment(db, created.providerOrderId!, `pay_${created.number}`)
+  return created
+}
