@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { SHELVES } from '../../app/features/catalogue/categories'
 import { expectAccessiblePage, expectMeaningfulAltTexts, expectNoAxeViolations } from '../support/axe'
 import { waitForMailInDir } from '../support/smtp-sink'
+import { catalogue, openHydrated, SAVED_ADDRESS, SHIPPING_ADDRESS, storeCart } from './shopper'
 
 // axe (WCAG 2.1 A and AA) on every page of app/routes.ts, as a visitor, a customer and an admin, in the states
 // a customer meets: empty and full cart, a saved address, the test payment window, an open dialog, the phone menu.
@@ -10,16 +11,9 @@ import { waitForMailInDir } from '../support/smtp-sink'
 // The pages are independent of each other: both workers may share them.
 test.describe.configure({ mode: 'parallel' })
 
-type ProductJson = { id: string; name: string; url: string; stockCount: number; price?: number; prices?: object }
 /** A path, or how to find it in the running shop. */
 type PagePath = string | ((request: APIRequestContext) => Promise<string>)
 type PageToCheck = { name: string; path: PagePath; status?: number }
-
-async function catalogue(request: APIRequestContext) {
-  const response = await request.get('/api/products')
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { products: ProductJson[] }).products
-}
 
 const singlePriceProduct = async (request: APIRequestContext) => (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 0)!.url
 const sizedProduct = async (request: APIRequestContext) => (await catalogue(request)).find((p) => p.prices && p.stockCount > 0)!.url
@@ -68,27 +62,8 @@ const ADMIN = 'admin-e2e@example.com'
 const PASSWORD = 'correct horse battery'
 const PHONE = { width: 360, height: 740 }
 
-const ADDRESS = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12B',
-  streetName: 'Gandhi Road',
-  city: 'Coimbatore',
-  postalCode: '641001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-  email: 'meena@example.com',
-}
-
 async function resolve(path: PagePath, request: APIRequestContext) {
   return typeof path === 'string' ? path : path(request)
-}
-
-/** Opens the page and waits for React to hydrate it: some controls (the menu button) exist only then. */
-async function openHydrated(page: Page, path: string, status = 200) {
-  const response = await page.goto(path)
-  expect(response?.status(), path).toBe(status)
-  await page.waitForLoadState('networkidle')
 }
 
 /** A paid order of the test provider, placed through the API; its id. */
@@ -96,10 +71,9 @@ async function paidOrder(request: APIRequestContext) {
   // The shop refuses changes without its own Origin (decision 010); global-setup.ts set this address.
   const origin = { Origin: process.env.E2E_BASE_URL! }
   const product = (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 5)!
-  const { email, ...shippingAddress } = ADDRESS
   const created = await request.post('/api/payment/createOrder', {
     headers: origin,
-    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress, email },
+    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS, email: SAVED_ADDRESS.email },
   })
   expect(created.status(), await created.text()).toBe(201)
   const { orderId } = (await created.json()) as { orderId: string }
@@ -119,14 +93,7 @@ async function fillCart(page: Page, request: APIRequestContext, withAddress: boo
     stockCount: p.stockCount,
     quantity: 1,
   }))
-  await page.goto('/')
-  await page.evaluate(
-    ({ lines, address }) => {
-      localStorage.setItem('cartItems', JSON.stringify(lines))
-      if (address) localStorage.setItem('shippingAddress', JSON.stringify(address))
-    },
-    { lines, address: withAddress ? ADDRESS : null },
-  )
+  await storeCart(page, lines, withAddress ? SAVED_ADDRESS : undefined)
 }
 
 /** Signs the admin in, making the account first if no test has yet (another worker may be making it right now). */
@@ -168,7 +135,7 @@ test.describe('pages in the states a customer meets', () => {
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2)
     await expectAccessiblePage(page, 'the cart with items')
     await openHydrated(page, '/address')
-    await expect(page.getByLabel('Full name')).toHaveValue(ADDRESS.fullName)
+    await expect(page.getByLabel('Full name')).toHaveValue(SAVED_ADDRESS.fullName)
     await expectAccessiblePage(page, 'the address form filled in')
     await openHydrated(page, '/checkout')
     await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible()

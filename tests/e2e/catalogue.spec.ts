@@ -1,34 +1,9 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 import { formatRupees } from '../../app/features/money/money'
 import { DEFAULT_SHOP_SETTINGS, telHref } from '../../app/features/settings/shop-settings'
+import { catalogue, openHydrated } from './shopper'
 
 // Shelves and product pages in real Chromium: image toggle, sizes, stepper, Add to Cart, bulk dialog.
-
-type ProductJson = {
-  id: string
-  slug: string
-  name: string
-  category: string
-  url: string
-  backsideImageUrl: string
-  stockCount: number
-  price?: number
-  prices?: { startg: number; halfg: number; onekg: number }
-  stockBySize?: Record<'250g' | '500g' | '1kg', number>
-}
-
-async function catalogue(request: APIRequestContext) {
-  const response = await request.get('/api/products')
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { products: ProductJson[] }).products
-}
-
-/** Waits until React has hydrated the page, so that clicks reach their handlers. */
-async function openHydrated(page: Page, path: string) {
-  const response = await page.goto(path)
-  expect(response?.status()).toBe(200)
-  await page.waitForLoadState('networkidle')
-}
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart\b.*\d/ })
 

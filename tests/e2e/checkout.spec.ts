@@ -1,24 +1,12 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test'
 import { formatRupees } from '../../app/features/money/money'
 import { DEFAULT_SHOP_SETTINGS } from '../../app/features/settings/shop-settings'
+import { type CatalogueProduct, catalogue, openHydrated, type PackSize, SAVED_ADDRESS, storeCart } from './shopper'
 
 // The money path in real Chromium, in test mode: cart, address, summary, payment, order success.
 // Other spec files share this shop and its stock, so products are picked among the best stocked, quantities
 // stay small, and no assertion depends on an exact stock number.
 
-type PackSize = '250g' | '500g' | '1kg'
-type ProductJson = {
-  id: string
-  slug: string
-  name: string
-  category: string
-  url: string
-  imageUrl: string
-  stockCount: number
-  price?: number
-  prices?: { startg: number; halfg: number; onekg: number }
-  stockBySize?: Record<PackSize, number>
-}
 type StoredLine = {
   id: string
   size?: PackSize
@@ -32,27 +20,21 @@ type StoredLine = {
 
 const PRICE_KEY = { '250g': 'startg', '500g': 'halfg', '1kg': 'onekg' } as const
 
-async function catalogue(request: APIRequestContext) {
-  const response = await request.get('/api/products')
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { products: ProductJson[] }).products
-}
-
 /** The product as the server prices it now, in paise. */
 async function serverPricePaise(request: APIRequestContext, id: string, size?: PackSize) {
   const response = await request.get(`/api/products/${id}`)
   expect(response.ok()).toBe(true)
-  const body = (await response.json()) as ProductJson | { product: ProductJson }
+  const body = (await response.json()) as CatalogueProduct | { product: CatalogueProduct }
   const product = 'product' in body ? body.product : body
   return Math.round((size ? product.prices![PRICE_KEY[size]] : product.price!) * 100)
 }
 
 /** Single-price products with plenty of stock, best stocked first. */
-function wellStocked(products: ProductJson[], filter: (p: ProductJson) => boolean = () => true) {
+function wellStocked(products: CatalogueProduct[], filter: (p: CatalogueProduct) => boolean = () => true) {
   return products.filter((p) => p.price !== undefined && p.stockCount >= 20 && filter(p)).sort((a, b) => b.stockCount - a.stockCount)
 }
 
-function storedLine(product: ProductJson, quantity: number, size?: PackSize): StoredLine {
+function storedLine(product: CatalogueProduct, quantity: number, size?: PackSize): StoredLine {
   const rupees = size ? product.prices![PRICE_KEY[size]] : product.price!
   return {
     id: product.id,
@@ -64,37 +46,6 @@ function storedLine(product: ProductJson, quantity: number, size?: PackSize): St
     stockCount: size ? product.stockBySize![size] : product.stockCount,
     quantity,
   }
-}
-
-/** Waits until React has hydrated the page, so that clicks reach their handlers. */
-async function openHydrated(page: Page, path: string) {
-  const response = await page.goto(path)
-  expect(response?.status()).toBe(200)
-  await page.waitForLoadState('networkidle')
-}
-
-/** Puts a cart (and optionally an address) in the browser's storage, as the shop would have kept it. */
-async function seedBrowser(page: Page, cart: StoredLine[], address?: Record<string, string>) {
-  await page.goto('/')
-  await page.evaluate(
-    ({ cart, address }) => {
-      localStorage.setItem('cartItems', JSON.stringify(cart))
-      if (address) localStorage.setItem('shippingAddress', JSON.stringify(address))
-    },
-    { cart, address },
-  )
-}
-
-const VALID_ADDRESS = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12B',
-  streetName: 'Gandhi Road',
-  city: 'Coimbatore',
-  postalCode: '641001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-  email: 'meena@example.com',
 }
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ })
@@ -174,7 +125,7 @@ test.describe('the cart page', () => {
     const [first, second] = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat' || p.category === 'herbal')
     const firstPrice = await serverPricePaise(request, first!.id)
     const secondPrice = await serverPricePaise(request, second!.id)
-    await seedBrowser(page, [storedLine(first!, 1), storedLine(second!, 1)])
+    await storeCart(page, [storedLine(first!, 1), storedLine(second!, 1)])
     await openHydrated(page, '/Cart-page')
 
     const line = cartLine(page, first!.name)
@@ -229,7 +180,7 @@ test.describe('the cart page', () => {
   test('a tampered cart shows the server prices on the cart and the summary, and the payment asks for them', async ({ page, request }) => {
     const product = wellStocked(await catalogue(request), (p) => p.category === 'herbal')[0]!
     const price = await serverPricePaise(request, product.id)
-    await seedBrowser(page, [{ ...storedLine(product, 2), pricePaise: 1 }], VALID_ADDRESS)
+    await storeCart(page, [{ ...storedLine(product, 2), pricePaise: 1 }], SAVED_ADDRESS)
 
     await openHydrated(page, '/Cart-page')
     const line = cartLine(page, product.name)
@@ -260,7 +211,7 @@ test.describe('the cart page', () => {
     // Stock only ever goes down during the run, so 100 is more than any of these has now.
     const product = wellStocked(products, (p) => p.category === 'spices' && p.stockCount < 100)[1]!
     const gone = { ...storedLine(product, 1), id: 'no-such-product', name: 'A discontinued tea' }
-    await seedBrowser(page, [storedLine(product, 100), gone])
+    await storeCart(page, [storedLine(product, 100), gone])
     await openHydrated(page, '/Cart-page')
 
     const line = cartLine(page, product.name)
@@ -286,7 +237,7 @@ test.describe('the cart page', () => {
 test.describe('shipping address', () => {
   test('required fields, PIN and phone rules, blanks; a valid address goes on and comes back prefilled', async ({ page, request }) => {
     const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat')[0]!
-    await seedBrowser(page, [storedLine(product, 1)])
+    await storeCart(page, [storedLine(product, 1)])
     await openHydrated(page, '/address')
     const submit = page.getByRole('button', { name: 'Continue to order summary' })
     const error = (text: string) => main(page).getByText(text, { exact: true })
@@ -325,29 +276,29 @@ test.describe('shipping address', () => {
     await expect(error('Email is required')).toHaveCount(0)
     await expect(page).toHaveURL(/\/address$/)
 
-    await page.getByLabel('Full Name').fill(VALID_ADDRESS.fullName)
-    await page.getByLabel('Building Number').fill(VALID_ADDRESS.buildingNumber)
-    await page.getByLabel('Street Name').fill(VALID_ADDRESS.streetName)
-    await page.getByLabel('City').fill(VALID_ADDRESS.city)
-    await page.getByLabel('Postal Code').fill(VALID_ADDRESS.postalCode)
+    await page.getByLabel('Full Name').fill(SAVED_ADDRESS.fullName)
+    await page.getByLabel('Building Number').fill(SAVED_ADDRESS.buildingNumber)
+    await page.getByLabel('Street Name').fill(SAVED_ADDRESS.streetName)
+    await page.getByLabel('City').fill(SAVED_ADDRESS.city)
+    await page.getByLabel('Postal Code').fill(SAVED_ADDRESS.postalCode)
     await page.getByLabel('Phone Number').fill('+91 98765 43210')
     await submit.click()
     await expect(page).toHaveURL(/\/checkout$/)
     const shipTo = page.getByRole('region', { name: 'Shipping to' })
-    await expect(shipTo).toContainText(VALID_ADDRESS.fullName)
-    await expect(shipTo).toContainText(`${VALID_ADDRESS.city}, ${VALID_ADDRESS.state} ${VALID_ADDRESS.postalCode}`)
+    await expect(shipTo).toContainText(SAVED_ADDRESS.fullName)
+    await expect(shipTo).toContainText(`${SAVED_ADDRESS.city}, ${SAVED_ADDRESS.state} ${SAVED_ADDRESS.postalCode}`)
     await expect(shipTo).toContainText('Phone: 9876543210')
 
     await shipTo.getByRole('link', { name: 'Change address' }).click()
     await expect(page).toHaveURL(/\/address$/)
-    await expect(page.getByLabel('Full Name')).toHaveValue(VALID_ADDRESS.fullName)
-    await expect(page.getByLabel('Building Number')).toHaveValue(VALID_ADDRESS.buildingNumber)
-    await expect(page.getByLabel('Street Name')).toHaveValue(VALID_ADDRESS.streetName)
-    await expect(page.getByLabel('City')).toHaveValue(VALID_ADDRESS.city)
-    await expect(page.getByLabel('Postal Code')).toHaveValue(VALID_ADDRESS.postalCode)
-    await expect(page.getByLabel('State')).toHaveValue(VALID_ADDRESS.state)
+    await expect(page.getByLabel('Full Name')).toHaveValue(SAVED_ADDRESS.fullName)
+    await expect(page.getByLabel('Building Number')).toHaveValue(SAVED_ADDRESS.buildingNumber)
+    await expect(page.getByLabel('Street Name')).toHaveValue(SAVED_ADDRESS.streetName)
+    await expect(page.getByLabel('City')).toHaveValue(SAVED_ADDRESS.city)
+    await expect(page.getByLabel('Postal Code')).toHaveValue(SAVED_ADDRESS.postalCode)
+    await expect(page.getByLabel('State')).toHaveValue(SAVED_ADDRESS.state)
     await expect(page.getByLabel('Phone Number')).toHaveValue('9876543210')
-    await expect(page.getByLabel('Email')).toHaveValue(VALID_ADDRESS.email)
+    await expect(page.getByLabel('Email')).toHaveValue(SAVED_ADDRESS.email)
   })
 })
 
@@ -355,7 +306,7 @@ test.describe('order summary', () => {
   test('below ₹350 it adds ₹40 delivery; from ₹350 delivery is free', async ({ page, request }) => {
     const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat' && p.price! * 100 < 35_000)[0]!
     const price = await serverPricePaise(request, product.id)
-    await seedBrowser(page, [storedLine(product, 1)], VALID_ADDRESS)
+    await storeCart(page, [storedLine(product, 1)], SAVED_ADDRESS)
 
     await openHydrated(page, '/checkout')
     let region = summary(page)
@@ -363,12 +314,12 @@ test.describe('order summary', () => {
     await expect(summaryValue(region, 'Subtotal')).toHaveText(formatRupees(price))
     await expect(summaryValue(region, 'Delivery')).toHaveText(formatRupees(4_000))
     await expect(summaryValue(region, 'Total')).toHaveText(formatRupees(price + 4_000))
-    await expect(page.getByRole('region', { name: 'Shipping to' })).toContainText(VALID_ADDRESS.fullName)
+    await expect(page.getByRole('region', { name: 'Shipping to' })).toContainText(SAVED_ADDRESS.fullName)
     await expect(main(page).getByRole('link', { name: 'Proceed to Payment' })).toHaveAttribute('href', '/payment')
 
     // Just enough of it to reach ₹350.
     const quantity = Math.ceil(35_000 / price)
-    await seedBrowser(page, [storedLine(product, quantity)])
+    await storeCart(page, [storedLine(product, quantity)])
     await openHydrated(page, '/checkout')
     region = summary(page)
     await expect(region.getByRole('listitem').filter({ hasText: product.name })).toContainText(`${quantity} × ${formatRupees(price)}`)
@@ -390,12 +341,12 @@ test.describe('payment in test mode', () => {
     await expect(cartLine(page, spice.name)).toContainText(`${formatRupees(price)} each`)
     await main(page).getByRole('link', { name: 'Proceed to Checkout' }).click()
     await expect(page).toHaveURL(/\/address$/)
-    await page.getByLabel('Full Name').fill(VALID_ADDRESS.fullName)
-    await page.getByLabel('City').fill(VALID_ADDRESS.city)
-    await page.getByLabel('Postal Code').fill(VALID_ADDRESS.postalCode)
-    await page.getByLabel('State').fill(VALID_ADDRESS.state)
-    await page.getByLabel('Phone Number').fill(VALID_ADDRESS.phoneNumber)
-    await page.getByLabel('Email').fill(VALID_ADDRESS.email)
+    await page.getByLabel('Full Name').fill(SAVED_ADDRESS.fullName)
+    await page.getByLabel('City').fill(SAVED_ADDRESS.city)
+    await page.getByLabel('Postal Code').fill(SAVED_ADDRESS.postalCode)
+    await page.getByLabel('State').fill(SAVED_ADDRESS.state)
+    await page.getByLabel('Phone Number').fill(SAVED_ADDRESS.phoneNumber)
+    await page.getByLabel('Email').fill(SAVED_ADDRESS.email)
     await page.getByRole('button', { name: 'Continue to order summary' }).click()
 
     await expect(page).toHaveURL(/\/checkout$/)
@@ -434,7 +385,7 @@ test.describe('payment in test mode', () => {
     const products = await catalogue(request)
     const product = wellStocked(products, (p) => p.category === 'herbal')[1]!
     const sized = products.filter((p) => p.prices && p.stockBySize!['250g'] >= 20).sort((a, b) => b.stockBySize!['250g'] - a.stockBySize!['250g'])[0]!
-    await seedBrowser(page, [storedLine(product, 1), storedLine(sized, 1, '250g')], VALID_ADDRESS)
+    await storeCart(page, [storedLine(product, 1), storedLine(sized, 1, '250g')], SAVED_ADDRESS)
     const isCreateOrder = (r: { url(): string; request(): { method(): string } }) =>
       r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST'
 
@@ -498,7 +449,7 @@ test.describe('nothing to pay for', () => {
 
   test('the payment page without a saved address sends the customer to the address form', async ({ page, request }) => {
     const product = wellStocked(await catalogue(request), (p) => p.category === 'ready-to-eat')[1]!
-    await seedBrowser(page, [storedLine(product, 1)])
+    await storeCart(page, [storedLine(product, 1)])
     let orders = 0
     page.on('request', (r) => {
       if (r.url().endsWith('/api/payment/createOrder')) orders++

@@ -1,35 +1,14 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test'
+import { type Locator, type Page, expect, test } from '@playwright/test'
+import { catalogue, openHydrated } from './shopper'
 
 // The shop by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, arrows): the phone menu, the bulk dialog, the
 // pack sizes, the quantity steppers, Add to Cart and the cart. Every stop of the keyboard on the way must show where
 // it is (an outline or a shadow, on the control, its label or its stretched link).
 
-type ProductJson = {
-  id: string
-  name: string
-  url: string
-  stockCount: number
-  price?: number
-  prices?: { startg: number; halfg: number; onekg: number }
-  stockBySize?: Record<'250g' | '500g' | '1kg', number>
-}
-
 // Each test has its own browser context (its own cart): both workers may share them.
 test.describe.configure({ mode: 'parallel' })
 
 const PHONE = { width: 360, height: 740 }
-
-async function catalogue(request: APIRequestContext) {
-  const response = await request.get('/api/products')
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { products: ProductJson[] }).products
-}
-
-async function openHydrated(page: Page, path: string) {
-  const response = await page.goto(path)
-  expect(response?.status()).toBe(200)
-  await page.waitForLoadState('networkidle')
-}
 
 /** What the focused element is, and whether the screen shows the focus on it. */
 async function focusState(page: Page) {

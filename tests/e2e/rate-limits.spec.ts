@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { DEFAULT_SHOP_SETTINGS } from '../../app/features/settings/shop-settings'
+import { catalogue, SAVED_ADDRESS, storeCart } from './shopper'
 
 // What a shopper sees when the shop refuses for too many requests. The browser tests' shop runs with
 // RATE_LIMIT=off (every test comes from 127.0.0.1), so the refusal is the one the shop sends, played back here;
@@ -21,30 +22,9 @@ async function openHydrated(page: Page, path: string) {
 }
 
 test('the payment page shows the checkout limit’s message and keeps the cart', async ({ page, request }) => {
-  const { products } = (await (await request.get('/api/products')).json()) as {
-    products: Array<{ id: string; name: string; imageUrl: string; url: string; price?: number; stockCount: number }>
-  }
-  const product = products.find((p) => p.price !== undefined && p.stockCount >= 5)!
+  const product = (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount >= 5)!
   const line = { id: product.id, name: product.name, imageUrl: product.imageUrl, url: product.url, pricePaise: Math.round(product.price! * 100), stockCount: product.stockCount, quantity: 1 }
-  const address = {
-    fullName: 'Meena Sundaram',
-    buildingNumber: '12B',
-    streetName: 'Gandhi Road',
-    city: 'Coimbatore',
-    postalCode: '641001',
-    state: 'Tamil Nadu',
-    phoneNumber: '9876543210',
-    alternateNumber: '',
-    email: 'meena@example.com',
-  }
-  await page.goto('/')
-  await page.evaluate(
-    ({ line, address }) => {
-      localStorage.setItem('cartItems', JSON.stringify([line]))
-      localStorage.setItem('shippingAddress', JSON.stringify(address))
-    },
-    { line, address },
-  )
+  await storeCart(page, [line], SAVED_ADDRESS)
   let attempts = 0
   await page.route('**/api/payment/createOrder', (route) => {
     attempts++

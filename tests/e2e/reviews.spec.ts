@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type Page, expect, test } from '@playwright/test'
 import { waitForMailInDir } from '../support/smtp-sink'
+import { type CatalogueProduct, openHydrated, SHIPPING_ADDRESS } from './shopper'
 
 // Reviews in real Chromium: a customer signs up, confirms the address, buys through the test payments, rates the
 // product with the star radio buttons (keyboard too) and sees "Verified purchase"; edits it; the average shows on
@@ -8,25 +9,6 @@ import { waitForMailInDir } from '../support/smtp-sink'
 
 const ADMIN = 'admin-e2e@example.com'
 const ADMIN_PASSWORD = 'correct horse battery'
-
-const address = {
-  fullName: 'Meena Sundaram',
-  buildingNumber: '12B',
-  streetName: 'Gandhi Road',
-  city: 'Coimbatore',
-  postalCode: '641001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-}
-
-type ProductJson = { id: string; name: string; category: string; url: string; stockCount: number; price?: number }
-
-async function openHydrated(page: Page, path: string) {
-  const response = await page.goto(path)
-  expect(response?.status()).toBe(200)
-  await page.waitForLoadState('networkidle')
-}
 
 /** A page signed in as the shop's admin (an account of its own, made by whichever spec file comes first). */
 async function adminPage(browser: Browser, baseURL: string) {
@@ -47,7 +29,7 @@ test('a verified buyer reviews a product, edits it; the admin hides it', async (
   // A whole story across three browsers (customer, admin, visitor), on a machine other spec files share.
   test.setTimeout(90_000)
   const email = `e2e-review-${Date.now()}-${process.pid}@example.in`
-  const { products } = (await (await page.request.get('/api/products?category=dry-fruits')).json()) as { products: ProductJson[] }
+  const { products } = (await (await page.request.get('/api/products?category=dry-fruits')).json()) as { products: CatalogueProduct[] }
   const product = products.filter((p) => p.price !== undefined && p.stockCount > 1).sort((a, b) => b.stockCount - a.stockCount)[0]!
   expect(product).toBeTruthy()
 
@@ -73,7 +55,7 @@ test('a verified buyer reviews a product, edits it; the admin hides it', async (
   // Buy it with the test payments (the browser's cookies, the account's address).
   const created = await page.request.post('/api/payment/createOrder', {
     headers: { Origin: baseURL! },
-    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email },
+    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS, email },
   })
   expect(created.status(), await created.text()).toBe(201)
   const { orderId } = (await created.json()) as { orderId: string }

@@ -1,0 +1,62 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test'
+
+// Steps the browser specs share: reading the catalogue, opening a page once hydrated, and the shopper's address
+// and cart as the shop keeps them in the browser.
+
+export type PackSize = '250g' | '500g' | '1kg'
+
+/** A product as `/api/products` lists it (the fields the specs use). */
+export type CatalogueProduct = {
+  id: string
+  slug: string
+  name: string
+  category: string
+  url: string
+  imageUrl: string
+  backsideImageUrl: string
+  stockCount: number
+  price?: number
+  prices?: { startg: number; halfg: number; onekg: number }
+  stockBySize?: Record<PackSize, number>
+}
+
+/** Where the test shopper has orders shipped, as the order API takes it. */
+export const SHIPPING_ADDRESS = {
+  fullName: 'Meena Sundaram',
+  buildingNumber: '12B',
+  streetName: 'Gandhi Road',
+  city: 'Coimbatore',
+  postalCode: '641001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9876543210',
+  alternateNumber: '',
+}
+
+/** The address form's fields with the e-mail, as the shop saves them in the browser. */
+export const SAVED_ADDRESS = { ...SHIPPING_ADDRESS, email: 'meena@example.com' }
+
+/** The shop's products, from its API. */
+export async function catalogue(request: APIRequestContext) {
+  const response = await request.get('/api/products')
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { products: CatalogueProduct[] }).products
+}
+
+/** Opens the page and waits until React has hydrated it, so that clicks reach their handlers. */
+export async function openHydrated(page: Page, path: string, status = 200) {
+  const response = await page.goto(path)
+  expect(response?.status(), path).toBe(status)
+  await page.waitForLoadState('networkidle')
+}
+
+/** Puts a cart (and optionally a saved address) in the browser's storage, as the shop would have kept them. */
+export async function storeCart(page: Page, cart: object[], address?: Record<string, string>) {
+  await page.goto('/')
+  await page.evaluate(
+    ({ cart, address }) => {
+      localStorage.setItem('cartItems', JSON.stringify(cart))
+      if (address) localStorage.setItem('shippingAddress', JSON.stringify(address))
+    },
+    { cart, address },
+  )
+}
