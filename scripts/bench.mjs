@@ -19,12 +19,12 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import { sql } from 'drizzle-orm'
 import lighthouse from 'lighthouse'
+import { readArguments } from './db-tools.mjs'
 import { findChromium } from './find-chromium.mjs'
 import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
@@ -34,26 +34,16 @@ const USAGE =
 
 // ── Settings ────────────────────────────────────────────────────────────────────────────────────────────────
 
-let args
-try {
-  args = parseArgs({
-    options: {
-      quick: { type: 'boolean', default: false },
-      'no-build': { type: 'boolean', default: false },
-      runs: { type: 'string', default: '3' },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
-      help: { type: 'boolean', default: false },
-    },
-  }).values
-} catch (err) {
-  console.error(`${err.message}\n${USAGE}`)
-  process.exit(64)
-}
-if (args.help) {
-  console.log(`${USAGE}
-
-Measures the production build against the performance budgets of issue 7 and exits 1 when one is missed:
+const args = readArguments(
+  {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'no-build': { type: 'boolean', default: false },
+  },
+  USAGE,
+  `Measures the production build against the performance budgets of issue 7 and exits 1 when one is missed:
   Lighthouse (mobile, simulated throttling) on /, /herb-ro, /free-products, /product/{id}, /product/{name}/{id} and
   /Cart-page, median of --runs runs by performance score: performance >= 95, accessibility 100, best practices >= 95,
   SEO 100; JavaScript to render / and /herb-ro <= 100 KB and CSS <= 25 KB compressed (1 KB = 1024 bytes; the sum of
@@ -69,9 +59,8 @@ With DATABASE_URL set, a second round runs on a fresh database created on that P
   so it runs in the first round only, to keep the whole run under 10 minutes on 2 cores).
 --quick (for CI): bundle sizes, the serving and LCP image checks and Lighthouse on / once; embedded database only.
 --no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.
-Writes bench/results.md and bench/results.json (--quick: bench/quick.md and bench/quick.json).`)
-  process.exit(0)
-}
+Writes bench/results.md and bench/results.json (--quick: bench/quick.md and bench/quick.json).`,
+)
 const quick = args.quick
 const lighthouseRuns = quick ? 1 : wholeNumber(args.runs, '--runs', 1, 15, USAGE)
 const duration = wholeNumber(args.duration, '--duration', 1, 600, USAGE)

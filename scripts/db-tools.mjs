@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Passwords of the URLs in play, scrubbed from every message. */
 const secrets = new Set()
 
-/** The command line's options, or exit 64 with the usage. */
+/** The command line's options, or exit 64 with the usage (the scripts that start the shop read theirs with it too). */
 export function readArguments(options, usage, help) {
   let values
   try {

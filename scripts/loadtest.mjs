@@ -10,9 +10,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
+import { readArguments } from './db-tools.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
 import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
@@ -22,34 +22,23 @@ const USAGE =
 
 // ── Settings ────────────────────────────────────────────────────────────────────────────────────────────────
 
-let args
-try {
-  args = parseArgs({
-    options: {
-      duration: { type: 'string', default: '60' },
-      connections: { type: 'string', default: '20' },
-      out: { type: 'string', default: 'bench/loadtest.json' },
-      'checkout-rate': { type: 'string' },
-      'no-build': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values
-} catch (err) {
-  console.error(`${err.message}\n${USAGE}`)
-  process.exit(64)
-}
-if (args.help) {
-  console.log(`${USAGE}
-
-Drives browsing, cart quotes and checkouts with test payments at the production build for --duration seconds,
+const args = readArguments(
+  {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '20' },
+    out: { type: 'string', default: 'bench/loadtest.json' },
+    'checkout-rate': { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+  },
+  USAGE,
+  `Drives browsing, cart quotes and checkouts with test payments at the production build for --duration seconds,
 then checks: no 5xx, stock accounted exactly once, one confirmation mail per paid order, no order paid twice.
 --checkout-rate caps the checkout requests (orders and payments) per second; without it they go as fast as the
 shop answers. Each paid order sends two mails, which the shop's outbox sends at its own pace after the run, so the
 cap bounds how long a short run (CI's) waits for them.
 --no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.
-With DATABASE_URL set, a fresh database is created on that PostgreSQL server for the run and dropped after.`)
-  process.exit(0)
-}
+With DATABASE_URL set, a fresh database is created on that PostgreSQL server for the run and dropped after.`,
+)
 const duration = wholeNumber(args.duration, '--duration', 1, 3600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 3, 500, USAGE)
 const outFile = path.resolve(process.cwd(), args.out)

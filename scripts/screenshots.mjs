@@ -7,35 +7,24 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
+import { readArguments } from './db-tools.mjs'
 import { findChromium } from './find-chromium.mjs'
 import { Cleanups, prepareBuild, SetupError, shippingAddress, startShop } from './shop-process.mjs'
 
 const USAGE = 'Usage: npm run screenshots -- [--out <folder, default docs/screenshots>] [--no-build]'
 
-let args
-try {
-  args = parseArgs({
-    options: {
-      out: { type: 'string', default: 'docs/screenshots' },
-      'no-build': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values
-} catch (err) {
-  console.error(`${err.message}\n${USAGE}`)
-  process.exit(64)
-}
-if (args.help) {
-  console.log(`${USAGE}
-
-Starts the built shop on a fresh embedded database (the demo catalogue, test payments), takes home.png,
+const args = readArguments(
+  {
+    out: { type: 'string', default: 'docs/screenshots' },
+    'no-build': { type: 'boolean', default: false },
+  },
+  USAGE,
+  `Starts the built shop on a fresh embedded database (the demo catalogue, test payments), takes home.png,
 category.png, product.png, cart.png and admin-dashboard.png at 1280×800 in Chromium, and writes them to --out.
---no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.`)
-  process.exit(0)
-}
+--no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.`,
+)
 const outDir = path.resolve(process.cwd(), args.out)
 
 /** Desktop width: the README shows the shop as most of its readers will first open it. */
