@@ -1,3 +1,4 @@
+import { data } from 'react-router'
 import { BadRequest, readBodyBytes } from './json.server'
 
 /** Our plain forms (accounts, the admin's order, message and user forms) hold a few short fields; a bigger post is not one of them. */
@@ -24,4 +25,11 @@ export async function readSmallForm(request: Request): Promise<Record<string, st
   const out: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string') out[key] = value
   return out
+}
+
+export const FORM_TOO_LARGE = 'That form is too large to be one of ours.'
+
+/** The 413 for a post readSmallForm refused. The rest of its body may still be on the socket: the connection is not reused. */
+export function formTooLarge<T>(answer: T) {
+  return data<T>(answer, { status: 413, headers: { Connection: 'close' } })
 }

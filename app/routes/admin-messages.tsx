@@ -3,7 +3,7 @@ import { ActionOutcome, AdminPage, FilterLinks, smallButton, Time } from '~/comp
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listContactMessages, messageHandlingSchema, messageListQuerySchema, setMessageHandled } from '~/features/contact/contact.server'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-messages'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,7 +23,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return data<ActionResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
   const parsed = messageHandlingSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await setMessageHandled(context.shop.db, parsed.data, admin.email))) {

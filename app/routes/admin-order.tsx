@@ -16,7 +16,7 @@ import {
 } from '~/features/checkout/fulfilment.server'
 import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -59,8 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!ORDER_ID.test(params.orderId)) throw notFound()
   const fields = await readSmallForm(request)
   if (!fields) {
-    // The rest of an oversized body may still be on the socket: do not reuse the connection.
-    return data<StepResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+    return formTooLarge<StepResult>({ ok: false, error: FORM_TOO_LARGE })
   }
   const step = STEPS.find((s) => s === fields.step)
   const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))

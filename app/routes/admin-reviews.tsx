@@ -6,7 +6,7 @@ import { Stars } from '~/components/reviews/stars'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productPath } from '~/features/catalogue/product'
 import { listReviewsForAdmin, reviewHidingSchema, reviewListQuerySchema, setReviewHidden } from '~/features/reviews/reviews.server'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-reviews'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -26,7 +26,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return data<ActionResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
   const parsed = reviewHidingSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await setReviewHidden(context.shop.db, parsed.data, admin.email))) {

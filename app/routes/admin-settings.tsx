@@ -8,7 +8,7 @@ import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import { getShopSettings, saveTaxDetails, taxDetailsSchema } from '~/features/settings/shop-settings.server'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-settings'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -30,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
   if (!fields) {
-    return data<ActionResult>(
-      { ok: false, error: 'That form is too large to be one of ours.', fieldErrors: {}, values: { gstin: '', gstState: '' } },
-      { status: 413, headers: { Connection: 'close' } },
-    )
+    return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values: { gstin: '', gstState: '' } })
   }
   const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
   const parsed = taxDetailsSchema.safeParse(values)

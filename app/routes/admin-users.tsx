@@ -5,7 +5,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ROLES } from '~/db/schema'
 import { listUsers, RoleChangeRefusedError, roleChangeSchema, setUserRole, userListQuerySchema } from '~/features/accounts/accounts.server'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-users'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -34,7 +34,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return data<ActionResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
   const parsed = roleChangeSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   try {

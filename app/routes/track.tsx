@@ -7,7 +7,7 @@ import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { orderNumberLabel } from '~/features/checkout/order-mails'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
 import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import type { Route } from './+types/track'
 
@@ -40,7 +40,7 @@ type ActionResult = { error: string; fieldErrors?: Partial<Record<TrackField, st
 /** The form's post (it works without JavaScript): a match sets the cookie and shows the order; anything else, one message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
-  if (!form) return data<ActionResult>({ error: 'That form is too large to be ours.', values: { order: '', contact: '' } }, { status: 413, headers: { Connection: 'close' } })
+  if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE, values: { order: '', contact: '' } })
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
   const parsed = trackOrderSchema.safeParse(values)
   if (!parsed.success) {

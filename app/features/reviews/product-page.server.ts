@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from 'react-router'
 import { getSignedInUser, requireSignedIn } from '~/features/accounts/guards.server'
 import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
-import { readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { authorName, REVIEW_LIMITS, REVIEW_SAVED, REVIEW_UPDATED } from './review'
 import { type ReviewFieldErrors, reviewFieldErrors, reviewInputSchema } from './review-schema'
 import { ReviewedProductNotFoundError, productReviews, writeReview } from './reviews.server'
@@ -23,7 +23,7 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
   if (!PRODUCT_ID_PATTERN.test(productId)) throw data(NOT_REVIEWABLE, { status: 404 })
   const fields = await readSmallForm(request)
   if (!fields) {
-    return data<ReviewActionResult>({ ok: false, error: 'That form is too large to be one of ours.' }, { status: 413, headers: { Connection: 'close' } })
+    return formTooLarge<ReviewActionResult>({ ok: false, error: FORM_TOO_LARGE })
   }
   const parsed = reviewInputSchema.safeParse(fields)
   if (!parsed.success) {
