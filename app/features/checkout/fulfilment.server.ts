@@ -7,6 +7,7 @@ import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShippingAddress } from './checkout-schemas'
 import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-mails'
+import { lastTenPhoneDigits } from './orders.server'
 import { containsPattern } from '~/db/search'
 
 /** What the owner does to a paid order, and the statuses each step may start from. */
@@ -120,9 +121,8 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     const digits = query.q.replace(/\D/g, '')
     const searches: SQL[] = [ilike(orders.email, containsPattern(query.q))]
     if (number) searches.push(eq(orders.number, Number(number)))
-    // Phones are typed with spaces and +91 in all manners: compare the last ten digits.
     if (digits.length >= 6) {
-      searches.push(sql`right(regexp_replace(${orders.shippingAddress}->>'phoneNumber', '\\D', '', 'g'), 10) like ${`%${digits.slice(-10)}%`}`)
+      searches.push(sql`${lastTenPhoneDigits('phoneNumber')} like ${`%${digits.slice(-10)}%`}`)
     }
     conditions.push(or(...searches)!)
   }

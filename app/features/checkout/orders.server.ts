@@ -20,6 +20,14 @@ export class OutOfStockError extends Error {
   }
 }
 
+/**
+ * The last ten digits of one of an order's phone numbers, in SQL: customers type them with spaces, dashes and +91 in
+ * all manners, so orders are matched on these (the admin's order search, /track). Empty when there is none.
+ */
+export function lastTenPhoneDigits(field: 'phoneNumber' | 'alternateNumber') {
+  return sql<string>`right(regexp_replace(coalesce(${orders.shippingAddress}->>${field}, ''), '\\D', '', 'g'), 10)`
+}
+
 export function hashBuyerToken(token: string) {
   return crypto.createHash('sha256').update(token).digest('hex')
 }

@@ -4,6 +4,7 @@ import type { Database } from '~/db/client.server'
 import { invoices, type OrderStatus, orderEvents, orderLines, orders } from '~/db/schema'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderNumberLabel } from '../checkout/order-mails'
+import { lastTenPhoneDigits } from '../checkout/orders.server'
 import { hasInvoice } from '../invoices/invoice-links'
 
 /**
@@ -56,10 +57,6 @@ export const trackOrderSchema = z.object({
 export type TrackOrderInput = z.output<typeof trackOrderSchema>
 export type TrackField = keyof z.input<typeof trackOrderSchema>
 
-/** The last ten digits of a stored phone number (checkout keeps ten; older or odd ones may carry more). */
-const lastTenDigits = (field: 'phoneNumber' | 'alternateNumber') =>
-  sql`right(regexp_replace(coalesce(${orders.shippingAddress}->>${field}, ''), '\\D', '', 'g'), 10)`
-
 /**
  * The id of the order with this number, when the e-mail (any case) or phone (its main or alternate number)
  * matches; null otherwise. One query either way, so the answer takes as long whether or not the number exists.
@@ -68,7 +65,7 @@ export async function findTrackedOrder(db: Database, input: TrackOrderInput): Pr
   const proof =
     'email' in input.contact
       ? eq(sql`lower(${orders.email})`, input.contact.email)
-      : or(eq(lastTenDigits('phoneNumber'), input.contact.phone), eq(lastTenDigits('alternateNumber'), input.contact.phone))!
+      : or(eq(lastTenPhoneDigits('phoneNumber'), input.contact.phone), eq(lastTenPhoneDigits('alternateNumber'), input.contact.phone))!
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
