@@ -2,6 +2,10 @@
 import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
+import fs from 'node:fs'
+
+// Settings from .env when there is one (.env.example lists them); variables already set win.
+if (fs.existsSync('.env')) process.loadEnvFile('.env')
 
 const isProduction = process.env.NODE_ENV === 'production'
 /** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
@@ -35,21 +39,22 @@ const app = express()
 app.disable('x-powered-by')
 // First: every request, assets included, gets a request id and its log line.
 app.use(module.requestLogging())
+// A Host or request target no browser sends (an absolute address, `Host: a<b>`) is answered 400 before any route.
+app.use(module.requestTargetCheck())
 app.use(module.queryCounting())
 if (!vite) {
   // Hashed build assets never change under the same name. Sent as built: brotli or gzip made at build time at the
   // highest level (vite.config.ts). A script or stylesheet needs none of a page's headers (the policy applies to
   // the page that loads it), only nosniff and HSTS: the ~700 bytes of CSP and frame rules on each of a page's ~15
   // files weighed a tenth of its JavaScript (docs/decisions/017-page-speed.md). A missing one falls through to the 404.
-  app.use(
-    '/assets',
-    expressStaticGzip('build/client/assets', {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      index: false,
-      serveStatic: { immutable: true, maxAge: '1y', setHeaders: module.assetHeaderSetter(config) },
-    }),
-  )
+  const assets = expressStaticGzip('build/client/assets', {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y', setHeaders: module.assetHeaderSetter(config) },
+  })
+  // Only reads: for a POST it set a Content-Type before passing it on, and the route's own answer then failed (a 500).
+  app.use('/assets', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? assets(req, res, next) : next()))
 }
 // Then the security headers (CSP with this answer's nonce, nosniff, HSTS…), so static assets have them too.
 app.use(module.securityHeaderMiddleware(config))
@@ -109,3 +114,10 @@ async function shutdown(signal) {
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
+process.on('SIGHUP', () => shutdown('SIGHUP'))
+// Started by `npm start` (scripts/start.mjs) over an IPC channel: when that process is gone, however it ended,
+// close too, rather than keep serving and holding the database's lock with nobody to stop us.
+if (process.send) {
+  process.channel?.unref()
+  process.on('disconnect', () => shutdown('npm start ended'))
+}

@@ -1,14 +1,47 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+
+const include = ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts']
+// `*.postgres.test.ts` need a PostgreSQL server (several app servers on one database, a database restart,
+// a copy off the embedded one): they run in the PostgreSQL pass of `npm test` (TEST_DATABASE_URL), as in CI.
+const exclude = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'])]
+
+/**
+ * A test file belongs to the "database" project when it opens a database or starts the shop (which opens one), so it
+ * runs on PGlite and again on PostgreSQL; every other file is "unit", pure code run once (docs/testing.md). Read from
+ * the files, so a new test lands in the right project by what it imports; when in doubt, "database".
+ */
+const TOUCHES_DATABASE = /test-database|test-server|openDatabase|DATABASE_URL|pglite/i
+const testFiles = ['app', 'server', 'scripts', 'tests'].flatMap((dir) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)) : [],
+)
+const databaseFiles = testFiles.filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules')).filter(
+  (file) => file.endsWith('.postgres.test.ts') || TOUCHES_DATABASE.test(fs.readFileSync(file, 'utf8')),
+)
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
-    // `*.postgres.test.ts` need a PostgreSQL server (several app servers on one database, a database restart,
-    // a copy off the embedded one): they run in the PostgreSQL pass of `npm test` (TEST_DATABASE_URL), as in CI.
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'])],
     environment: 'node',
+    // Vitest's default on 2 cores is one worker; 2 was the fastest of 1, 2 and 3 there (docs/testing.md).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 150_000,
+    projects: [
+      // SHOP_TEST_PROJECT: openTestDatabase and startTestServer refuse to run in "unit", so a file that reaches a
+      // database through a helper without naming it fails loudly instead of missing its PostgreSQL pass.
+      { extends: true, test: { name: 'unit', include, exclude: [...exclude, ...databaseFiles], env: { SHOP_TEST_PROJECT: 'unit' } } },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: databaseFiles,
+          exclude,
+          // Made once per run and shared by the workers: the migrated database, the server tests' data folder.
+          globalSetup: ['tests/support/vitest-global-setup.ts'],
+        },
+      },
+    ],
   },
 })

@@ -29,7 +29,10 @@ const environmentSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long a new order's stock is reserved; the payment page extends it while the buyer pays (decision 024). */
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  /** The longest an unpaid order's stock is held from its creation, however long the payment page stays open. */
+  ORDER_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How often the shop looks for unpaid orders past their time. */
   ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
   /** How long a catalogue page rendered for visitors without an account is reused (app/http/page-cache.server.ts); 0: never. */

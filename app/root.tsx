@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'
@@ -9,17 +10,18 @@ import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
 import { requestShopSettings } from './features/settings/shop-settings.server'
 import { useCspNonce } from './http/csp-nonce'
 import { getSignedInUser } from './features/accounts/guards.server'
-import { setMediaBase } from './features/media/media-url'
+import { mediaBaseFor } from './features/media/media-url'
 import { siteUrlFor } from './features/findability/site-url.server'
+import { FAVICON_DATA_URL } from './features/findability/favicon'
 import './app.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([requestShopSettings(context), getSignedInUser(request, context)])
   // What the top bar shows of the signed-in user (spec: email, displayName and an admin flag).
   const account = user && { email: user.email, displayName: user.displayName, isAdmin: user.role === 'admin' }
-  // PUBLIC_MEDIA_URL, so the browser builds the same picture URLs as the server (media-url.ts); the shop's origin
+  // Where pictures are (media-url.ts), so the browser builds the same picture URLs as the server; the shop's origin
   // for pages' canonical links and previews (features/findability).
-  return { settings, account, mediaBase: context.shop.config.PUBLIC_MEDIA_URL ?? null, siteUrl: siteUrlFor(context.shop.config, request) }
+  return { settings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request) }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {
@@ -36,19 +38,18 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   ]
 }
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='16' fill='%232f6121'/%3E%3Cpath d='M9 22c0-8 5.5-12.5 14-13-.3 8.2-4.8 13.5-12.5 13.5' fill='%23f2f8ef'/%3E%3C/svg%3E"
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON_DATA_URL, type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const settings = useShopSettings()
   const rootData = useRouteLoaderData<typeof loader>('root')
   const account = rootData?.account ?? null
-  // Before the pages below render their pictures; the same value on every render.
-  if (rootData) setMediaBase(rootData.mediaBase)
   // Scripts' CSP nonce: the answer's on the server, '' in the browser (app/http/csp-nonce.ts).
   const nonce = useCspNonce()
+  // Marks the page hydrated (its handlers attached): browser tests wait for it (tests/e2e/shopper.ts waitForHydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <html lang="en-IN">
       <head>

@@ -3,9 +3,9 @@ import { log } from './log.server'
 import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
 import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
-import { setMediaBase } from './features/media/media-url'
 import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
+import { joinServers } from './features/servers/servers.server'
 import { startOrderExpiryWorker } from './features/checkout/orders.server'
 import type { PaymentProvider } from './features/payments/provider'
 import { razorpayProvider } from './features/payments/razorpay.server'
@@ -30,13 +30,27 @@ export type Shop = {
 export async function startShop(config: ShopConfig, options: { mailTransport?: MailTransport } = {}): Promise<Shop> {
   // Media first: an unreachable bucket stops start-up before the database is opened.
   const { media, description: mediaPlace } = await openMediaStorage(config)
-  setMediaBase(config.PUBLIC_MEDIA_URL)
   setShopUrl(config.PUBLIC_URL)
   log.info(`Media: ${mediaPlace}; pages link pictures ${config.PUBLIC_MEDIA_URL ? `at ${config.PUBLIC_MEDIA_URL}` : 'through /media'}.`)
+  log.info(config.DATABASE_URL ? 'Opening the database (PostgreSQL) and applying migrations…' : `Opening the embedded database in ${config.DATA_DIR} and applying migrations…`)
   const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+  // Before anything is stored: a server whose pictures the others cannot serve stops here, naming S3_BUCKET.
+  const servers = await joinServers(handle.db, config).catch(async (err) => {
+    await handle.close()
+    media.close?.()
+    throw err
+  })
   if (config.SEED_DEMO_CATALOGUE === 'auto') {
     // A CDN or the bucket cannot make a width on request: with PUBLIC_MEDIA_URL every width is made now.
-    const { inserted } = await seedDemoCatalogueIfEmpty(handle.db, media, { allWidths: Boolean(config.PUBLIC_MEDIA_URL) })
+    // A first start spends most of its time here: say so, and how far it got, rather than stay silent.
+    let shownQuarter = 0
+    const onProgress = (done: number, total: number) => {
+      if (done === 0) log.info(`The database is empty: loading the demo catalogue (${total} products and their pictures), which takes a while the first time…`)
+      const quarter = Math.floor((done * 4) / total)
+      if (quarter > shownQuarter && done < total) log.info(`Demo catalogue: pictures of ${done} of ${total} products stored…`)
+      shownQuarter = Math.max(shownQuarter, quarter)
+    }
+    const { inserted } = await seedDemoCatalogueIfEmpty(handle.db, media, { allWidths: Boolean(config.PUBLIC_MEDIA_URL), onProgress })
     if (inserted) log.info(`Loaded the demo catalogue: ${inserted} products.`)
   }
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
@@ -66,6 +80,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     async stop() {
       await stopExpiry()
       await stopOutbox()
+      await servers.stop()
       await handle.close()
       media.close?.()
     },

@@ -12,7 +12,7 @@
 //   same server sending a fixed file of the page's size (the ceiling on this machine).
 // Prints a Markdown table, writes it to bench/results.md and everything to bench/results.json (--quick: bench/quick.*,
 // so CI's check does not overwrite a full run's figures), and exits 1 when a budget is missed. `--quick` (for CI)
-// checks only bundle sizes, the serving headers, the LCP image markup and Lighthouse on `/` once: no throughput,
+// checks only bundle sizes (per page, and per route from the build's manifest), the serving headers, the LCP image markup and Lighthouse on `/` once: no throughput,
 // embedded database only.
 import fs from 'node:fs'
 import http from 'node:http'
@@ -25,8 +25,9 @@ import * as chromeLauncher from 'chrome-launcher'
 import { sql } from 'drizzle-orm'
 import lighthouse from 'lighthouse'
 import { readArguments } from './db-tools.mjs'
+import { routeScripts } from './route-scripts.mjs'
 import { findChromium } from './find-chromium.mjs'
-import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -76,6 +77,8 @@ const BUDGETS = {
   seo: 100,
   jsBytes: 100 * KB,
   cssBytes: 25 * KB,
+  /** What one route's page adds to the scripts every page loads (forms add Zod, ~22 KB; the largest is ~30 KB). */
+  routeJsBytes: 35 * KB,
   ceilingShare: 0.5,
   p99Ms: 50,
 }
@@ -229,6 +232,7 @@ async function benchRound(round, chromePath) {
     bundles,
     serving,
     lcpImages,
+    routeScripts: routeScripts(path.join(root, 'build', 'client')),
     throughput,
     shopErrorLogLines: shopErrorLines,
   }
@@ -239,7 +243,8 @@ async function benchRound(round, chromePath) {
 /** The shop on `location`, stopped by the cleanup even when Ctrl-C comes while it starts. */
 async function openShop(location) {
   notInterrupted()
-  const starting = startShop({ ...location, logLevel: 'warn' })
+  // TRUST_PROXY: each checkout comes from its own client address (X-Forwarded-For), as many customers would (decision 024).
+  const starting = startShop({ ...location, logLevel: 'warn', env: { TRUST_PROXY: '1' } })
   cleanups.push(() => starting.then((shop) => shop.stop(), () => {}))
   const shop = await starting
   runningShop = shop
@@ -653,14 +658,30 @@ async function throughputRuns(base, products) {
   console.log(`GET ${apiPath}: ${api.requestsPerSecond} requests/s, p99 ${api.latencyMs.p99} ms${answered(api)}`)
   endpoints.push({ name: `GET ${apiPath}`, kind: 'api', path: apiPath, ...api })
 
-  // One unit of the product whose stock was raised, per order; no checkoutKey, so every call is a new order.
-  const body = JSON.stringify({ items: [{ productId: products.single.id, quantity: 1 }], shippingAddress: ADDRESS, email: 'bench@example.com' })
+  // One unit of the product whose stock was raised, per order; no checkoutKey, so every call is a new order, each by a
+  // customer of its own (the caps on units held by unpaid orders would otherwise answer from the 31st order on).
+  let buyers = 0
   const orders = throughputOf(
     await cannon({
-      url: `${base}/api/payment/createOrder`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body,
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payment/createOrder',
+          setupRequest: (req) => {
+            const holder = checkoutHolder(++buyers, 'bench.example.com')
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', accept: 'application/json', ...holder.headers },
+              body: JSON.stringify({
+                items: [{ productId: products.single.id, quantity: 1 }],
+                shippingAddress: { ...ADDRESS, phoneNumber: holder.phoneNumber },
+                email: holder.email,
+              }),
+            }
+          },
+        },
+      ],
     }),
   )
   console.log(`POST /api/payment/createOrder: ${orders.requestsPerSecond} requests/s, p99 ${orders.latencyMs.p99} ms${answered(orders)}`)
@@ -700,6 +721,22 @@ function budgetsOf(result) {
     budget(`JavaScript to render ${page} ≤ ${kb(BUDGETS.jsBytes)} compressed`, b.js.bytes <= BUDGETS.jsBytes, `${kb(b.js.bytes)} in ${files(b.js.files.length)}${lhNote(lh?.script)}`)
     budget(`CSS to render ${page} ≤ ${kb(BUDGETS.cssBytes)} compressed`, b.css.bytes <= BUDGETS.cssBytes, `${kb(b.css.bytes)} in ${files(b.css.files.length)}${lhNote(lh?.stylesheet)}`)
   }
+
+  // Per route, from the build's manifest: a server module imported by a page (the schema for a constant) shows here.
+  const routes = result.routeScripts.filter((r) => r.route !== 'root')
+  const heavy = routes.filter((r) => r.bytes > BUDGETS.routeJsBytes)
+  const largest = [...routes].sort((a, b) => b.bytes - a.bytes)[0]
+  budget(
+    `JavaScript each route adds to the shell ≤ ${kb(BUDGETS.routeJsBytes)} compressed`,
+    heavy.length === 0,
+    heavy.length ? heavy.map((r) => `${r.route} ${kb(r.bytes)} (${r.files.join(', ')})`).join('; ') : `largest: ${largest.route} ${kb(largest.bytes)} of ${routes.length} routes`,
+  )
+  const leaks = result.routeScripts.filter((r) => r.serverCode.length)
+  budget(
+    'no server code (Drizzle, PGlite, pg, better-auth) in any page\'s scripts',
+    leaks.length === 0,
+    leaks.length ? leaks.map((r) => `${r.route}: ${r.serverCode.join(', ')}`).join('; ') : `${result.routeScripts.length} routes checked`,
+  )
 
   for (const c of result.serving) budget(c.name, c.ok, c.detail)
   for (const [page, check] of Object.entries(result.lcpImages)) {

@@ -2,7 +2,8 @@
 //
 // Starts the production build on loopback with a fresh database (the embedded one in a temporary DATA_DIR, or,
 // when DATABASE_URL names a PostgreSQL server, a new database created on it and dropped afterwards), test
-// payments and an SMTP sink; drives browsing, cart quotes and checkouts (70 % paid) at it with autocannon; then
+// payments and an SMTP sink; drives browsing, cart quotes and checkouts (70 % paid) at it with autocannon, while an
+// admin adds and removes units (stock adjustments); then
 // stops it and checks in its database that nothing was lost or done twice. Prints requests per second, latency
 // percentiles and the invariants, writes them to a JSON file, and exits 1 when an invariant fails.
 import crypto from 'node:crypto'
@@ -14,7 +15,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { readArguments } from './db-tools.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
-import { Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -32,7 +33,8 @@ const args = readArguments(
   },
   USAGE,
   `Drives browsing, cart quotes and checkouts with test payments at the production build for --duration seconds,
-then checks: no 5xx, stock accounted exactly once, one confirmation mail per paid order, no order paid twice.
+then checks: no 5xx, stock accounted exactly once, every pack's stock the sum of its ledger rows, one confirmation
+mail per paid order, no order paid twice.
 --checkout-rate caps the checkout requests (orders and payments) per second; without it they go as fast as the
 shop answers. Each paid order sends two mails, which the shop's outbox sends at its own pace after the run, so the
 cap bounds how long a short run (CI's) waits for them.
@@ -62,6 +64,9 @@ const MAIL_QUIET_MS = 6_000
 const MAIL_STALL_MS = 30_000
 /** Statuses with stock taken from the shelf: reserved (pending) or sold (paid and after). */
 const HOLDING_STATUSES = new Set(['pending_payment', 'paid', 'packed', 'shipped', 'delivered'])
+/** The admin who adds and removes units during the run (stock adjustments, decision 027), one every this many ms. */
+const LOADTEST_ADMIN = 'loadtest-admin@example.com'
+const ADJUST_EVERY_MS = 250
 
 // ── Cleanup on the way out, whatever happens ────────────────────────────────────────────────────────────────
 
@@ -88,7 +93,8 @@ async function main() {
 
   const rateNote = checkoutRate ? ` at most ${checkoutRate} requests/s` : ''
   console.log(`Load test: ${duration} s, ${connections} connections (${split.browse} browsing, ${split.quote} cart quotes, ${split.checkout} checkouts${rateNote}); ${databaseLabel}`)
-  const server = await startShop({ dataDir, databaseUrl: database?.url ?? '', smtpUrl: sink.url })
+  // Each checkout comes from its own client address (X-Forwarded-For), as many customers would (decision 024).
+  const server = await startShop({ dataDir, databaseUrl: database?.url ?? '', smtpUrl: sink.url, env: { TRUST_PROXY: '1', ADMIN_EMAILS: LOADTEST_ADMIN } })
   runningShop = server
   cleanups.push(() => server.stop())
   console.log(`The shop is open at ${server.url}`)
@@ -101,7 +107,10 @@ async function main() {
   const drive = new Drive(server.url, catalogue, initialStock)
   const startedAt = new Date()
   console.log(`Driving for ${duration} s…`)
+  const adminCookie = await signUpAdmin(server.url)
+  const adjusting = drive.adjust(adminCookie)
   const runs = await Promise.all([drive.browse(split.browse), drive.quote(split.quote), drive.checkout(split.checkout)])
+  await adjusting
   await drive.settled()
 
   // The outbox sends after each payment's transaction: wait until every paid order's confirmation is in and
@@ -126,6 +135,20 @@ async function main() {
 }
 
 // ── The shop under test (started by shop-process.mjs) ───────────────────────────────────────────────────────
+
+/** The admin account of the run, signed up through the accounts API; its session cookie. */
+async function signUpAdmin(url) {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ email: LOADTEST_ADMIN, password: crypto.randomBytes(18).toString('base64url'), name: 'Admin', username: 'Admin', phone: '+91 98765 43210' }),
+  })
+  if (response.status !== 200) throw new SetupError(`Signing up the load test's admin answered ${response.status}: ${await response.text()}`)
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
 
 async function readCatalogue(url) {
   const response = await fetch(`${url}/api/products`)
@@ -281,15 +304,15 @@ class Drive {
         method: 'POST',
         path: '/api/payment/createOrder',
         setupRequest: (req, ctx) => {
-          const buyer = ++this.buyers
+          const holder = checkoutHolder(++this.buyers, 'loadtest.example.com')
           ctx.items = this.orderItems()
           return {
             ...req,
-            headers: { ...req.headers, ...JSON_HEADERS },
+            headers: { ...req.headers, ...JSON_HEADERS, ...holder.headers },
             body: JSON.stringify({
               items: ctx.items.map(({ v, quantity }) => ({ productId: v.productId, ...(v.size === 'one' ? {} : { size: v.size }), quantity })),
-              shippingAddress: ADDRESS,
-              email: `buyer${buyer}@loadtest.example.com`,
+              shippingAddress: { ...ADDRESS, phoneNumber: holder.phoneNumber },
+              email: holder.email,
               checkoutKey: crypto.randomBytes(18).toString('base64url'),
             }),
           }
@@ -358,6 +381,23 @@ class Drive {
     this.sidePromises.add(promise)
   }
 
+  /**
+   * The admin's adjustments beside the checkouts, for the run's duration: mostly 2 units received, sometimes 1
+   * damaged (refused with 409 when none is left). Each is a side request.
+   */
+  async adjust(cookie) {
+    const until = Date.now() + duration * 1000
+    while (Date.now() < until) {
+      const v = this.variants[Math.floor(Math.random() * this.variants.length)]
+      const remove = Math.random() < 1 / 3
+      const body = new URLSearchParams({ size: v.size, direction: remove ? 'remove' : 'add', units: remove ? '1' : '2', reason: remove ? 'damaged' : 'received' })
+      this.side(`/dash/products/${encodeURIComponent(v.productId)}/stock`, { cookie, Origin: this.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body, (status, text) => {
+        if (status !== 200 && status !== 409) this.note('adjustment', status, text)
+      })
+      await new Promise((r) => setTimeout(r, ADJUST_EVERY_MS))
+    }
+  }
+
   /** The side requests still in flight when autocannon stopped. */
   async settled() {
     await Promise.all([...this.sidePromises])
@@ -414,6 +454,15 @@ async function readDatabase({ dataDir, databaseUrl }) {
       lines: await rows(sql`select o.number, o.status, l.product_id, l.size, l.quantity from order_lines l join orders o on o.id = l.order_id`),
       paidEvents: await rows(sql`select o.number, count(*) as events from order_events e join orders o on o.id = e.order_id where e.status = 'paid' group by o.number`),
       outbox: await rows(sql`select subject, status from outbox`),
+      // The stock ledger (decision 027): each pack's rows summed, and each order's reserved units.
+      ledger: await rows(sql`select product_id, size, sum(change)::int as total, count(*)::int as entries from stock_ledger group by product_id, size`),
+      adjustments: await rows(
+        sql`select product_id, size, sum(change)::int as total, count(*)::int as entries from stock_ledger where reason in ('received', 'damaged') group by product_id, size`,
+      ),
+      reservedByOrder: await rows(
+        sql`select o.number, coalesce((select -sum(s.change) from stock_ledger s where s.order_id = o.id and s.reason = 'reserved'), 0)::int as reserved,
+          (select sum(l.quantity) from order_lines l where l.order_id = o.id)::int as ordered from orders o`,
+      ),
     }
   } finally {
     await handle.close()
@@ -446,7 +495,7 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   // (a) No 5xx, from autocannon's counts and the side requests.
   const fiveHundreds = [
     ...Object.entries(drivers).flatMap(([name, d]) => Object.entries(d.statuses).map(([code, n]) => [name, code, n])),
-    ...Object.entries(drive.sideRequests.statuses).map(([code, n]) => ['payments twice at once', code, n]),
+    ...Object.entries(drive.sideRequests.statuses).map(([code, n]) => ['payments twice at once and adjustments', code, n]),
   ].filter(([, code]) => Number(code) >= 500)
   const count5xx = fiveHundreds.reduce((sum, [, , n]) => sum + n, 0)
   check(
@@ -467,7 +516,9 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     ].join('; '),
   )
 
-  // (b) Stock: what was on the shelf = what is left + sold (paid) + reserved (pending), per variant.
+  // (b) Stock: what was on the shelf + the admin's adjustments (from the ledger) = what is left + sold (paid) +
+  // reserved (pending), per variant.
+  const adjusted = new Map(state.adjustments.map((r) => [`${r.product_id}:${r.size}`, Number(r.total)]))
   const taken = new Map()
   for (const line of state.lines) {
     if (!HOLDING_STATUSES.has(line.status)) continue
@@ -479,16 +530,36 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   for (const [key, initial] of initialStock) {
     const left = remaining.get(key)
     if (left === undefined) stockProblems.push(`${key}: missing from the database`)
-    else if (left + (taken.get(key) ?? 0) !== initial) stockProblems.push(`${key}: ${initial} at start ≠ ${left} left + ${taken.get(key) ?? 0} sold or reserved`)
+    else if (left + (taken.get(key) ?? 0) !== initial + (adjusted.get(key) ?? 0)) {
+      stockProblems.push(`${key}: ${initial} at start + ${adjusted.get(key) ?? 0} adjusted ≠ ${left} left + ${taken.get(key) ?? 0} sold or reserved`)
+    }
     else if (stockAfterApi.get(key) !== left) stockProblems.push(`${key}: the API showed ${stockAfterApi.get(key)} after the run, the database has ${left}`)
   }
   for (const key of taken.keys()) if (!initialStock.has(key)) stockProblems.push(`${key}: ordered but not in the catalogue at start`)
   const unitsSold = sumUnits(state.lines, (s) => s !== 'pending_payment' && HOLDING_STATUSES.has(s))
   const unitsReserved = sumUnits(state.lines, (s) => s === 'pending_payment')
   check(
-    'stock: initial = remaining + sold + reserved, for every item',
+    'stock: initial + adjusted = remaining + sold + reserved, for every item',
     stockProblems.length === 0,
     stockProblems.length ? `${stockProblems.length} items: ${stockProblems.slice(0, 10).join('; ')}` : `${initialStock.size} items; ${unitsSold} units sold, ${unitsReserved} reserved, ${[...remaining.values()].reduce((a, b) => a + b, 0)} left`,
+  )
+
+  // (b2) The ledger: every pack's stock = its opening (the seed's rows) + the sum of every later row, and each
+  // order's reservation is in it exactly once.
+  const ledgerSums = new Map(state.ledger.map((r) => [`${r.product_id}:${r.size}`, Number(r.total)]))
+  const ledgerProblems = []
+  for (const [key, left] of remaining) {
+    if ((ledgerSums.get(key) ?? 0) !== left) ledgerProblems.push(`${key}: stock ${left} ≠ ledger ${ledgerSums.get(key) ?? 0}`)
+  }
+  for (const o of state.reservedByOrder) {
+    if (Number(o.reserved) !== Number(o.ordered)) ledgerProblems.push(`order ${o.number}: ${o.ordered} units ordered, ${o.reserved} reserved in the ledger`)
+  }
+  const ledgerRows = state.ledger.reduce((n, r) => n + Number(r.entries), 0)
+  const adjustmentRows = state.adjustments.reduce((n, r) => n + Number(r.entries), 0)
+  check(
+    'ledger: stock = sum of ledger rows for every pack; one reservation per order',
+    ledgerProblems.length === 0,
+    ledgerProblems.length ? `${ledgerProblems.length} problems: ${ledgerProblems.slice(0, 10).join('; ')}` : `${remaining.size} packs, ${ledgerRows} ledger rows (${adjustmentRows} admin adjustments), ${state.reservedByOrder.length} orders`,
   )
 
   // (c) One confirmation mail per paid order, received by the sink; none for an unpaid one; likewise the owner's notice.

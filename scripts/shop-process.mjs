@@ -77,6 +77,19 @@ export function shippingAddress(fullName) {
   return { fullName, buildingNumber: '12', streetName: 'Gandhi Road', city: 'Coimbatore', postalCode: '641001', state: 'Tamil Nadu', phoneNumber: '9876543210' }
 }
 
+/**
+ * Who places a script's n-th order: a phone, an e-mail and a client address of its own (sent as X-Forwarded-For to a
+ * shop started with TRUST_PROXY=1), as many customers would; one holder would meet the caps on units held by unpaid
+ * orders after 30 units (decision 024).
+ */
+export function checkoutHolder(n, domain) {
+  return {
+    phoneNumber: `9${String(n % 1_000_000_000).padStart(9, '0')}`,
+    email: `buyer${n}@${domain}`,
+    headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+  }
+}
+
 /** Log levels at which the shop prints its "open" sentence (an info line). */
 const LEVELS_WITH_INFO = new Set(['info', 'debug', 'trace'])
 

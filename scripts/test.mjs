@@ -1,9 +1,12 @@
-// `npm test`: every test, in order — build, type check, Vitest on PGlite, Vitest on PostgreSQL
+// `npm test`: every test, in order — build, type check, the layer check, Vitest on PGlite, Vitest on PostgreSQL
 // (when TEST_DATABASE_URL is set), a 10 s load test, the quick performance budgets, Playwright in Chromium. Each
 // step runs to its end so all its failures show; the exit code is non-zero when any step failed.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { buildIfNeeded } from './build-if-needed.mjs'
 import { findChromium } from './find-chromium.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -80,8 +83,32 @@ async function canReach(url) {
   }
 }
 
+// Each test step also writes its JSON report here, read for the counts in the summary.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-reports-'))
+
+/** How many tests a Vitest or Playwright JSON report counts, by outcome; null when there is none (the step did not run). */
+function countTests(file) {
+  let report
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+  if (report.stats) {
+    // Playwright: expected = passed, unexpected = failed.
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats
+    return { ran: expected + unexpected + flaky, passed: expected + flaky, failed: unexpected, skipped }
+  }
+  return {
+    ran: report.numPassedTests + report.numFailedTests,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+  }
+}
+
 const results = []
-async function step(name, body) {
+async function step(name, body, { report } = {}) {
   console.log(`\n━━━ ${name} ━━━`)
   const started = Date.now()
   let outcome
@@ -93,8 +120,9 @@ async function step(name, body) {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const status = outcome === 'skipped' ? 'SKIPPED' : outcome ? 'passed' : 'FAILED'
-  results.push({ name, status, seconds })
-  console.log(`━━━ ${name}: ${status} (${seconds} s) ━━━`)
+  const tests = report ? countTests(report) : null
+  results.push({ name, status, seconds, tests })
+  console.log(`━━━ ${name}: ${status} (${seconds} s${tests ? `, ${tests.ran} tests` : ''}) ━━━`)
   return outcome === true
 }
 
@@ -113,24 +141,50 @@ try {
 // Vitest decides the database by TEST_DATABASE_URL; the first run must not see it.
 const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = process.env
 
-const built = await step('Build (react-router build)', () => run(bin('react-router'), ['build'], { limitMs: 5 * MINUTE }))
+// Built when the sources changed since the last build (the stamp `npm start` and the server tests check too).
+const built = await step('Build (react-router build, when the sources changed)', () => {
+  if (!buildIfNeeded(root)) console.log('The build is up to date with the sources.')
+  return true
+})
 
 await step('Type check (react-router typegen && tsc)', async () => {
   if (!(await run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE }))) return false
   return run(bin('tsc'), [], { limitMs: 5 * MINUTE })
 })
 
-await step('Vitest on PGlite (embedded database in memory)', () => {
-  console.log('Database for this run: PGlite, in memory (TEST_DATABASE_URL not passed on)')
-  return run(bin('vitest'), ['run'], { env: envWithoutPostgres, limitMs: 15 * MINUTE })
-})
+// The layer rule (.dependency-cruiser.cjs): app/features holds no React, app/components never reaches the database.
+await step('Layer check (npm run check:layers)', () =>
+  run(bin('depcruise'), ['app', '--config', '.dependency-cruiser.cjs'], { limitMs: 2 * MINUTE }),
+)
+
+/** Vitest's arguments: its usual output, and the JSON report the summary counts. */
+const vitestArgs = (report, ...more) => ['run', ...more, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+
+const pgliteReport = path.join(reports, 'vitest-pglite.json')
+await step(
+  'Vitest on PGlite (embedded database in memory), every project',
+  () => {
+    console.log('Database for this run: PGlite, in memory (TEST_DATABASE_URL not passed on)')
+    return run(bin('vitest'), vitestArgs(pgliteReport), { env: envWithoutPostgres, limitMs: 15 * MINUTE })
+  },
+  { report: pgliteReport },
+)
 
 if (postgresUrl) {
-  await step('Vitest on PostgreSQL', async () => {
-    console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
-    if (!(await canReach(postgresUrl))) return false
-    return run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl }, limitMs: 15 * MINUTE })
-  })
+  const postgresReport = path.join(reports, 'vitest-postgres.json')
+  await step(
+    'Vitest on PostgreSQL, the "database" project',
+    async () => {
+      // The "unit" project's files touch no database: they ran in the pass above (vitest.config.ts).
+      console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
+      if (!(await canReach(postgresUrl))) return false
+      return run(bin('vitest'), vitestArgs(postgresReport, '--project', 'database'), {
+        env: { ...process.env, TEST_DATABASE_URL: postgresUrl },
+        limitMs: 15 * MINUTE,
+      })
+    },
+    { report: postgresReport },
+  )
 } else {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
   results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set; .ci/run sets it)', seconds: '0.0' })
@@ -167,21 +221,36 @@ await step('Performance budgets (npm run bench -- --quick)', () => {
   })
 })
 
-await step('Playwright in Chromium', () => {
-  if (!built) {
-    console.log('Skipped: the build failed, so there is no shop to test in the browser.')
-    return false
-  }
-  console.log(`Chromium: ${chromium.path}`)
-  return run(bin('playwright'), ['test'], {
-    env: { ...envWithoutPostgres, CHROME_PATH: chromium.path },
-    limitMs: 13 * MINUTE,
-  })
-})
+const playwrightReport = path.join(reports, 'playwright.json')
+await step(
+  'Playwright in Chromium',
+  () => {
+    if (!built) {
+      console.log('Skipped: the build failed, so there is no shop to test in the browser.')
+      return false
+    }
+    console.log(`Chromium: ${chromium.path}`)
+    return run(bin('playwright'), ['test', '--reporter=list,json'], {
+      env: { ...envWithoutPostgres, CHROME_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      limitMs: 13 * MINUTE,
+    })
+  },
+  { report: playwrightReport },
+)
 
 const total = ((Date.now() - startedAll) / 1000).toFixed(1)
 const failed = results.filter((r) => r.status === 'FAILED')
 console.log('\n━━━ Summary ━━━')
-for (const r of results) console.log(`${r.status.startsWith('passed') ? '✔' : r.status === 'FAILED' ? '✘' : '–'} ${r.name}: ${r.status} (${r.seconds} s)`)
-console.log(failed.length ? `${failed.length} step(s) FAILED in ${total} s.` : `All steps passed in ${total} s.`)
+for (const r of results) {
+  const mark = r.status.startsWith('passed') ? '✔' : r.status === 'FAILED' ? '✘' : '–'
+  const tests = r.tests
+    ? `; ${r.tests.ran} tests ran: ${r.tests.passed} passed, ${r.tests.failed} failed${r.tests.skipped ? `, ${r.tests.skipped} skipped` : ''}`
+    : ''
+  console.log(`${mark} ${r.name}: ${r.status} (${r.seconds} s${tests})`)
+}
+const testsRan = results.reduce((sum, r) => sum + (r.tests?.ran ?? 0), 0)
+console.log(
+  failed.length ? `${failed.length} step(s) FAILED in ${total} s (${testsRan} tests ran).` : `All steps passed in ${total} s: ${testsRan} tests ran.`,
+)
+fs.rmSync(reports, { recursive: true, force: true })
 process.exit(failed.length ? 1 : 0)

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type AppLoadContext, createRequestHandler } from 'react-router'
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { pipeline } from 'node:stream'
@@ -18,8 +17,12 @@ import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
 import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
 import { assetHeaders, newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
-import { type CachedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, matchesEtag } from '~/http/page-cache.server'
+import { type CachedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, isPrivateAnswer, matchesEtag } from '~/http/page-cache.server'
 import { SHELVES } from '~/features/catalogue/categories'
+import { faviconIco } from '~/features/findability/favicon-ico.server'
+import { writeBodyToResponse } from './send-response'
+import { requestTargetProblem } from '~/http/request-target.server'
+import { type BodyTooLarge, bodyLimitFor, drainThenClose, limitedBody } from '~/http/body-reader.server'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
 const CANONICAL_PATHS = new Map(
@@ -90,6 +93,21 @@ export function requestLogging() {
 }
 
 /**
+ * Requests with a Host or request target no browser sends are answered 400 here, before any route builds an
+ * address from them (app/http/request-target.server.ts). server.js puts this right after requestLogging().
+ */
+export function requestTargetCheck(): express.RequestHandler {
+  return (req, res, next) => {
+    const problem = requestTargetProblem(req)
+    if (!problem) {
+      next()
+      return
+    }
+    res.status(400).set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Connection: 'close' }).type('text/plain').send(problem)
+  }
+}
+
+/**
  * Counts the request's database queries for its log line (app/db/query-count.server.ts). server.js puts this
  * right after requestLogging(), so everything after it runs inside the request's counting scope.
  */
@@ -126,11 +144,15 @@ function databaseUnavailableResponse(path: string) {
   // React Router's client turns a 503 without its own marker header into a route error with that status,
   // which app/root.tsx's error boundary shows as the same message.
   if (path.endsWith('.data')) return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-  return new Response(databaseUnavailablePage(), { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+  return new Response(plainPage(DATABASE_UNAVAILABLE_TITLE, DATABASE_UNAVAILABLE_MESSAGE, { href: '', text: 'Try again' }), { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** A page of its own, with no scripts and nothing from the database: the shop's layout needs its settings from there. */
-function databaseUnavailablePage() {
+function plainPage(title: string, message: string, link: { href: string; text: string }) {
   const shopName = DEFAULT_SHOP_SETTINGS.shopName
   return `<!DOCTYPE html>
 <html lang="en-IN">
@@ -138,7 +160,7 @@ function databaseUnavailablePage() {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${DATABASE_UNAVAILABLE_TITLE} · ${shopName}</title>
+<title>${title} · ${shopName}</title>
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #fafaf9; color: #2b2118; font-family: system-ui, sans-serif; }
   main { max-width: 32rem; padding: 2rem 1.5rem; text-align: center; }
@@ -151,22 +173,22 @@ function databaseUnavailablePage() {
 <body>
 <main>
 <p class="shop">${shopName}</p>
-<h1>${DATABASE_UNAVAILABLE_TITLE}</h1>
-<p>${DATABASE_UNAVAILABLE_MESSAGE}</p>
-<a href="">Try again</a>
+<h1>${title}</h1>
+<p>${message}</p>
+<a href="${link.href}">${link.text}</a>
 </main>
 </body>
 </html>
 `
 }
 
-/** Express's request as the Fetch API's, for React Router (after @react-router/express). */
-function fetchRequestOf(req: express.Request, res: express.Response, signal?: AbortSignal) {
-  const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
-  const [, hostPort] = req.get('host')?.split(':') ?? []
-  const port = [Number.parseInt(forwardedPort ?? '', 10), Number.parseInt(hostPort ?? '', 10)].find(Number.isSafeInteger)
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+/**
+ * Express's request as the Fetch API's, for React Router (after @react-router/express). With PUBLIC_URL, the
+ * request is addressed there whatever Host a balancer sent: React Router's own check of form posts compares
+ * Origin with this address, and so agrees with ours (one origin rule, docs/decisions/028-several-servers.md).
+ */
+function fetchRequestOf(req: express.Request, res: express.Response, publicOrigin: string | undefined, signal?: AbortSignal, body?: ReadableStream<Uint8Array>) {
+  const url = publicOrigin ? new URL(`${publicOrigin}${req.originalUrl}`) : addressedUrl(req)
   // A client that goes away aborts the request's work.
   const controller = new AbortController()
   let finished = false
@@ -178,15 +200,52 @@ function fetchRequestOf(req: express.Request, res: express.Response, signal?: Ab
     else if (value !== undefined) headers.set(name, value)
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: signal ?? controller.signal }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req)
+  if (body) {
+    init.body = body
     init.duplex = 'half'
   }
   return new Request(url, init)
 }
 
-/** Sends a Fetch API response through Express. */
-async function sendFetchResponse(res: express.Response, response: Response) {
+/** The address the request was sent to: its Host, or X-Forwarded-Host from a proxy TRUST_PROXY trusts. */
+function addressedUrl(req: express.Request) {
+  const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
+  const [, hostPort] = req.get('host')?.split(':') ?? []
+  const port = [Number.parseInt(forwardedPort ?? '', 10), Number.parseInt(hostPort ?? '', 10)].find(Number.isSafeInteger)
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+}
+
+/**
+ * The answer to a request whose body went over its limit: the route's own 413 when it gave one, else a plain
+ * one (a route that read the body whole failed on it). Without `Connection: close`: Node would close the socket as
+ * soon as the answer is written, while the client is still sending, and its write error can reach it before the
+ * answer does. drainThenClose decides instead: the connection lives on if the body ends within the drain, else it is
+ * cut a little after the answer.
+ */
+async function bodyRefusedResponse(path: string, response: Response, refusal: BodyTooLarge) {
+  const headers = { 'Cache-Control': 'no-store' }
+  if (response.status === 413) {
+    const answer = new Response(response.body, response)
+    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value)
+    answer.headers.delete('Connection')
+    return answer
+  }
+  await response.body?.cancel()
+  if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: refusal.message }, { status: 413, headers })
+  return new Response(refusal.message, { status: 413, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+/** Settles once the answer is sent, or the client has gone. */
+function answered(res: express.Response) {
+  return new Promise<void>((resolve) => {
+    if (res.writableFinished || res.destroyed) resolve()
+    res.once('finish', resolve).once('close', resolve)
+  })
+}
+
+/** Sends a Fetch API response through Express; `override` headers replace the response's own. */
+async function sendFetchResponse(res: express.Response, response: Response, override: Record<string, string> = {}) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
@@ -194,12 +253,13 @@ async function sendFetchResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [name, value] of response.headers.entries()) res.append(name, value)
+  res.set(override)
   if (!response.body) {
     res.end()
     return
   }
   try {
-    await writeReadableStreamToWritable(response.body, res)
+    await writeBodyToResponse(response.body, res)
   } catch (err) {
     if (!(res.destroyed || res.writableEnded)) throw err
   }
@@ -235,6 +295,7 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
 function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHandler {
   const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
   const shelfPaths = new Set(SHELVES.map((s) => s.path))
+  const publicOrigin = shop.config.PUBLIC_URL_SET ? shop.config.PUBLIC_URL : undefined
   const render = async (req: express.Request, res: express.Response, signal?: AbortSignal) => {
     const context: AppLoadContext = {
       shop,
@@ -242,7 +303,24 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
       log: req.log ?? log,
       cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
     }
-    const response = await handle(fetchRequestOf(req, res, signal), context)
+    let refusal: BodyTooLarge | undefined
+    const body =
+      req.method === 'GET' || req.method === 'HEAD'
+        ? undefined
+        : limitedBody(req, {
+            limit: bodyLimitFor(req.path),
+            declaredLength: req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
+            onTooLarge(tooLarge) {
+              refusal = tooLarge
+              context.log.warn(
+                { bytesRead: tooLarge.bytesRead, limit: tooLarge.limit },
+                `Request body too large: ${req.method} ${req.path} stopped after ${tooLarge.bytesRead} bytes (at most ${tooLarge.limit})`,
+              )
+              drainThenClose(req, answered(res))
+            },
+          })
+    const response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
+    if (refusal) return bodyRefusedResponse(req.path, response, refusal)
     if (context.databaseUnavailable && response.status >= 500) {
       await response.body?.cancel()
       return databaseUnavailableResponse(req.path)
@@ -263,11 +341,13 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
           // copies go before a byte of the answer does, so nothing the client asks next can be older.
           if (isChange) pageCache.clear()
         }
-        await sendFetchResponse(res, response)
+        const personal = isPrivateAnswer({ path: req.path, cookieHeader: req.get('cookie') }, response.headers.has('set-cookie'))
+        await sendFetchResponse(res, response, personal ? { 'Cache-Control': 'private, no-store' } : {})
         return
       }
-      // One render serves everyone waiting for it, so it does not stop when its first visitor leaves.
-      const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.originalUrl}`, async () => {
+      // One render serves everyone waiting for it, so it does not stop when its first visitor leaves. Keyed on the
+      // whole address, host included: a page rendered for `Host: evil.example` links there (issue 14).
+      const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${addressedUrl(req).href}`, async () => {
         const response = await render(req, res, new AbortController().signal)
         const body = Buffer.from(await response.arrayBuffer())
         const headers = [...response.headers.entries()].filter(([name]) => !PER_ANSWER_HEADERS.has(name))
@@ -281,12 +361,16 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
         }
       })
       if (page) sendCachedPage(req, res, page)
-      else await sendFetchResponse(res, await render(req, res))
+      // Not shareable: this visitor's own answer (it sets a cookie, say).
+      else await sendFetchResponse(res, await render(req, res), { 'Cache-Control': 'private, no-store' })
     } catch (err) {
       next(err)
     }
   }
 }
+
+/** The methods the shop's routes answer. */
+const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Builds the shop's Express app around a started shop; server.js owns listening and shutdown. */
 export function createShopApp(shop: Shop, options: { isClosing?: () => boolean } = {}) {
@@ -301,6 +385,15 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     res.type('text/plain').send('ok')
   })
 
+  // Asked for by browsers and tools whatever the pages link (they link the SVG): kept a day.
+  app.get('/favicon.ico', async (_req, res, next) => {
+    try {
+      res.set('Cache-Control', 'public, max-age=86400').type('image/x-icon').send(await faviconIco())
+    } catch (err) {
+      next(err)
+    }
+  })
+
   // Whether to send this instance traffic: the database answers and has this version's migrations, and the
   // process is not shutting down (a load balancer then drains it). Asked afresh each time, bounded to 2 s.
   app.get('/readyz', async (_req, res) => {
@@ -312,6 +405,16 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     const readiness = await checkDatabaseReady(shop.db, 2_000)
     if (readiness.ready) res.json({ status: 'ready' })
     else res.status(503).json({ status: 'unavailable', reason: readiness.reason })
+  })
+
+  // Methods no route has (OPTIONS, TRACE, PROPFIND…: scanners send them by the thousand) get their 405 here;
+  // React Router would answer the same but log each as an error with its stack.
+  app.use((req, res, next) => {
+    if (ROUTE_METHODS.has(req.method)) {
+      next()
+      return
+    }
+    res.status(405).set({ Allow: [...ROUTE_METHODS].join(', '), 'Cache-Control': 'no-store' }).type('text/plain').send('This method is not allowed here.')
   })
 
   // Over-long addresses are refused before any route parses them.
@@ -333,7 +436,13 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     }
     res.status(403).set('Cache-Control', 'no-store')
     if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: CROSS_SITE_REFUSAL })
-    else res.type('text/plain').send(CROSS_SITE_REFUSAL)
+    else if (req.path.endsWith('.data')) res.type('text/plain').send(CROSS_SITE_REFUSAL)
+    // A form posted from elsewhere (or through an address that is not the shop's) lands on a page that says why.
+    else {
+      // Without PUBLIC_URL the origin comes from the request's Host: escaped like anything a client sent.
+      const shown = escapeHtml(ownOrigin)
+      res.type('html').send(plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, { href: `${shown}/`, text: 'Go to the shop' }))
+    }
   })
 
   // The spec's paths keep their capitals; other spellings of them redirect there.

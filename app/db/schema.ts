@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { ORDER_STATUSES } from '../features/checkout/order-statuses'
+import { ROLES } from '../features/accounts/roles'
 import {
   bigint,
   boolean,
@@ -81,6 +83,55 @@ export const variants = pgTable(
   ],
 )
 
+/** Why a pack's stock changed: each row of the stock ledger names one (decision 027). */
+export const STOCK_CHANGE_REASONS = [
+  'opening',
+  'new_product',
+  'seed',
+  'reserved',
+  'paid_after_expiry',
+  'expired',
+  'cancelled',
+  'returned',
+  'received',
+  'damaged',
+  'counted',
+  'correction',
+  'pack_removed',
+] as const
+export type StockChangeReason = (typeof STOCK_CHANGE_REASONS)[number]
+
+/**
+ * Every change of a pack's stock, written in the same transaction as the change, so that a pack's stock is the
+ * sum of its rows' `change` (the migration wrote an opening row for the stock each pack had then).
+ */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size', { enum: ['one', '250g', '500g', '1kg'] }).notNull(),
+    change: integer('change').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', { enum: STOCK_CHANGE_REASONS }).notNull(),
+    orderId: text('order_id'),
+    /** The admin who made the change (their e-mail, as in the order history), or null for orders and the shop itself. */
+    admin: text('admin'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_ledger_pack_idx').on(t.productId, t.size, t.id),
+    check(
+      'stock_ledger_reason_known',
+      sql`${t.reason} in ('opening', 'new_product', 'seed', 'reserved', 'paid_after_expiry', 'expired', 'cancelled', 'returned', 'received', 'damaged', 'counted', 'correction', 'pack_removed')`,
+    ),
+    check('stock_ledger_stock_after_not_negative', sql`${t.stockAfter} >= 0`),
+  ],
+)
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -124,8 +175,7 @@ export const shopSettings = pgTable(
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 )
 
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'expired', 'packed', 'shipped', 'delivered', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export { ORDER_STATUSES, type OrderStatus } from '../features/checkout/order-statuses'
 
 /**
  * An order. `id` is unguessable and used in links and the API; `number` is what the customer reads.
@@ -155,12 +205,18 @@ export const orders = pgTable(
     /** Filled in when the owner marks the order shipped. */
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
+    /** The address the order was placed from, for the cap on units held by unpaid orders (decision 024). */
+    clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_status_expiry_idx').on(t.status, t.expiresAt),
     index('orders_email_idx').on(t.email),
+    // Units held by unpaid orders are counted per holder (features/checkout/reservation-limits.server.ts).
+    index('orders_pending_client_idx').on(t.clientAddress).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_pending_holder_email_idx').on(sql`regexp_replace(lower(${t.email}), '\\+[^@]*@', '@')`).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_pending_phone_idx').on(sql`(${t.shippingAddress}->>'phoneNumber')`).where(sql`${t.status} = 'pending_payment'`),
     check('orders_total_is_sum', sql`${t.totalPaise} = ${t.subtotalPaise} + ${t.deliveryPaise}`),
   ],
 )
@@ -215,8 +271,7 @@ export const appSecrets = pgTable('app_secrets', {
 // Accounts (better-auth, app/features/accounts/auth.server.ts). The JS property names are the field names
 // better-auth writes (its drizzle adapter addresses columns by them); the columns are snake_case like ours.
 
-export const ROLES = ['user', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+export { ROLES, type Role } from '../features/accounts/roles'
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -370,3 +425,17 @@ export const invoices = pgTable(
   },
   (t) => [uniqueIndex('invoices_series_number').on(t.series, t.number)],
 )
+
+/**
+ * One row per running app server (features/servers): refreshed every 15 s, removed when the server stops cleanly.
+ * Rows not seen for a minute belong to servers that are gone. `media` says where the server keeps pictures, so a
+ * server can tell whether it and the others serve the same ones.
+ */
+export const serverHeartbeats = pgTable('server_heartbeats', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  media: text('media').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -35,11 +35,19 @@ type BackupHeader = {
 type Executor = Pick<Database, 'execute'>
 
 /**
- * Every table of schema.ts, each after the tables its foreign keys point to. Derived from the schema's
+ * Tables about the servers running now, not the shop's data: a copy or backup leaves them out, or a server started
+ * on the copy would take the source's servers for live ones (features/servers).
+ */
+export const RUNNING_STATE_TABLES = new Set(['server_heartbeats'])
+
+/**
+ * Every table of schema.ts but RUNNING_STATE_TABLES, each after the tables its foreign keys point to. Derived from the schema's
  * exports, so a new table is copied without anyone remembering to list it.
  */
 export function tablesInCopyOrder(): TableInfo[] {
-  const all = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))
+  const all = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !RUNNING_STATE_TABLES.has(getTableConfig(value).name),
+  )
   const ordered: PgTable[] = []
   const visit = (table: PgTable, through: PgTable[]) => {
     if (ordered.includes(table)) return
@@ -238,7 +246,7 @@ async function refuseUnknownTables(db: Executor, tables: TableInfo[], what: stri
   const rows = rowsOf(
     await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
   )
-  const known = new Set(tables.map((t) => t.name))
+  const known = new Set([...tables.map((t) => t.name), ...RUNNING_STATE_TABLES])
   const unknown = rows.map((r) => String(r.name)).filter((name) => !known.has(name))
   if (unknown.length) {
     throw new TransferError(`${what} has tables this version of the shop does not know (${unknown.join(', ')}); use the version that made them. Nothing was written.`)

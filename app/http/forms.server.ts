@@ -8,10 +8,10 @@ const MAX_FORM_BYTES = 16 * 1024
  * The posted form's text fields, or null when the post is too large to be one of our forms (read no further
  * than the limit, declared length or not). A body that is not a form reads as no fields.
  */
-export async function readSmallForm(request: Request): Promise<Record<string, string> | null> {
+export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string> | null> {
   let bytes: Buffer
   try {
-    bytes = await readBodyBytes(request, MAX_FORM_BYTES)
+    bytes = await readBodyBytes(request, maxBytes)
   } catch (err) {
     if (err instanceof BadRequest) return null
     throw err

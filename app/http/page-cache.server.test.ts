@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type RenderedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, matchesEtag } from './page-cache.server'
+import { type RenderedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, isPrivateAnswer, matchesEtag } from './page-cache.server'
 
 const page = (text: string, over: Partial<RenderedPage> = {}): RenderedPage => {
   const body = Buffer.from(text)
@@ -99,5 +99,23 @@ describe('what the page cache serves', () => {
     expect(matchesEtag('"other"', etag)).toBe(false)
     expect(matchesEtag(undefined, etag)).toBe(false)
     expect(etagOf(Buffer.from('page 2'))).not.toBe(etag)
+  })
+})
+
+describe('isPrivateAnswer', () => {
+  it('marks answers of the signed-in, of a guest’s order, of account paths and that set cookies as private', () => {
+    expect(isPrivateAnswer({ path: '/', cookieHeader: 'shop.session_token=abc' }, false)).toBe(true)
+    expect(isPrivateAnswer({ path: '/track', cookieHeader: 'theme=dark; tracked=xyz' }, false)).toBe(true)
+    expect(isPrivateAnswer({ path: '/order-success', cookieHeader: 'buyer=xyz' }, false)).toBe(true)
+    for (const path of ['/dash', '/dash.data', '/dash/orders/1', '/Admin', '/Delete', '/my-orders', '/my-orders.data', '/api/admin/products']) {
+      expect(isPrivateAnswer({ path, cookieHeader: undefined }, false), path).toBe(true)
+    }
+    expect(isPrivateAnswer({ path: '/Signin', cookieHeader: undefined }, true)).toBe(true)
+  })
+
+  it('leaves a visitor’s catalogue and contact pages alone', () => {
+    for (const path of ['/', '/herb-ro', '/herb-ro.data', '/contact', '/dashboard-tips', '/api/products']) {
+      expect(isPrivateAnswer({ path, cookieHeader: 'theme=dark' }, false), path).toBe(false)
+    }
   })
 })

@@ -28,6 +28,19 @@ export function isCataloguePath(path: string, shelfPaths: ReadonlySet<string>) {
   return page === '/' || page === '/_root' || shelfPaths.has(page) || /^\/product(\/[^/]+){0,2}$/.test(page)
 }
 
+/** Paths whose answers belong to one signed-in person, an admin or the customer (their orders). */
+const PRIVATE_PATHS = /^\/(dash|admin|delete|my-orders|api\/admin)(\/|\.data$|$)/i
+
+/**
+ * Whether an answer is someone's own and must stay out of every cache, shared or the browser's (issue 14): the
+ * visitor has the shop's cookies (signed in, or a guest's order: `buyer`, `tracked`), the path is an account's, or
+ * the answer sets a cookie.
+ */
+export function isPrivateAnswer(request: { path: string; cookieHeader: string | undefined }, setsCookie: boolean) {
+  const personalCookie = request.cookieHeader !== undefined && /(^|;\s*)(buyer|tracked)=/.test(request.cookieHeader)
+  return setsCookie || personalCookie || hasShopCookie(request.cookieHeader) || PRIVATE_PATHS.test(request.path)
+}
+
 /** A visitor with an account (or signing in) has the shop's own cookies: their pages are their own and never shared. */
 export function hasShopCookie(cookieHeader: string | undefined) {
   return cookieHeader !== undefined && /(^|;\s*)(__Secure-|__Host-)?shop\./.test(cookieHeader)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newNonce, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
+import { newNonce, permissionsPolicy, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
 
 /** The policy's directives by name, each with its sources. */
 function directives(policy: string) {
@@ -109,5 +109,20 @@ describe('newNonce', () => {
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
       expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
     }
+  })
+})
+
+describe('Permissions-Policy', () => {
+  it('turns off the sensors and lets only the shop ask for payments without Razorpay', () => {
+    const policy = securityHeaders({ razorpay: false, hsts: false, nonce: 'n' })['Permissions-Policy']!
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()']) expect(policy).toContain(feature)
+    expect(policy).not.toContain('razorpay')
+  })
+
+  it('lets Razorpay’s payment window use the Payment Request API and one-time passwords when it is configured', () => {
+    const policy = permissionsPolicy({ razorpay: true })
+    expect(policy).toContain('payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")')
+    expect(policy).toContain('otp-credentials=(self "https://api.razorpay.com")')
+    expect(policy).toContain('camera=()')
   })
 })

@@ -76,6 +76,32 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings & { nonce
   return policy.join('; ')
 }
 
+/**
+ * The browser features a page may use: none of the sensors, and payments only for the shop and Razorpay's
+ * checkout. Its payment window (an iframe on api.razorpay.com) may use the Payment Request API for UPI apps and
+ * Google Pay, and WebOTP to fill a card's one-time password.
+ */
+export function permissionsPolicy(settings: Pick<SecurityHeaderSettings, 'razorpay'>) {
+  const razorpay = settings.razorpay ? ' "https://api.razorpay.com" "https://checkout.razorpay.com"' : ''
+  return [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    `payment=(self${razorpay})`,
+    `otp-credentials=(self${settings.razorpay ? ' "https://api.razorpay.com"' : ''})`,
+    'usb=()',
+    'serial=()',
+    'hid=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'display-capture=()',
+    'browsing-topics=()',
+  ].join(', ')
+}
+
 /** Every security header of one answer. */
 export function securityHeaders(settings: SecurityHeaderSettings & { nonce: string }): Record<string, string> {
   return {
@@ -86,6 +112,7 @@ export function securityHeaders(settings: SecurityHeaderSettings & { nonce: stri
     'X-Frame-Options': 'DENY',
     // Razorpay's netbanking and wallet steps open popups that report back to the page that opened them.
     'Cross-Origin-Opener-Policy': settings.razorpay ? 'same-origin-allow-popups' : 'same-origin',
+    'Permissions-Policy': permissionsPolicy(settings),
     ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   }
 }

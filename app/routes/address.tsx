@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useCart } from '~/features/cart/use-cart'
+import { useCart } from '~/components/cart/use-cart'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import { ADDRESS_FIELDS, type AddressDraft, type AddressFieldName, EMPTY_ADDRESS, loadSavedAddress, saveAddress } from '~/features/checkout/saved-address'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'

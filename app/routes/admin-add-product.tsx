@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form without JavaScript posts here; with it, the page's upload script posts to /api/admin/products. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminPage(request, context)
-  const { status, result } = await addProductAction(request, context.shop)
+  const admin = await requireAdminPage(request, context)
+  const { status, result } = await addProductAction(request, context.shop, admin.email)
   // A refused upload may leave its body unread on the socket: do not reuse the connection.
   return data(result, { status, headers: status === 413 ? { Connection: 'close' } : undefined })
 }

@@ -5,6 +5,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/checkout/fulfilment.server'
 import { formatRupees } from '~/features/money/money'
+import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-orders'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,12 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  const params = new URL(request.url).searchParams
-  const query = orderListQuerySchema.parse({
-    status: params.get('status') ?? undefined,
-    q: params.get('q') ?? undefined,
-    page: params.get('page') ?? undefined,
-  })
+  const query = readQuery(request, orderListQuerySchema)
   return { query, ...(await listOrdersForAdmin(context.shop.db, query)) }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { data, Form, Link, useLocation, useNavigate } from 'react-router'
-import { z } from '~/zod'
+import { adminSearchText, z } from '~/zod'
 import { PageDialog } from '~/components/admin/product-dialog'
 import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
 import { UploadProgress } from '~/components/admin/upload-progress'
@@ -15,7 +15,9 @@ import { type ManagerResult, UPDATE_FAILED } from '~/features/admin/form-results
 import { CATEGORIES, CATEGORY_LABELS, parseCategory } from '~/features/catalogue/categories'
 import { isSized, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
+import { useMediaBase } from '~/components/layout/use-shop-settings'
 import { formatRupees } from '~/features/money/money'
+import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-products'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -24,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 const listQuery = z.object({
-  q: z.string().trim().max(100).catch(''),
+  q: adminSearchText,
   category: z
     .string()
     .transform((v) => parseCategory(v))
@@ -33,16 +35,15 @@ const listQuery = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  const params = new URL(request.url).searchParams
-  const { q, category } = listQuery.parse({ q: params.get('q') ?? '', category: params.get('category') ?? '' })
+  const { q, category } = readQuery(request, listQuery)
   const products = await listProductsForAdmin(context.shop.db, { search: q, category })
   return { q, category: category ?? '', products }
 }
 
 /** The Edit and Delete forms without JavaScript post here; with it, Save posts to /api/admin/products/:id. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminPage(request, context)
-  const { status, result } = await manageProductAction(request, context.shop)
+  const admin = await requireAdminPage(request, context)
+  const { status, result } = await manageProductAction(request, context.shop, undefined, admin.email)
   // A refused upload may leave its body unread on the socket: do not reuse the connection.
   return data(result, { status, headers: status === 413 ? { Connection: 'close' } : undefined })
 }
@@ -67,6 +68,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
   const { products, q, category } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
+  const mediaBase = useMediaBase()
   const params = new URLSearchParams(location.search)
   // The list as filtered, without an open dialog: where Cancel, Save and Delete lead back to.
   const listParams = new URLSearchParams()
@@ -194,7 +196,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
               <tr key={product.id} className="border-b border-stone-200 align-middle">
                 <td className="p-2">
                   {product.frontImage ? (
-                    <img src={mediaUrl(product.frontImage, 320)} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
+                    <img src={mediaUrl(mediaBase, product.frontImage, 320)} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
                   ) : (
                     <span className="flex size-14 items-center justify-center rounded-md bg-stone-100 text-xs text-earth-600">No picture</span>
                   )}
@@ -217,6 +219,13 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
                       className={`rounded-md border border-leaf-700 px-3 py-1.5 font-semibold text-leaf-800 hover:bg-leaf-50 ${focusRing}`}
                     >
                       Edit
+                    </Link>
+                    <Link
+                      to={`/dash/products/${encodeURIComponent(product.id)}/stock`}
+                      aria-label={`Stock and its history for ${product.name}`}
+                      className={`rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-earth-800 hover:bg-stone-50 ${focusRing}`}
+                    >
+                      Stock
                     </Link>
                     <Link
                       to={withParam('delete', product.id)}
@@ -251,12 +260,13 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
             <FormOutcome error={failedUpdate?.error} reason={failedUpdate?.reason} />
             <ProductFields
               idPrefix="edit"
+              editsStock
               values={failedUpdate?.values ?? productFormValues(editing)}
               errors={failedUpdate?.fieldErrors}
               imageErrors={failedUpdate?.imageErrors}
               currentImages={{
-                frontImage: editing.frontImage ? mediaUrl(editing.frontImage, 320) : null,
-                backImage: editing.backImage ? mediaUrl(editing.backImage, 320) : null,
+                frontImage: editing.frontImage ? mediaUrl(mediaBase, editing.frontImage, 320) : null,
+                backImage: editing.backImage ? mediaUrl(mediaBase, editing.backImage, 320) : null,
               }}
             />
             <UploadProgress state={upload.state} label="Uploading…" />

@@ -7,7 +7,13 @@ import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
-import { getShopSettings, saveTaxDetails, taxDetailsSchema } from '~/features/settings/shop-settings.server'
+import {
+  getShopSettings,
+  reservationLimitsSchema,
+  saveReservationLimits,
+  saveTaxDetails,
+  taxDetailsSchema,
+} from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-settings'
 
@@ -19,11 +25,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
   const settings = await getShopSettings(context.shop.db)
-  return { gstin: settings.gstin, gstState: settings.gstState, isDemoGstin: settings.gstin === DEFAULT_SHOP_SETTINGS.gstin }
+  return {
+    gstin: settings.gstin,
+    gstState: settings.gstState,
+    isDemoGstin: settings.gstin === DEFAULT_SHOP_SETTINGS.gstin,
+    maxUnitsPerLine: settings.maxUnitsPerLine,
+    maxUnitsHeldUnpaid: settings.maxUnitsHeldUnpaid,
+    phone: settings.phone,
+  }
 }
 
 type Field = 'gstin' | 'gstState'
 type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Partial<Record<Field, string>>; values: Record<Field, string> }
+type LimitField = 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'
+type LimitsResult =
+  | { form: 'limits'; ok: true; message: string }
+  | { form: 'limits'; ok: false; error: string; fieldErrors: Partial<Record<LimitField, string>>; values: Record<LimitField, string> }
 
 /** Saves the GST registration printed on new invoices; invoices already issued keep what they were issued with. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields) {
     return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values: { gstin: '', gstState: '' } })
   }
+  if (fields.intent === 'reservation-limits') return saveLimits(context, fields)
   const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
   const parsed = taxDetailsSchema.safeParse(values)
   if (!parsed.success) {
@@ -39,6 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await saveTaxDetails(context.shop.db, parsed.data)
   return data<ActionResult>({ ok: true, message: `Saved. New invoices carry GSTIN ${parsed.data.gstin}, registered in ${parsed.data.gstState}.` })
+}
+
+/** Saves the reservation limits (decision 024); every server reads them from the database for each new order. */
+async function saveLimits(context: Route.ActionArgs['context'], fields: Record<string, string | undefined>) {
+  const values = { maxUnitsPerLine: (fields.maxUnitsPerLine ?? '').trim().slice(0, 10), maxUnitsHeldUnpaid: (fields.maxUnitsHeldUnpaid ?? '').trim().slice(0, 10) }
+  const parsed = reservationLimitsSchema.safeParse({
+    maxUnitsPerLine: values.maxUnitsPerLine === '' ? undefined : values.maxUnitsPerLine,
+    maxUnitsHeldUnpaid: values.maxUnitsHeldUnpaid === '' ? undefined : values.maxUnitsHeldUnpaid,
+  })
+  if (!parsed.success) {
+    return data<LimitsResult>({ form: 'limits', ok: false, error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await saveReservationLimits(context.shop.db, parsed.data)
+  return data<LimitsResult>({
+    form: 'limits',
+    ok: true,
+    message: `Saved. New orders may take ${parsed.data.maxUnitsPerLine} units of a pack; unpaid orders may hold ${parsed.data.maxUnitsHeldUnpaid} units per address, e-mail and phone.`,
+  })
 }
 
 function FieldError({ id, message }: { id: string; message?: string }) {
@@ -52,7 +88,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const failed = actionData && !actionData.ok ? actionData : undefined
+  const taxResult = actionData && !('form' in actionData) ? actionData : undefined
+  const limitsResult = actionData && 'form' in actionData ? actionData : undefined
+  const failed = taxResult && !taxResult.ok ? taxResult : undefined
   const errors = failed?.fieldErrors ?? {}
   const gstin = failed?.values.gstin ?? loaderData.gstin
   const gstState = failed?.values.gstState ?? loaderData.gstState
@@ -67,7 +105,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           The GSTIN below is the demo shop’s made-up one. Enter your own before taking real orders.
         </p>
       )}
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      <ActionOutcome message={taxResult?.ok ? taxResult.message : undefined} error={failed?.error} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <div>
           <label htmlFor="gst-state" className="block text-sm font-medium text-earth-900">
@@ -116,6 +154,71 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </button>
         </div>
       </Form>
+      <ReservationLimitsForm loaderData={loaderData} result={limitsResult} busy={busy} />
     </AdminPage>
+  )
+}
+
+function ReservationLimitsForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: LimitsResult; busy: boolean }) {
+  const failed = result && !result.ok ? result : undefined
+  const errors = failed?.fieldErrors ?? {}
+  const fields = [
+    {
+      name: 'maxUnitsPerLine' as const,
+      label: 'Units of one pack per order',
+      hint: `A product in one size. Customers wanting more are told to call ${loaderData.phone} for a bulk purchase.`,
+      value: failed?.values.maxUnitsPerLine ?? String(loaderData.maxUnitsPerLine),
+    },
+    {
+      name: 'maxUnitsHeldUnpaid' as const,
+      label: 'Units held by unpaid orders',
+      hint: 'Per network address, per e-mail and per phone: what orders awaiting payment may keep off the shelf at once.',
+      value: failed?.values.maxUnitsHeldUnpaid ?? String(loaderData.maxUnitsHeldUnpaid),
+    },
+  ]
+  return (
+    <section aria-labelledby="reservation-limits" className="mt-10">
+      <h2 id="reservation-limits" className="text-xl font-semibold text-leaf-800">
+        Reservation limits
+      </h2>
+      <p className="mt-2 max-w-2xl text-earth-700">
+        An order reserves its stock while it waits for payment. These limits keep one customer, or a bot, from emptying the shelves
+        with orders never paid for.
+      </p>
+      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
+      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <input type="hidden" name="intent" value="reservation-limits" />
+        {fields.map((field) => (
+          <div key={field.name}>
+            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
+              {field.label}
+            </label>
+            <input
+              id={field.name}
+              name={field.name}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={10000}
+              step={1}
+              required
+              defaultValue={field.value}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={[`${field.name}-hint`, errors[field.name] ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
+              className={`${inputClass} ${errors[field.name] ? 'border-red-600' : 'border-stone-300'}`}
+            />
+            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
+              {field.hint}
+            </p>
+            <FieldError id={`${field.name}-error`} message={errors[field.name]} />
+          </div>
+        ))}
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Saving...' : 'Save reservation limits'}
+          </button>
+        </div>
+      </Form>
+    </section>
   )
 }

@@ -2,10 +2,11 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass, smallButton, Time, tableScroll } from '~/components/admin/admin-page'
 import { focusRing, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { ROLES } from '~/db/schema'
+import { ROLES } from '~/features/accounts/roles'
 import { listUsers, RoleChangeRefusedError, roleChangeSchema, setUserRole, userListQuerySchema } from '~/features/accounts/accounts.server'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-users'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -15,8 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context)
-  const params = new URL(request.url).searchParams
-  const query = userListQuerySchema.parse({ q: params.get('q') ?? undefined, role: params.get('role') ?? undefined })
+  const query = readQuery(request, userListQuerySchema)
   const { total, users } = await listUsers(context.shop.db, query)
   const configuredAdmins = new Set(context.shop.config.ADMIN_EMAILS)
   return {

@@ -9,11 +9,11 @@ import type { Route } from './+types/api.contact'
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   return handleApi(async () => {
-    const parsed = contactMessageSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'Please correct the fields marked below.', fieldErrorsOf(parsed.error))
-    // Counted once the message is one we would keep: a visitor's typo costs nothing, and garbage is refused anyway.
+    // Counted before the body is read: oversized and invalid posts cost a try too (issue 14).
     const refusal = await limitRequest(context, 'contact')
     if (refusal) return tooManyRequests(refusal)
+    const parsed = contactMessageSchema.safeParse(await readJsonBody(request))
+    if (!parsed.success) return apiError(400, 'Please correct the fields marked below.', fieldErrorsOf(parsed.error))
     await receiveContactMessage(context.shop.db, parsed.data)
     return data({ ok: true as const, message: CONTACT_SENT_MESSAGE })
   })

@@ -1,4 +1,4 @@
-import { mayReadInvoice } from '~/features/invoices/invoice-access.server'
+import { invoiceViewFor } from '~/features/invoices/invoice-access.server'
 import { invoicePdf } from '~/features/invoices/invoices.server'
 import { apiError } from '~/http/json.server'
 import type { Route } from './+types/api.order.invoice'
@@ -9,8 +9,9 @@ import type { Route } from './+types/api.order.invoice'
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(params.orderId)) return apiError(404, 'Invoice not found.')
-  if (!(await mayReadInvoice(request, context, params.orderId))) return apiError(404, 'Invoice not found.')
-  const invoice = await invoicePdf(context.shop.db, params.orderId)
+  const view = await invoiceViewFor(request, context, params.orderId)
+  if (!view) return apiError(404, 'Invoice not found.')
+  const invoice = await invoicePdf(context.shop.db, params.orderId, { redactBuyer: view === 'tracked' })
   if (!invoice) return apiError(404, 'This order has no invoice: it has not been paid.')
   return new Response(new Uint8Array(invoice.pdf), {
     headers: {

@@ -1,7 +1,9 @@
 import { data } from 'react-router'
+import type { CreatedOrderAnswer, CreateOrderRefusal } from '~/features/checkout/checkout-api'
 import { createOrderSchema } from '~/features/checkout/checkout-schemas'
 import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { CheckoutKeyTakenError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
+import { ReservationLimitError } from '~/features/checkout/reservation-limits.server'
 import { PaymentProviderError } from '~/features/payments/provider'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
@@ -12,17 +14,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Use POST.')
   const { shop } = context
   return handleApi(async () => {
-    const parsed = createOrderSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
     // Each checkout reserves stock and opens a payment: one address cannot tie up the shelves or the provider.
+    // Counted before the body is read, so oversized and invalid posts count too.
     const refusal = await limitRequest(context, 'createOrder')
     if (refusal) return tooManyRequests(refusal)
+    const parsed = createOrderSchema.safeParse(await readJsonBody(request))
+    if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
     const buyer = await ensureBuyerToken(request)
     const headers = buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : undefined
     try {
       const order = await createOrder(shop.db, shop.payments, {
         ...parsed.data,
         buyerToken: buyer.token,
+        clientAddress: context.clientAddress,
+        buyerTokenIsNew: buyer.setCookie !== null,
         expiryMinutes: shop.config.ORDER_EXPIRY_MINUTES,
       })
       return data(
@@ -35,12 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           currency: 'INR',
           provider: shop.payments.name,
           keyId: shop.payments.keyId,
-        },
+        } satisfies CreatedOrderAnswer,
         { status: 201, headers },
       )
     } catch (err) {
       if (err instanceof OutOfStockError) {
-        return data({ error: err.message, shortLines: err.lines }, { status: 409, headers })
+        return data({ error: err.message, shortLines: err.lines } satisfies CreateOrderRefusal, { status: 409, headers })
+      }
+      if (err instanceof ReservationLimitError) {
+        return data(
+          { error: err.message, limit: err.limit, max: err.max, ...(err.line ? { line: err.line } : {}) } satisfies CreateOrderRefusal,
+          { status: 422, headers },
+        )
       }
       if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
       if (err instanceof PaymentProviderError) {

@@ -3,6 +3,7 @@ import { getOrderForBuyer, getOrder } from '~/features/checkout/orders.server'
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { verifyCheckoutPayment } from '~/features/payments/payments.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import type { TestPaymentAnswer } from '~/features/checkout/checkout-api'
 import type { Route } from './+types/api.payment.test.complete'
 
 const body = z.object({ orderId: z.string({ error: 'orderId is required' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'orderId is malformed') })
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       razorpay_order_id: order.providerOrderId,
       razorpay_payment_id: signed.paymentId,
       razorpay_signature: signed.signature,
-    }
+    } satisfies TestPaymentAnswer
   })
 }
 

@@ -3,6 +3,7 @@ import { z } from '~/zod'
 import { apiError } from '~/http/json.server'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { PRODUCT_ID_PATTERN, productJson } from '~/features/catalogue/product'
+import { mediaBaseFor } from '~/features/media/media-url'
 import type { Route } from './+types/api.product'
 
 const paramsSchema = z.object({
@@ -15,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Malformed product id.')
   const product = await getProduct(context.shop.db, parsed.data.productId)
   if (!product) return apiError(404, 'Product not found')
-  return data(productJson(product), { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data(productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL)), { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 
 export function action() {

@@ -4,6 +4,7 @@ import { apiError } from '~/http/json.server'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, parseCategory } from '~/features/catalogue/categories'
 import { productJson } from '~/features/catalogue/product'
+import { mediaBaseFor } from '~/features/media/media-url'
 import type { Route } from './+types/api.products'
 
 export const CATALOGUE_CACHE = { 'Cache-Control': 'public, max-age=60' }
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return apiError(400, `Unknown category "${value}". Use one of: ${CATEGORIES.join(', ')}.`)
   }
   const products = await listProducts(context.shop.db, category ? { categories: [category] } : {})
-  return data({ products: products.map(productJson) }, { headers: CATALOGUE_CACHE })
+  return data({ products: products.map((product) => productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL))) }, { headers: CATALOGUE_CACHE })
 }
 
 /** The catalogue API only reads. */

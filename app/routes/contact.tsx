@@ -16,7 +16,9 @@ import {
 } from '~/features/contact/contact-message'
 import { receiveContactMessage } from '~/features/contact/contact.server'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
+import { formTooLarge, readSmallForm } from '~/http/forms.server'
 import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
+import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -41,26 +43,28 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
+/** The contact form's own limit: server/app.ts's BODY_LIMITS gives /contact the same, for bodies read some other way. */
+const CONTACT_MAX_BYTES = 32 * 1024
+
 type FormValues = Record<ContactField, string>
 type ActionResult = { ok: true; message: string } | { ok: false; fieldErrors: ContactFieldErrors; values: FormValues; error?: string }
 
 /** The form post without JavaScript; with JavaScript the page posts JSON to /api/contact instead. */
 export async function action({ request, context }: Route.ActionArgs) {
   const empty = { name: '', email: '', phone: '', message: '' }
-  // A message is at most a few kilobytes; refuse huge posts before reading them.
-  if (Number(request.headers.get('content-length') ?? '0') > 32 * 1024) {
-    return data<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: 'Your message is too long to send.' }, { status: 413 })
+  // The same limit as /api/contact (one count for both), counted before the body is read: oversized and invalid
+  // posts count too. The form is still read, so the message stays in it for later.
+  const refusal = await limitRequest(context, 'contact')
+  // A message is at most a few kilobytes; a bigger post is read no further than that.
+  const form = await readSmallForm(request, CONTACT_MAX_BYTES)
+  if (!form) return formTooLarge<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: 'Your message is too long to send.' })
+  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(form[f] ?? '')])) as FormValues
+  if (refusal) {
+    return data<ActionResult>({ ok: false, fieldErrors: {}, values, error: refusal.message }, { status: 429, headers: retryAfterHeaders(refusal) })
   }
-  const form = await request.formData()
-  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as FormValues
   const parsed = contactMessageSchema.safeParse(values)
   if (!parsed.success) {
     return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400 })
-  }
-  // The same limit as /api/contact (one count for both); the message stays in the form for later.
-  const refusal = await limitRequest(context, 'contact')
-  if (refusal) {
-    return data<ActionResult>({ ok: false, fieldErrors: {}, values, error: refusal.message }, { status: 429, headers: retryAfterHeaders(refusal) })
   }
   await receiveContactMessage(context.shop.db, parsed.data)
   return data<ActionResult>({ ok: true, message: CONTACT_SENT_MESSAGE })
@@ -258,7 +262,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
-/** A labelled field with its error tied to it; the child input gets id, name and the ARIA wiring. */
+/** A contact field: the child input gets id, name and the ARIA wiring; FormField shows its label and error. */
 function Field({
   name,
   label,
@@ -273,28 +277,16 @@ function Field({
   children: React.ReactElement<React.InputHTMLAttributes<HTMLInputElement>>
 }) {
   const id = `contact-${name}`
-  const errorId = `${id}-error`
-  const control = {
-    id,
-    name,
-    required: true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    className: `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
-      error ? 'border-red-600' : 'border-stone-300'
-    }`,
-  }
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
-        {label}
-      </label>
-      {cloneElement(children, control)}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <FormField id={id} label={label} error={error} className={className}>
+      {cloneElement(children, {
+        id,
+        name,
+        required: true,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(id, error),
+        className: inputClass(error),
+      })}
+    </FormField>
   )
 }

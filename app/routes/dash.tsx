@@ -41,12 +41,35 @@ function Tile({ to, title, count, children }: { to: string; title: string; count
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { today, waiting, lowStock, openMessages, failedMails } = loaderData.glance
+  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches } = loaderData.glance
   const { lowStockUnits } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Dashboard</p>
       <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Welcome, {loaderData.name}</h1>
+
+      {stockMismatches.length > 0 && (
+        <section role="alert" aria-labelledby="ledger-alert-title" className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900">
+          <h2 id="ledger-alert-title" className="font-semibold">
+            Stock that does not match its history
+          </h2>
+          <p className="mt-1">
+            These packs’ stock differs from the sum of their stock history: something changed it without recording why. Count them and
+            correct the stock.
+          </p>
+          <ul className="mt-2 list-disc pl-5" data-testid="ledger-mismatches">
+            {stockMismatches.map((m) => (
+              <li key={`${m.productId}-${m.size}`}>
+                <Link to={`/dash/products/${encodeURIComponent(m.productId)}/stock`} className="underline underline-offset-2">
+                  {m.name}
+                  {m.size === 'one' ? '' : ` ${m.size}`}
+                </Link>
+                : stock {m.stock}, history adds up to {m.ledgerSum}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="glance-title" className="mt-8">
         <h2 id="glance-title" className="sr-only">

@@ -11,6 +11,7 @@ import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/my-orders'
+import { formatIndiaDate } from '~/features/dates/india-time'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`My orders · ${shopSettingsOf(matches).shopName}`, 'The orders placed with your e-mail address and where each one is.')
@@ -37,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' }, { status: answer.status })
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
@@ -77,7 +77,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold text-earth-900">
                   Order {order.label}
-                  <span className="ml-2 text-sm font-normal text-earth-600">{dateFormat.format(new Date(order.createdAt))}</span>
+                  <span className="ml-2 text-sm font-normal text-earth-600">{formatIndiaDate(order.createdAt)}</span>
                 </h2>
                 <p>
                   <span className="sr-only">Status: </span>

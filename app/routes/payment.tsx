@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
 import { cartStore } from '~/features/cart/cart-store'
-import { useCart } from '~/features/cart/use-cart'
-import { cartItemsForServer } from '~/features/cart/use-cart-quote'
-import { addressFormSchema } from '~/features/checkout/checkout-schemas'
+import { useCart } from '~/components/cart/use-cart'
+import { cartItemsForServer } from '~/features/cart/cart'
+import { addressFormSchema, type CreateOrderRequest } from '~/features/checkout/checkout-schemas'
+import { type CreatedOrderAnswer, type CreateOrderAnswer, type CreateOrderRefusal, isCreatedOrder, type PaymentSignature, type ShortLine, type TestPaymentAnswer } from '~/features/checkout/checkout-api'
 import { checkoutKeyFor, forgetCheckoutKey } from '~/features/checkout/checkout-key'
 import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { formatRupees } from '~/features/money/money'
@@ -22,8 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Payment · ${shopSettingsOf(matches).shopName}`, 'Pay for your order in rupees.')
 
-type CreatedOrder = { id: string; orderId: string; status: string; amount: number; provider: 'test' | 'razorpay'; keyId: string }
-type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: string }
+type CreatedOrder = CreatedOrderAnswer
 type Step =
   | { name: 'starting' }
   | { name: 'no-checkout'; reason: 'cart' | 'address' }
@@ -31,11 +31,15 @@ type Step =
   | { name: 'failed'; order: CreatedOrder; message: string }
   | { name: 'error'; message: string }
   | { name: 'short'; lines: ShortLine[] }
+  | { name: 'limit'; message: string }
   | { name: 'confirming'; order: CreatedOrder }
 
-async function postJson(path: string, body: unknown) {
+const HOLD_EVERY_MS = 60_000
+
+/** Posts to one of the shop's APIs; `Answer` is that API's shape as its route declares it (features/checkout/checkout-api.ts). */
+async function postJson<Answer extends object = { error?: string }>(path: string, body: unknown) {
   const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const data = await res.json().catch(() => ({}))
+  const data: Answer | { error?: string } = await res.json().catch(() => ({}))
   return { status: res.status, ok: res.ok, data }
 }
 
@@ -56,7 +60,7 @@ export default function PaymentPage() {
   )
 
   const verify = useCallback(
-    async (order: CreatedOrder, result: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }) => {
+    async (order: CreatedOrder, result: PaymentSignature) => {
       setStep({ name: 'confirming', order })
       try {
         const res = await postJson('/api/payment/verify', { orderId: order.orderId, ...result })
@@ -73,6 +77,7 @@ export default function PaymentPage() {
     async (order: CreatedOrder) => {
       setStep({ name: 'paying', order })
       if (order.provider === 'test') return // the test window renders while paying
+      if (!order.id) return setStep({ name: 'failed', order, message: 'The payment window could not be opened. Please try again.' })
       const address = loadSavedAddress()
       try {
         await openRazorpayCheckout({
@@ -105,9 +110,9 @@ export default function PaymentPage() {
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
         const checkoutKey = checkoutKeyFor(JSON.stringify({ items, shippingAddress, email }))
-        const res = await postJson('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey })
-        if (res.status === 201) {
-          const order = res.data as CreatedOrder
+        const res = await postJson<CreateOrderAnswer>('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey } satisfies CreateOrderRequest)
+        if (res.status === 201 && isCreatedOrder(res.data as CreateOrderAnswer)) {
+          const order = res.data as CreatedOrderAnswer
           if (order.status === 'paid') return paid(order.orderId)
           // That checkout's order ran out of time: start a fresh one.
           if (order.status !== 'pending_payment') {
@@ -116,12 +121,15 @@ export default function PaymentPage() {
           }
           return openWindow(order)
         }
-        if (res.status === 409 && res.data.shortLines) return setStep({ name: 'short', lines: res.data.shortLines })
+        const refusal = res.data as CreateOrderRefusal
+        // Over the shop's reservation limits (decision 024): the message says which and where bulk orders go.
+        if (res.status === 422 && refusal.limit) return setStep({ name: 'limit', message: refusal.error ?? '' })
+        if (res.status === 409 && refusal.shortLines) return setStep({ name: 'short', lines: refusal.shortLines })
         if (res.status === 409) {
           forgetCheckoutKey()
           continue
         }
-        return setStep({ name: 'error', message: res.data.error ?? `The shop answered ${res.status}. Please try again.` })
+        return setStep({ name: 'error', message: refusal.error ?? `The shop answered ${res.status}. Please try again.` })
       }
       setStep({ name: 'error', message: 'We could not start the payment. Please try again.' })
     } catch {
@@ -135,11 +143,24 @@ export default function PaymentPage() {
     void createOrder()
   }, [createOrder])
 
+  // While the buyer is in the payment window, keep the order's stock reserved: it starts short and the shop extends it
+  // on each call, up to its longest hold (POST /api/payment/hold).
+  const holding = step.name === 'paying' || step.name === 'confirming' ? step.order.orderId : null
+  useEffect(() => {
+    if (!holding) return
+    const timer = setInterval(() => {
+      void postJson('/api/payment/hold', { orderId: holding }).catch(() => {})
+    }, HOLD_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [holding])
+
   async function completeTestPayment(order: CreatedOrder) {
     setStep({ name: 'confirming', order })
     try {
-      const res = await postJson('/api/payment/test/complete', { orderId: order.orderId })
-      if (!res.ok) return setStep({ name: 'failed', order, message: res.data.error ?? 'The test payment failed.' })
+      const res = await postJson<TestPaymentAnswer>('/api/payment/test/complete', { orderId: order.orderId })
+      if (!res.ok || !('razorpay_signature' in res.data)) {
+        return setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || 'The test payment failed.' })
+      }
       await verify(order, res.data)
     } catch {
       setStep({ name: 'failed', order, message: 'We could not reach the shop to complete the payment.' })
@@ -187,6 +208,14 @@ export default function PaymentPage() {
               )
             })}
           </ul>
+          <Link to="/Cart-page" className="mt-2 inline-block underline">
+            Update your cart
+          </Link>
+        </div>
+      ) : null}
+      {step.name === 'limit' ? (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+          <p>{step.message}</p>
           <Link to="/Cart-page" className="mt-2 inline-block underline">
             Update your cart
           </Link>

@@ -10,6 +10,7 @@ import {
 } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
+import { weakPasswordReason } from '~/features/accounts/password-strength.server'
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/reset-password'
@@ -36,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (fieldErrors.token) return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
     return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors }, { status: 400 })
   }
+  const weak = await weakPasswordReason(parsed.data.password)
+  if (weak) return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors: { password: weak } }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/reset-password', {
     token: parsed.data.token,
     newPassword: parsed.data.password,

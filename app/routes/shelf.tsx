@@ -36,7 +36,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title: `${shelfTitle(data.shelf)} | ${site.shopName}`,
     description: data.shelf.description,
     path: shelfCanonicalPath(data.shelf),
-    image: (firstPicture && productImage(firstPicture)) || SHOP_SHARE_IMAGE,
+    image: (firstPicture && productImage(firstPicture, site.mediaBase)) || SHOP_SHARE_IMAGE,
   })
 }
 

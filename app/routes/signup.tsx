@@ -11,9 +11,9 @@ import {
   SIGN_UP_FAILED,
   signUpSchema,
 } from '~/features/accounts/account-schemas'
-import { roleOf } from '~/features/accounts/accounts.server'
-import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
+import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
+import { weakPasswordReason } from '~/features/accounts/password-strength.server'
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signup'
@@ -35,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
   }
   const { email, username, phone, password } = parsed.data
+  const weak = await weakPasswordReason(password, [email, username])
+  if (weak) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: { password: weak }, values }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-up/email', {
     email,
     password,
@@ -43,16 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     phone,
   })
   if (answer.status !== 200) {
-    const code = String(answer.body?.code ?? '')
-    const reason = code.startsWith('USER_ALREADY_EXISTS')
-      ? 'An account with this e-mail address already exists. Log in instead, or use “Forgot password?” on the login page.'
-      : (refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined))
+    const reason = refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined)
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-up failed')
     return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: answer.status >= 500 ? 500 : answer.status })
   }
-  const userId = (answer.body?.user as { id?: string } | undefined)?.id
-  const role = userId ? await roleOf(context.shop.db, userId) : null
-  return data<ActionResult>({ ok: true, next: role === 'admin' ? '/dash' : '/' }, { headers: cookieHeaders(answer) })
+  // The same answer whether the address was new or had an account (docs/decisions/023-sign-up-does-not-tell.md):
+  // nobody is signed in, and the next step is signing in.
+  return data<ActionResult>({ ok: true, next: '/Signin' })
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
@@ -147,6 +146,10 @@ function SuccessDialog({ next }: { next: string }) {
           Success!
         </h2>
         <p className="mt-3 text-earth-800">Your account has been created successfully.</p>
+        <p className="mt-2 text-earth-800">Log in with your e-mail address and password to continue.</p>
+        <p className="mt-2 text-sm text-earth-700">
+          If the address already had an account, nothing was changed: we have sent it a mail on how to log in.
+        </p>
         <div className="mt-6 flex justify-end">
           {hydrated ? (
             <button ref={ok} type="button" className={primaryButton} onClick={() => dialog.current?.close()}>

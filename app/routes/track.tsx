@@ -39,16 +39,16 @@ type ActionResult = { error: string; fieldErrors?: Partial<Record<TrackField, st
 
 /** The form's post (it works without JavaScript): a match sets the cookie and shows the order; anything else, one message. */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Every try counts, valid or not, before the body is read: nobody walks through order numbers and phone numbers.
+  const refusal = await limitRequest(context, 'track')
   const form = await readSmallForm(request)
   if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE, values: { order: '', contact: '' } })
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
+  if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
   const parsed = trackOrderSchema.safeParse(values)
   if (!parsed.success) {
     return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
   }
-  // Every real try counts, so nobody can walk through order numbers and phone numbers.
-  const refusal = await limitRequest(context, 'track')
-  if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
   const orderId = await findTrackedOrder(context.shop.db, parsed.data)
   if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
   // Post, then redirect: a reload shows the order again without asking to send the form twice.

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { SHELVES } from '../../app/features/catalogue/categories'
 import { expectAccessiblePage, expectMeaningfulAltTexts, expectNoAxeViolations } from '../support/axe'
 import { waitForMailInDir } from '../support/smtp-sink'
-import { catalogue, openHydrated, SAVED_ADDRESS, SHIPPING_ADDRESS, storeCart } from './shopper'
+import { catalogue, openHydrated, SAVED_ADDRESS, SHIPPING_ADDRESS, signUpAndSignIn, storeCart } from './shopper'
 
 // axe (WCAG 2.1 A and AA) on every page of app/routes.ts, as a visitor, a customer and an admin, in the states
 // a customer meets: empty and full cart, a saved address, the test payment window, an open dialog, the phone menu.
@@ -98,15 +98,7 @@ async function fillCart(page: Page, request: APIRequestContext, withAddress: boo
 
 /** Signs the admin in, making the account first if no test has yet (another worker may be making it right now). */
 async function signInAsAdmin(page: Page, baseURL: string) {
-  const signIn = () => page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL }, data: { email: ADMIN, password: PASSWORD } })
-  if ((await signIn()).ok()) return
-  const up = await page.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseURL },
-    data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-  })
-  if (up.ok()) return
-  const again = await signIn()
-  expect(again.ok(), await again.text()).toBe(true)
+  await signUpAndSignIn(page.request, baseURL, { email: ADMIN, password: PASSWORD })
 }
 
 test.describe('every page as a visitor', () => {
@@ -167,11 +159,7 @@ test.describe('pages in the states a customer meets', () => {
 
   test('the reset form of a live link', async ({ page, baseURL }) => {
     const email = `e2e-a11y-reset-${Date.now()}-${process.pid}@example.in`
-    const up = await page.request.post('/api/auth/sign-up/email', {
-      headers: { Origin: baseURL! },
-      data: { email, password: PASSWORD, name: 'Meena', username: 'Meena', phone: '+91 98430 12345' },
-    })
-    expect(up.ok()).toBe(true)
+    await signUpAndSignIn(page.request, baseURL!, { email, password: PASSWORD, username: 'Meena' })
     await page.request.post('/api/auth/sign-out', { headers: { Origin: baseURL! }, data: {} })
     await openHydrated(page, '/forgot-password')
     await page.getByLabel('Email').fill(email)
@@ -187,11 +175,7 @@ test.describe('pages in the states a customer meets', () => {
 
   test("a customer's orders", async ({ page, baseURL }) => {
     const email = `e2e-a11y-orders-${Date.now()}-${process.pid}@example.in`
-    const up = await page.request.post('/api/auth/sign-up/email', {
-      headers: { Origin: baseURL! },
-      data: { email, password: PASSWORD, name: 'Meena', username: 'Meena', phone: '+91 98430 12345' },
-    })
-    expect(up.ok()).toBe(true)
+    await signUpAndSignIn(page.request, baseURL!, { email, password: PASSWORD, username: 'Meena' })
     await openHydrated(page, '/my-orders')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expectAccessiblePage(page, 'my orders')

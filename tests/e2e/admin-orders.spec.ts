@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signUpAndSignIn } from './shopper'
 import { waitForMailInDir } from '../support/smtp-sink'
 
 // The owner's side of an order in real Chromium: a customer's paid order shows on the dashboard, the admin
@@ -34,14 +35,7 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   expect(paid.status()).toBe(200)
 
   // The admin signs in through the page.
-  const up = await page.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseURL! },
-    data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-  })
-  if (!up.ok()) {
-    const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: ADMIN, password: PASSWORD } })
-    expect(signedIn.ok()).toBe(true)
-  }
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
 
   await page.goto('/dash/orders')
   // The page's own box, not the top bar's product search.
@@ -73,14 +67,7 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
 
 test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: ADMIN, password: PASSWORD } })
-  if (!signedIn.ok()) {
-    const up = await page.request.post('/api/auth/sign-up/email', {
-      headers: { Origin: baseURL! },
-      data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-    })
-    expect(up.ok()).toBe(true)
-  }
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
   for (const path of ['/dash', '/Delete', '/dash/orders?status=all', '/dash/messages', '/dash/outbox?show=all', '/dash/users']) {
     await page.goto(path)
     const width = await page.evaluate(() => document.documentElement.scrollWidth)

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+import { signUpAndSignIn } from './shopper'
 import sharp from 'sharp'
 
 const ADMIN = 'admin-e2e@example.com'
@@ -6,14 +7,7 @@ const PASSWORD = 'correct horse battery'
 
 /** Signs up (or, when the account exists, signs in) through the accounts API; the cookie lands in the page's context. */
 async function signIn(request: APIRequestContext, baseURL: string, email: string) {
-  const headers = { Origin: baseURL }
-  const up = await request.post('/api/auth/sign-up/email', {
-    headers,
-    data: { email, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-  })
-  if (up.ok()) return
-  const inn = await request.post('/api/auth/sign-in/email', { headers, data: { email, password: PASSWORD } })
-  expect(inn.ok(), await inn.text()).toBe(true)
+  await signUpAndSignIn(request, baseURL, { email, password: PASSWORD })
 }
 
 const png = (r: number, g: number, b: number) =>

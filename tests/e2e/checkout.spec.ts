@@ -428,6 +428,39 @@ test.describe('payment in test mode', () => {
   })
 })
 
+test.describe('reservation limits (decision 024)', () => {
+  test('more than 10 of a pack: the payment page says so, names the bulk-purchase phone, and reserves nothing', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request))[0]!
+    await storeCart(page, [storedLine(product, 11)], SAVED_ADDRESS)
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')
+    await openHydrated(page, '/payment')
+    expect((await created).status()).toBe(422)
+    const alert = main(page).getByRole('alert')
+    await expect(alert).toContainText('At most 10 units of one pack can be ordered online.')
+    await expect(alert).toContainText(`call us on ${DEFAULT_SHOP_SETTINGS.phone} for a bulk purchase`)
+    await expect(alert.getByRole('link', { name: 'Update your cart' })).toHaveAttribute('href', '/Cart-page')
+    await expect(page.getByRole('dialog', { name: 'Test payment' })).toHaveCount(0)
+  })
+
+  test('while the payment window is open the page keeps the order reserved, every minute', async ({ page, request }) => {
+    const product = wellStocked(await catalogue(request))[1]!
+    await page.clock.install()
+    await storeCart(page, [storedLine(product, 1)], SAVED_ADDRESS)
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')
+    await openHydrated(page, '/payment')
+    const { orderId } = (await (await created).json()) as { orderId: string }
+    const window = page.getByRole('dialog', { name: 'Test payment' })
+    await expect(window).toBeVisible()
+
+    const held = page.waitForResponse((r) => r.url().endsWith('/api/payment/hold'))
+    await page.clock.fastForward('01:01')
+    expect((await held).status()).toBe(200)
+    expect((await held).request().postDataJSON()).toEqual({ orderId })
+    await window.getByRole('button', { name: 'Complete test payment' }).click()
+    await expect(page).toHaveURL(new RegExp(`/order-success\\?order=${orderId}$`))
+  })
+})
+
 test.describe('nothing to pay for', () => {
   test('the cart page says so with a disabled Proceed to Checkout, and the payment page does not start', async ({ page }) => {
     await openHydrated(page, '/Cart-page')

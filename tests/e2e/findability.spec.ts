@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { waitForHydration } from './shopper'
 
 // The head and structured data follow the page in the browser too (docs/decisions/020-findability.md): after a
 // client-side navigation the title, canonical link and JSON-LD are the new page's, and pages with JSON-LD
@@ -24,7 +25,7 @@ test('client-side navigation swaps the title, canonical link and structured data
   const spice = products[0]!
 
   await page.goto('/Spices')
-  await page.waitForLoadState('networkidle')
+  await waitForHydration(page)
   await expect(page).toHaveTitle('Spices | Kaadu Organics')
   await expect(canonical(page)).toHaveAttribute('href', `${baseURL}/Spices`)
   expect(await jsonLd(page)).toEqual([])
@@ -44,7 +45,7 @@ test('client-side navigation swaps the title, canonical link and structured data
 
   // Loaded afresh, the contact page hydrates with its structured data in place.
   await page.goto('/contact')
-  await page.waitForLoadState('networkidle')
+  await waitForHydration(page)
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
   expect((await jsonLd(page)).map((d) => d['@type'])).toEqual(['GroceryStore'])
   expect(errors).toEqual([])

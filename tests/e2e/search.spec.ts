@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
+import { waitForHydration } from './shopper'
 
 // Search in real Chromium: the top bar's box, highlighted results, paging, and what a search that finds nothing says.
 // On the demo catalogue, so the checks are of kinds (a thokku, a mark, a second page), not of exact lists.
@@ -13,7 +14,7 @@ async function searchFromTopBar(page: Page, query: string) {
 
 test('search from the top bar: highlighted results, a second page, and a search that finds nothing', async ({ page }) => {
   await page.goto('/')
-  await page.waitForLoadState('networkidle')
+  await waitForHydration(page)
   // "tokku" is how many spell thokku.
   await searchFromTopBar(page, 'tokku')
   await expect(page).toHaveURL(/\/search\?q=tokku$/)

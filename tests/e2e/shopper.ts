@@ -42,11 +42,19 @@ export async function catalogue(request: APIRequestContext) {
   return ((await response.json()) as { products: CatalogueProduct[] }).products
 }
 
+/**
+ * Waits until React has hydrated the page, so that clicks reach their handlers: root.tsx marks <html> in an effect.
+ * Much sooner than a quiet network (at least 500 ms of it), which pictures still loading also delay.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 /** Opens the page and waits until React has hydrated it, so that clicks reach their handlers. */
 export async function openHydrated(page: Page, path: string, status = 200) {
   const response = await page.goto(path)
   expect(response?.status(), path).toBe(status)
-  await page.waitForLoadState('networkidle')
+  await waitForHydration(page)
 }
 
 /** Puts a cart (and optionally a saved address) in the browser's storage, as the shop would have kept them. */
@@ -59,4 +67,25 @@ export async function storeCart(page: Page, cart: object[], address?: Record<str
     },
     { cart, address },
   )
+}
+
+/**
+ * Makes an account through the accounts API (or finds it made by another spec) and signs it in; the session cookie
+ * lands in the request context, the page's when it is `page.request`. Sign-up alone signs nobody in and answers
+ * alike for a taken address (docs/decisions/023-sign-up-does-not-tell.md), so signing in is the step that proves it.
+ */
+export async function signUpAndSignIn(
+  request: APIRequestContext,
+  baseURL: string,
+  account: { email: string; password: string; username?: string; phone?: string },
+) {
+  const headers = { Origin: baseURL }
+  const username = account.username ?? 'Tester'
+  const up = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { email: account.email, password: account.password, name: username, username, phone: account.phone ?? '+91 98765 43210' },
+  })
+  expect(up.ok(), await up.text()).toBe(true)
+  const signedIn = await request.post('/api/auth/sign-in/email', { headers, data: { email: account.email, password: account.password } })
+  expect(signedIn.ok(), await signedIn.text()).toBe(true)
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import { type Browser, type Page, expect, test } from '@playwright/test'
+import { signUpAndSignIn } from './shopper'
 import { pdfText } from '../support/pdf-text'
+import { waitForHydration } from './shopper'
 
 // Tracking without an account and the tax invoice, in real Chromium: a customer pays through the test provider,
 // downloads the invoice from the success page, and follows the order on /track from another device by e-mail
@@ -54,7 +56,7 @@ test('a paid order’s invoice downloads from the success page, and /track finds
     },
   )
   await page.goto('/checkout')
-  await page.waitForLoadState('networkidle')
+  await waitForHydration(page)
   await page.getByRole('main').getByRole('link', { name: 'Proceed to Payment' }).click()
   const window = page.getByRole('dialog', { name: 'Test payment' })
   await window.getByRole('button', { name: 'Complete test payment' }).click()
@@ -111,11 +113,7 @@ test('the owner ships the order with a courier, and /track shows the courier and
   expect((await request.post('/api/payment/test/complete', { headers: { Origin: baseURL! }, data: { orderId } })).status()).toBe(200)
   const orderNumber = ((await (await request.get(`/api/orders/${orderId}`)).json()) as { orderNumber: string }).orderNumber
 
-  const up = await page.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseURL! },
-    data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-  })
-  if (!up.ok()) expect((await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: ADMIN, password: PASSWORD } })).ok()).toBe(true)
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
   await page.goto(`/dash/orders/${orderId}`)
   // The admin's order page names the invoice issued with the payment.
   await expect(page.getByRole('link', { name: /^KO\/\d{4}-\d{2}\/\d{4} \(PDF\)$/ })).toBeVisible()

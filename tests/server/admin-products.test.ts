@@ -230,7 +230,7 @@ describe('adding, editing and deleting as the admin', () => {
     const response = await post(
       `/api/admin/products/${id}`,
       adminCookie,
-      productForm({ intent: 'update', ...spices, name: 'Test Pepper Renamed', price: '199', stockCount: '3' }),
+      productForm({ intent: 'update', ...spices, name: 'Test Pepper Renamed', price: '199', stockCount: '3', shownStockCount: '12' }),
     )
     expect(response.status).toBe(200)
     expect(((await response.json()) as { message: string }).message).toBe('Test Pepper Renamed was saved.')

@@ -1,25 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { chennaiAddress } from '../support/test-address'
 
 type ApiProduct = { id: string; name: string; category: string; stockCount: number; price?: number; prices?: Record<string, number>; stockBySize?: Record<string, number> }
 
-const address = {
-  fullName: 'Lakshmi Narayanan',
-  buildingNumber: '4/12',
-  streetName: 'Kamarajar Salai',
-  city: 'Chennai',
-  postalCode: '600028',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98400 12345',
-  alternateNumber: '',
-}
+const address = chennaiAddress
 
 describe('checkout and payment API (test mode)', () => {
   let server: TestServer
   let single: ApiProduct
   let sized: ApiProduct
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ env: { RATE_LIMIT: 'off' } })
     const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: ApiProduct[] }
     single = products.find((p) => p.price !== undefined && p.stockCount >= 5)!
     sized = products.find((p) => p.prices && (p.stockBySize?.['250g'] ?? 0) >= 2)!
@@ -124,8 +116,45 @@ describe('checkout and payment API (test mode)', () => {
     const second = await post('/api/payment/createOrder', body, { cookie })
     expect((await second.json()).orderId).toBe((await first.json()).orderId)
     expect(await stock(single.id)).toBe(before)
-    // Another browser cannot take over that checkout.
-    expect((await post('/api/payment/createOrder', body)).status).toBe(409)
+    // Another browser, with a buyer cookie of its own, cannot take over that checkout (a browser without one may be
+    // this one whose answer was lost: tests/server/lost-answer.test.ts).
+    const otherCookie = (await post('/api/payment/createOrder', { ...body, checkoutKey: 'reload-test-key-000002' })).headers.get('set-cookie')!.split(';')[0]!
+    expect((await post('/api/payment/createOrder', body, { cookie: otherCookie })).status).toBe(409)
+  })
+
+  it('answers 422 with the limit when one order asks for more of a pack than the owner allows, reserving nothing', async () => {
+    const before = await stock(single.id)
+    const res = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: Math.min(before, 11) }],
+      shippingAddress: { ...address, phoneNumber: '9000000422' },
+      email: 'bulk@example.in',
+    })
+    expect(before).toBeGreaterThanOrEqual(11)
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(body).toMatchObject({ limit: 'maxUnitsPerLine', max: 10 })
+    expect(body.error).toMatch(/At most 10 units of one pack .* bulk purchase/)
+    expect(await stock(single.id)).toBe(before)
+  })
+
+  it('extends the reservation for the browser that placed the order only', async () => {
+    const created = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: { ...address, phoneNumber: '9000000001' },
+      email: 'hold@example.in',
+    })
+    const cookie = created.headers.get('set-cookie')!.split(';')[0]!
+    const { orderId } = await created.json()
+    const order = await (await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })).json()
+    const held = await post('/api/payment/hold', { orderId }, { cookie })
+    expect(held.status).toBe(200)
+    const { expiresAt } = await held.json()
+    expect(new Date(expiresAt).getTime()).toBeGreaterThanOrEqual(new Date(order.expiresAt).getTime())
+    expect((await post('/api/payment/hold', { orderId })).status).toBe(404)
+    expect((await post('/api/payment/hold', { orderId: 'x' }, { cookie })).status).toBe(400)
+    expect((await fetch(`${server.url}/api/payment/hold`)).status).toBe(405)
+    await post('/api/payment/test/complete', { orderId }, { cookie })
+    expect((await post('/api/payment/hold', { orderId }, { cookie })).status).toBe(409)
   })
 
   const badBodies: Array<[string, unknown, number]> = [

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server'
 let server: TestServer
 beforeAll(async () => {
   // The feedback form needs no catalogue; skipping the demo seed keeps start-up quick.
-  server = await startTestServer({ env: { SEED_DEMO_CATALOGUE: 'never' } })
+  server = await startTestServer({ env: { SEED_DEMO_CATALOGUE: 'never', RATE_LIMIT: 'off' } })
 }, 90_000)
 afterAll(async () => {
   await server?.stop()

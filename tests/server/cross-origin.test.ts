@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { chennaiAddress } from '../support/test-address'
 
 // Another site's page, in the admin's browser, asks the shop for every change it can make: all are refused
 // by the one guard in server/app.ts (docs/decisions/010-cross-origin-guard.md) and nothing changes.
@@ -19,16 +20,7 @@ type Endpoint = { path: string; label?: string; body: (f: Fixtures) => Body; end
 
 const message = (via: string) => ({ name: 'Cross Site', email: 'visitor@example.in', phone: '+91 98400 11223', message: `Sent through ${via}.` })
 const product = (name: string) => ({ name, description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })
-const ADDRESS = {
-  fullName: 'Lakshmi Narayanan',
-  buildingNumber: '4/12',
-  streetName: 'Kamarajar Salai',
-  city: 'Chennai',
-  postalCode: '600028',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98400 12345',
-  alternateNumber: '',
-}
+const ADDRESS = chennaiAddress
 
 // Every request that changes something (app/routes.ts: the routes with an action). One line per endpoint.
 const ENDPOINTS: Endpoint[] = [
@@ -131,7 +123,15 @@ beforeAll(async () => {
       body: JSON.stringify({ email, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' }),
     })
     expect(response.status, await response.clone().text()).toBe(200)
-    if (email === ADMIN) adminCookie = cookiesOf(response)
+    // Sign-up signs nobody in (docs/decisions/023-sign-up-does-not-tell.md).
+    if (email === ADMIN) {
+      const signedIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      })
+      adminCookie = cookiesOf(signedIn)
+    }
   }
 
   // A product of the admin's, an unpaid order for it, and a live reset link for the customer: all things another site would like to change.

@@ -235,3 +235,17 @@ describe('/robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`)
   })
 })
+
+describe('/favicon.ico', () => {
+  it('answers with an icon file, as browsers and tools ask for it whatever the page links', async () => {
+    const res = await fetch(`${server.url}/favicon.ico`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^image\/x-icon/)
+    expect(res.headers.get('cache-control')).toContain('max-age=')
+    const icon = Buffer.from(await res.arrayBuffer())
+    // An ICO header for one image, holding a PNG.
+    expect([...icon.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0])
+    expect(icon.subarray(22, 26).toString('latin1')).toBe('\x89PNG')
+  })
+})
+

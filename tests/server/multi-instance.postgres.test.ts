@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { Browser } from '../support/http-browser'
@@ -30,6 +33,7 @@ let second: TestServer
 let balancer: Awaited<ReturnType<typeof startLoadBalancer>>
 let admin: Browser
 let productId = ''
+let mediaDir = ''
 
 const productForm = (fields: Record<string, string>) => {
   const form = new FormData()
@@ -52,8 +56,10 @@ beforeAll(async () => {
   smtp = await startSmtpSink()
   // Every buyer comes from 127.0.0.1: the limit on checkouts per address would stop the race (rate-limits.postgres.test.ts covers it).
   const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' }
-  // Both start at once on the empty database: one migrates and seeds while the other waits its turn.
-  ;[first, second] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
+  // Both start at once on the empty database: one migrates and seeds while the other waits its turn. Their pictures
+  // are on local disk, so they share one media folder, as on a shared disk (or they would refuse to start).
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-multi-'))
+  ;[first, second] = await Promise.all([startTestServer({ env, dataDir: mediaDir }), startTestServer({ env, dataDir: mediaDir })])
   balancer = await startLoadBalancer([first.url, second.url])
   admin = new Browser(balancer.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)
@@ -68,6 +74,7 @@ afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()])
   await smtp?.close()
   await database?.drop()
+  if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true })
 })
 
 describe('two app servers behind a load balancer, one PostgreSQL', () => {
@@ -124,7 +131,7 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
   }, 90_000)
 
   it('shows an admin’s price change through both servers within 2 s', async () => {
-    const changed = await adminPost(`/api/admin/products/${productId}`, { intent: 'update', name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '175.50', stockCount: '3' })
+    const changed = await adminPost(`/api/admin/products/${productId}`, { intent: 'update', name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '175.50', stockCount: '3', shownStockCount: '0' })
     expect(changed.status, await changed.clone().text()).toBe(200)
     const started = Date.now()
     for (const base of [first.url, second.url]) {

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { Browser } from '../support/http-browser'
@@ -9,18 +12,21 @@ import { startTestServer, type TestServer } from '../support/test-server'
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let first: TestServer
 let second: TestServer
+let dataDir = ''
 
 beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL!)
   const env = { DATABASE_URL: database.url, TRUST_PROXY: '1', RATE_LIMIT: 'on', SEED_DEMO_CATALOGUE: 'never' }
-  // One after the other: the first migrates the empty database.
-  first = await startTestServer({ env })
-  second = await startTestServer({ env })
+  // One after the other: the first migrates the empty database. One media folder, as servers on local disk need.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-limits-'))
+  first = await startTestServer({ env, dataDir })
+  second = await startTestServer({ env, dataDir })
 }, 240_000)
 
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()])
   await database?.drop()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 const message = { name: 'Selvi Raman', email: 'selvi@example.in', phone: '+91 98400 11223', message: 'Do you ship to Ooty?' }

@@ -3,6 +3,7 @@ import { Browser } from '../support/http-browser'
 import { pdfText } from '../support/pdf-text'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { chennaiAddress } from '../support/test-address'
 
 // Tracking an order without an account (/track) and downloading its tax invoice, against the built shop with
 // rate limits on. TRUST_PROXY lets each Browser be its own client address.
@@ -11,16 +12,7 @@ const OWNER = 'owner@kaadu.test'
 const BUYER = 'Lakshmi.N@Example.in'
 const NOT_FOUND = 'We could not find an order with that number and e-mail or phone.'
 
-const address = {
-  fullName: 'Lakshmi Narayanan',
-  buildingNumber: '4/12',
-  streetName: 'Kamarajar Salai',
-  city: 'Chennai',
-  postalCode: '600028',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98400 12345',
-  alternateNumber: '',
-}
+const address = chennaiAddress
 
 /** A browser of its own client address. */
 const browser = () => new Browser(server.url)
@@ -175,6 +167,23 @@ describe('the invoice download', () => {
     expect(text).toContain('GSTIN: 33AAKFK4821M1Z5')
     expect(text).toContain(paid.label)
     expect(text).toContain('CGST')
+    // The buyer's own browser gets the whole address.
+    expect(text).toContain('Lakshmi Narayanan')
+    expect(text).toContain('Kamarajar Salai')
+    expect(text.toLowerCase()).toContain(BUYER.toLowerCase())
+  })
+
+  it('gives a browser that only tracked the order what the track page shows: the town and PIN, no name, street, phone or e-mail', async () => {
+    const tracker = browser()
+    expect((await track(tracker, paid.label, '98400 12345')).status).toBe(303)
+    const { response, body } = await invoicePdf(tracker, paid.id)
+    expect(response.status).toBe(200)
+    const text = await pdfText(body)
+    expect(text).toContain('Chennai 600028')
+    expect(text).toContain(paid.label)
+    for (const hidden of ['Lakshmi', 'Kamarajar', '4/12', '98400', '9840012345', BUYER.toLowerCase()]) expect(text.toLowerCase(), hidden).not.toContain(hidden.toLowerCase())
+    // The admin gets it all.
+    expect(await pdfText((await invoicePdf(admin, paid.id)).body)).toContain('Kamarajar Salai')
   })
 
   it('refuses strangers, other customers and unpaid orders with 404', async () => {

@@ -29,9 +29,14 @@ function productForm(fields: Record<string, string>, images: Record<string, { by
 const pepperFields = (name: string) => ({ name, description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })
 
 /** Every file under `dir`, with its path relative to it. */
+/** The files under `dir`, but the servers' marks (media/servers/<id>: each server's proof it shares the folder, decision 028). */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .filter((file) => !file.startsWith(`servers${path.sep}`))
 }
 
 async function startShop(env: Record<string, string>) {

@@ -6,7 +6,17 @@ import type { AddressInfo } from 'node:net'
  * each request goes to the next backend, with X-Forwarded-For and X-Forwarded-Proto added. It counts what each
  * backend served, so a test can show the traffic really was split.
  */
-export async function startLoadBalancer(backends: string[]) {
+export type LoadBalancerOptions = {
+  /** Send each backend its own address as `Host` (as many balancers do), not the one the client asked for. */
+  rewriteHost?: boolean
+  /**
+   * Whether to lose this request's answer: it is forwarded and answered in full (the backend did its work), then the
+   * client's connection is cut without a byte of the answer, as when a proxy or the network fails at the worst time.
+   */
+  dropAnswer?: (req: http.IncomingMessage) => boolean
+}
+
+export async function startLoadBalancer(backends: string[], options: LoadBalancerOptions = {}) {
   let next = 0
   const served = new Map<string, number>(backends.map((b) => [b, 0]))
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
@@ -15,14 +25,17 @@ export async function startLoadBalancer(backends: string[]) {
     served.set(backend, served.get(backend)! + 1)
     const target = new URL(req.url ?? '/', backend)
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
-    const upstream = http.request(
-      target,
-      { method: req.method, agent, headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
+    const headers = { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', ...(options.rewriteHost ? { host: target.host } : {}) }
+    const drop = options.dropAnswer?.(req) ?? false
+    const upstream = http.request(target, { method: req.method, agent, headers }, (answer) => {
+      if (drop) {
+        answer.resume()
+        answer.on('end', () => req.socket.destroy())
+        return
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
     upstream.on('error', (err) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
       res.end(`Bad gateway: ${err.message}`)

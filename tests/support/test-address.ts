@@ -11,3 +11,15 @@ export const testAddress: ShippingAddress = {
   phoneNumber: '9876543210',
   alternateNumber: '',
 }
+
+/** A second buyer's address, in Chennai (Tamil Nadu, the shop's own state: CGST + SGST), as the API takes it typed. */
+export const chennaiAddress = {
+  fullName: 'Lakshmi Narayanan',
+  buildingNumber: '4/12',
+  streetName: 'Kamarajar Salai',
+  city: 'Chennai',
+  postalCode: '600028',
+  state: 'Tamil Nadu',
+  phoneNumber: '+91 98400 12345',
+  alternateNumber: '',
+}

@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { primaryButton } from '../catalogue/styles'
+import { describedBy, FormField, inputClass } from '../forms/form-field'
 
 /** The frame of the account pages: a narrow card with a heading. */
 export function AccountPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -34,13 +35,8 @@ type FieldProps = {
 /** A labelled, required input with its hint and error tied to it for screen readers. */
 export function TextField({ name, label, type = 'text', autoComplete, error, hint, defaultValue, maxLength, inputMode }: FieldProps) {
   const id = `field-${name}`
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
-        {label}
-      </label>
+    <FormField id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
         name={name}
@@ -51,22 +47,10 @@ export function TextField({ name, label, type = 'text', autoComplete, error, hin
         maxLength={maxLength}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
-          error ? 'border-red-600' : 'border-stone-300'
-        }`}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass(error)}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-earth-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   )
 }
 

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { OrderStatus } from '~/db/schema'
+import type { OrderStatus } from '~/features/checkout/order-statuses'
 import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
 import { focusRing } from '../catalogue/styles'
+import { formatIndiaDate as formatDate, formatIndiaDateTime as formatDateTime } from '~/features/dates/india-time'
 
 /** The frame of the admin's pages: a way back to the dashboard, the heading, then the page. */
 export function AdminPage({ title, back, children }: { title: ReactNode; back?: { to: string; label: string }; children: ReactNode }) {
@@ -87,17 +88,8 @@ export function FilterLinks({ label, links }: { label: string; links: { to: stri
   )
 }
 
-// The shop is in India: every time on the admin pages reads in India's time, on the server and in the browser alike.
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
-
-export function formatDateTime(value: Date | string) {
-  return dateTimeFormat.format(new Date(value))
-}
-
-export function formatDate(value: Date | string) {
-  return dateFormat.format(new Date(value))
-}
+// Every time on the admin pages reads in India's time (features/dates/india-time.ts).
+export { formatDate, formatDateTime }
 
 /** A <time> element showing India's time, with the exact instant for machines. */
 export function Time({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { useHydrated } from '~/components/layout/use-hydrated'
+import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import { CATEGORIES, CATEGORY_LABELS, type Category, isSizedCategory, PACK_SIZES, parseCategory } from '~/features/catalogue/categories'
 import {
   PRODUCT_IMAGE_FIELDS,
@@ -10,45 +11,17 @@ import {
   SIZE_FIELDS,
 } from '~/features/admin/product-form'
 import { GST_RATES, TAX_DEFAULTS_BY_CATEGORY } from '~/features/invoices/gst'
+import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/adjustments'
 
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
-
-const inputClass = (error?: string) =>
-  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
-    error ? 'border-red-600' : 'border-stone-300'
-  }`
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
-
-const describedBy = (id: string, error?: string, hint?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 
 function NumberInput(props: { idPrefix: string; name: ProductFormField; label: string; kind: 'price' | 'stock'; values: Values; errors: ProductFieldErrors }) {
   const { idPrefix, name, label, kind, values, errors } = props
   const id = `${idPrefix}-${name}`
   const error = errors[name]
   return (
-    <Field id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error}>
       <input
         id={id}
         name={name}
@@ -62,7 +35,7 @@ function NumberInput(props: { idPrefix: string; name: ProductFormField; label: s
         aria-describedby={describedBy(id, error)}
         className={inputClass(error)}
       />
-    </Field>
+    </FormField>
   )
 }
 
@@ -78,7 +51,10 @@ export function ProductFields({
   errors = {},
   imageErrors = {},
   currentImages,
+  editsStock = false,
 }: {
+  /** The Edit form: sends the counts it shows, so a count changed meanwhile is not overwritten (decision 027). */
+  editsStock?: boolean
   idPrefix: string
   values?: Values
   errors?: ProductFieldErrors
@@ -96,7 +72,7 @@ export function ProductFields({
 
   return (
     <div className="grid gap-5">
-      <Field id={id('name')} label="Name" error={errors.name}>
+      <FormField id={id('name')} label="Name" error={errors.name}>
         <input
           id={id('name')}
           name="name"
@@ -107,8 +83,8 @@ export function ProductFields({
           aria-describedby={describedBy(id('name'), errors.name)}
           className={inputClass(errors.name)}
         />
-      </Field>
-      <Field id={id('description')} label="Description" error={errors.description}>
+      </FormField>
+      <FormField id={id('description')} label="Description" error={errors.description}>
         <textarea
           id={id('description')}
           name="description"
@@ -120,8 +96,8 @@ export function ProductFields({
           aria-describedby={describedBy(id('description'), errors.description)}
           className={inputClass(errors.description)}
         />
-      </Field>
-      <Field id={id('category')} label="Category" error={errors.category}>
+      </FormField>
+      <FormField id={id('category')} label="Category" error={errors.category}>
         <select
           id={id('category')}
           name="category"
@@ -139,7 +115,7 @@ export function ProductFields({
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
 
       {!hydrated && (
         <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">
@@ -176,6 +152,7 @@ export function ProductFields({
         <legend className="mb-2 font-semibold text-earth-900">Price and stock</legend>
         <NumberInput idPrefix={idPrefix} name="price" label="Price (₹)" kind="price" values={values} errors={errors} />
         <NumberInput idPrefix={idPrefix} name="stockCount" label="Stock count" kind="stock" values={values} errors={errors} />
+        {editsStock && <input type="hidden" name="shownStockCount" value={values.shownStockCount ?? ''} />}
       </fieldset>
 
       <fieldset hidden={!showSized} disabled={!showSized} className="grid gap-4 sm:grid-cols-2">
@@ -184,9 +161,35 @@ export function ProductFields({
           <div key={size} className="contents">
             <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].price} label={`Price for ${size} (₹)`} kind="price" values={values} errors={errors} />
             <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].stock} label={`Stock for ${size}`} kind="stock" values={values} errors={errors} />
+            {editsStock && <input type="hidden" name={SIZE_FIELDS[size].shownStock} value={values[SIZE_FIELDS[size].shownStock] ?? ''} />}
           </div>
         ))}
       </fieldset>
+
+      {editsStock && (
+        <FormField
+          id={id('stockReason')}
+          label="Why the stock changed"
+          error={errors.stockReason}
+          hint="A count changes only if no order changed it since you opened this form."
+        >
+          <select
+            id={id('stockReason')}
+            name="stockReason"
+            defaultValue={values.stockReason ?? ''}
+            aria-invalid={errors.stockReason ? true : undefined}
+            aria-describedby={describedBy(id('stockReason'), errors.stockReason, 'hint')}
+            className={inputClass(errors.stockReason)}
+          >
+            <option value="">Counted (or not changed)</option>
+            {ADJUSTMENT_REASONS.filter((r) => r !== 'counted').map((r) => (
+              <option key={r} value={r}>
+                {ADJUSTMENT_REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
 
       <TaxFields idPrefix={idPrefix} category={hydrated ? category : undefined} values={values} errors={errors} />
 
@@ -201,7 +204,7 @@ export function ProductFields({
               : 'No picture yet.'
             : 'JPEG, PNG, WebP or AVIF, at most 10 MB.'
           return (
-            <Field key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
+            <FormField key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
               {current && <img src={current} alt={`Current ${label.toLowerCase()}`} className="mt-1.5 size-20 rounded-md object-cover" />}
               <input
                 id={inputId}
@@ -212,7 +215,7 @@ export function ProductFields({
                 aria-describedby={describedBy(inputId, imageErrors[field], hint)}
                 className="mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900"
               />
-            </Field>
+            </FormField>
           )
         })}
       </div>
@@ -229,7 +232,7 @@ function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; c
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold text-earth-900">Tax (printed on invoices)</legend>
-      <Field id={hsnId} label="HSN code" error={errors.hsnCode} hint={hsnHint}>
+      <FormField id={hsnId} label="HSN code" error={errors.hsnCode} hint={hsnHint}>
         <input
           id={hsnId}
           name="hsnCode"
@@ -242,8 +245,8 @@ function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; c
           aria-describedby={describedBy(hsnId, errors.hsnCode, hsnHint)}
           className={inputClass(errors.hsnCode)}
         />
-      </Field>
-      <Field id={rateId} label="GST rate (included in the prices)" error={errors.gstRatePercent}>
+      </FormField>
+      <FormField id={rateId} label="GST rate (included in the prices)" error={errors.gstRatePercent}>
         <select
           id={rateId}
           name="gstRatePercent"
@@ -259,7 +262,7 @@ function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; c
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
     </fieldset>
   )
 }

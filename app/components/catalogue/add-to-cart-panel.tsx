@@ -5,11 +5,13 @@ import { CartNoticeRegion } from './cart-notice'
 import { QuantityStepper } from './quantity-stepper'
 import { primaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
+import { useMediaBase } from '../layout/use-shop-settings'
 
 /** Quantity stepper and Add to Cart for one purchasable item (a product, or one pack of it). */
 export function AddToCartPanel({ product, stock, size }: { product: Product; stock: number; size?: PackSize }) {
   const [quantity, setQuantity] = useState(1)
   const { addToCart, notice } = useAddToCart()
+  const mediaBase = useMediaBase()
   const stepperId = useId()
   // Another pack has another stock: start again from 1.
   useEffect(() => setQuantity(1), [size])
@@ -21,7 +23,7 @@ export function AddToCartPanel({ product, stock, size }: { product: Product; sto
         <button
           type="button"
           className={`${primaryButton} mb-5 min-w-40`}
-          onClick={() => addToCart(cartLineFor(product, Math.min(quantity, stock), size))}
+          onClick={() => addToCart(cartLineFor(product, Math.min(quantity, stock), size, mediaBase))}
         >
           Add to Cart
         </button>

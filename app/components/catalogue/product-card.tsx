@@ -7,6 +7,7 @@ import { Price, PriceRange } from './price'
 import { CARD_IMAGE_SIZES, ProductImage } from './product-image'
 import { primaryButton, secondaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
+import { useMediaBase } from '../layout/use-shop-settings'
 
 export type ImagePriority = { loading: 'eager' | 'lazy'; priority: 'high' | 'auto' }
 
@@ -84,6 +85,7 @@ export function ProductCard({
   extra?: React.ReactNode
 }) {
   const { addToCart, notice } = useAddToCart()
+  const mediaBase = useMediaBase()
   const inStock = stockCount(product) > 0
 
   if (isSized(product)) {
@@ -115,7 +117,7 @@ export function ProductCard({
           className={`${primaryButton} relative z-10 w-full`}
           disabled={!inStock}
           aria-label={inStock ? `Add to Cart: ${product.name}` : `Out of Stock: ${product.name}`}
-          onClick={() => addToCart(cartLineFor(product, 1))}
+          onClick={() => addToCart(cartLineFor(product, 1, undefined, mediaBase))}
         >
           {inStock ? 'Add to Cart' : 'Out of Stock'}
         </button>

@@ -1,4 +1,5 @@
 import { mediaSrcSet, mediaUrl } from '~/features/media/media-url'
+import { useMediaBase } from '../layout/use-shop-settings'
 
 /** `sizes` for a card in the shelf grid (1 to 6 columns). */
 export const CARD_IMAGE_SIZES =
@@ -24,6 +25,7 @@ export function productImageAlt(productName: string, side: 'front' | 'back') {
 
 /** A product picture in every stored width, square; a lettered tile when there is none yet. */
 export function ProductImage({ imageKey, productName, side, sizes, loading = 'lazy', priority = 'auto', className = '', hidden }: Props) {
+  const mediaBase = useMediaBase()
   if (!imageKey) {
     // No picture of the pack to describe: the tile says so.
     return (
@@ -40,8 +42,8 @@ export function ProductImage({ imageKey, productName, side, sizes, loading = 'la
   const alt = productImageAlt(productName, side)
   return (
     <img
-      src={mediaUrl(imageKey, 640)}
-      srcSet={mediaSrcSet(imageKey)}
+      src={mediaUrl(mediaBase, imageKey, 640)}
+      srcSet={mediaSrcSet(mediaBase, imageKey)}
       sizes={sizes}
       width={640}
       height={640}

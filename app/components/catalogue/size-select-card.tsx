@@ -8,6 +8,7 @@ import { type ImagePriority, CardShell } from './product-card'
 import { Price } from './price'
 import { focusRing, primaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
+import { useMediaBase } from '../layout/use-shop-settings'
 
 /**
  * The spec's other freeze-dried card: price, description and a size select (the keys of the prices
@@ -29,6 +30,7 @@ export function SizeSelectCard({
   const packs = packOffers(product)
   const [size, setSize] = useState<PackSize>(packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE))
   const { addToCart, notice } = useAddToCart()
+  const mediaBase = useMediaBase()
   const selectId = useId()
   const pack = packs.find((p) => p.size === size)
   const inStock = (pack?.stock ?? 0) > 0
@@ -70,7 +72,7 @@ export function SizeSelectCard({
           className={`${primaryButton} w-full`}
           disabled={!inStock}
           aria-label={inStock ? `Add to Cart: ${product.name}, ${size}` : `Out of Stock: ${product.name}, ${size}`}
-          onClick={() => addToCart(cartLineFor(product, 1, size))}
+          onClick={() => addToCart(cartLineFor(product, 1, size, mediaBase))}
         >
           {inStock ? 'Add to Cart' : 'Out of Stock'}
         </button>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { useCart } from '~/features/cart/use-cart'
+import { useCart } from '~/components/cart/use-cart'
 import { SearchBox } from '~/components/search/search-box'
 import logoUrl from '~/assets/logo.svg'
 import { AccountLinks, type SignedInAccount } from './account-links'

@@ -3,6 +3,7 @@ import type { ProductPageReviews, ReviewActionResult } from '~/features/reviews/
 import { REVIEW_LIMITS, type RatingSummary, ratingLabel } from '~/features/reviews/review'
 import { focusRing, primaryButton } from '../catalogue/styles'
 import { Stars } from './stars'
+import { formatIndiaDate } from '~/features/dates/india-time'
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
 
@@ -34,9 +35,6 @@ export function RatingSummaryLink({ summary }: { summary: RatingSummary | null }
 export function reviewSignInPath(productPath: string) {
   return `/Signin?redirectTo=${encodeURIComponent(`${productPath}#write-review`)}`
 }
-
-// Reviews' dates in India's time, the same on the server and in the browser.
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
 
 /**
  * A product page's reviews: the summary, the newest reviews ("Verified purchase" where the author bought it), and
@@ -89,7 +87,7 @@ export function ReviewsSection({
                       )}
                     </div>
                     <p className="mt-1 text-sm text-earth-700">
-                      <time dateTime={new Date(r.createdAt).toISOString()}>{dateFormat.format(new Date(r.createdAt))}</time>
+                      <time dateTime={new Date(r.createdAt).toISOString()}>{formatIndiaDate(r.createdAt)}</time>
                       {r.edited && ' · edited'}
                     </p>
                     {/* A customer's words: rendered as text, line breaks kept. */}

@@ -1,4 +1,4 @@
-import { z } from '~/zod'
+import { BROKEN_TEXT, hasLoneSurrogate, z } from '~/zod'
 
 /** What the account forms send; shared by the forms, the route actions and the auth hooks. */
 
@@ -28,6 +28,7 @@ export const newPasswordSchema = z
 
 export const usernameSchema = z
   .string({ error: 'Enter a username' })
+  .refine((v) => !hasLoneSurrogate(v), { error: `The username ${BROKEN_TEXT.replace('contains', 'has')}`, abort: true })
   .trim()
   .min(1, 'Enter a username')
   .max(ACCOUNT_LIMITS.username, `Keep the username under ${ACCOUNT_LIMITS.username} characters`)
@@ -94,13 +95,16 @@ export function accountFieldErrors(error: z.ZodError): Record<string, string> {
  * `//host`, a backslash trick) falls back to `fallback`.
  */
 export function safeRedirectPath(value: string | null | undefined, fallback: string) {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
+  // URL parsers drop tabs and line breaks and read a backslash as a slash: none belongs in a path we made.
+  if (!value || !value.startsWith('/') || /^\/[\/\\]|\\|\p{Cc}/u.test(value)) return fallback
   try {
     const url = new URL(value, 'http://shop.invalid')
     if (url.origin !== 'http://shop.invalid') return fallback
     // Back to the sign-in or sign-up page would be a loop.
     if (/^\/(signin|signup|signout)$/i.test(url.pathname)) return fallback
-    return url.pathname + url.search + url.hash
+    const path = url.pathname + url.search + url.hash
+    // Normalising can itself make `//host` (`/.//evil.example`, `/a/..//evil.example`): checked again after it.
+    return /^\/[\/\\]/.test(path) ? fallback : path
   } catch {
     return fallback
   }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { z } from '~/zod'
+import { adminSearchText, z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { invoices, orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../checkout/order-mails'
@@ -48,7 +48,7 @@ export async function getOrderForAccount(db: Database, orderId: string, user: { 
 export type AccountOrder = Awaited<ReturnType<typeof ordersForEmail>>[number]
 
 export const userListQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(''),
+  q: adminSearchText,
   role: z.enum(['all', ...ROLES]).catch('all'),
 })
 

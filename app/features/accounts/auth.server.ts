@@ -1,16 +1,18 @@
 import { betterAuth } from 'better-auth'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
 import { log } from '~/log.server'
-import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema'
+import { cleanName } from '~/zod'
+import { accounts, outbox, rateLimits, sessions, users, verifications } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
-import { emailConfirmationMail, passwordResetMail } from './account-mails'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, phoneSchema, signUpSchema, usernameSchema } from './account-schemas'
+import { emailConfirmationMail, passwordResetMail, resetPasswordPath, signUpAttemptMail } from './account-mails'
+import { weakPasswordReason } from './password-strength.server'
+import { ACCOUNT_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, phoneSchema, signUpSchema, usernameSchema } from './account-schemas'
 
 /** Where better-auth's endpoints live (app/routes/api.auth.$.ts). */
 export const AUTH_BASE_PATH = '/api/auth'
@@ -41,6 +43,17 @@ export type AuthOptions = {
   db: Database
   config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'ADMIN_EMAILS' | 'RATE_LIMIT'>
   secret: string
+}
+
+/** Tells an address's owner that someone tried to sign up with it; one such mail an hour, so nobody can flood an inbox. */
+async function mailSignUpAttempt(db: Database, user: { email: string; name: string }, shopUrl: string) {
+  const mail = signUpAttemptMail(user, shopUrl, await getShopSettings(db))
+  const [recent] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.recipient, mail.recipient), eq(outbox.subject, mail.subject), gt(outbox.createdAt, sql`now() - interval '1 hour'`)))
+    .limit(1)
+  if (!recent) await enqueueMail(db, mail)
 }
 
 function badRequest(message: string) {
@@ -74,7 +87,14 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers alike for a new and a taken address, so it cannot sign anyone in; the taken address's
+      // owner is mailed instead (docs/decisions/023-sign-up-does-not-tell.md).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        // Not awaited: better-auth calls this inside sign-up's transaction, and the embedded database has one
+        // connection, which the transaction holds until it ends. The mail is queued right after.
+        void mailSignUpAttempt(db, user, config.PUBLIC_URL).catch((err) => log.error({ err }, 'Could not queue the sign-up attempt mail'))
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Whoever knew the old password is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
@@ -85,7 +105,7 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
       async sendResetPassword({ user, token }) {
         const settings = await getShopSettings(db)
         // Our own page, on the shop's configured address: never a host taken from the request.
-        await enqueueMail(db, passwordResetMail(user, link(`/reset-password?token=${encodeURIComponent(token)}`), settings))
+        await enqueueMail(db, passwordResetMail(user, link(resetPasswordPath(token)), settings))
       },
     },
     emailVerification: {
@@ -125,7 +145,14 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
       user: {
         create: {
           async before(user) {
-            if (isAdminEmail(user.email)) return { data: { ...user, role: 'admin' } }
+            // Whatever endpoint made the account, its name is one clean line (the hooks below refuse worse).
+            const named = { ...user, name: cleanName(user.name ?? '', ACCOUNT_LIMITS.username) }
+            return { data: isAdminEmail(user.email) ? { ...named, role: 'admin' } : named }
+          },
+        },
+        update: {
+          async before(user) {
+            if (typeof user.name === 'string') return { data: { ...user, name: cleanName(user.name, ACCOUNT_LIMITS.username) } }
           },
         },
       },
@@ -149,19 +176,32 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
           const body = (ctx.body ?? {}) as Record<string, unknown>
           const parsed = signUpSchema.safeParse({ email: body.email, username: body.username, phone: body.phone, password: body.password })
           if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
+          const weak = await weakPasswordReason(parsed.data.password, [parsed.data.email, parsed.data.username])
+          if (weak) throw badRequest(weak)
           // better-auth's display name is the username; the fields as our schema cleaned them.
           return { context: { body: { ...body, name: parsed.data.username, username: parsed.data.username, phone: parsed.data.phone } } }
         }
+        if (ctx.path === '/reset-password') {
+          const body = (ctx.body ?? {}) as Record<string, unknown>
+          const weak = typeof body.newPassword === 'string' ? await weakPasswordReason(body.newPassword) : null
+          if (weak) throw badRequest(weak)
+        }
         if (ctx.path === '/update-user') {
           const body = (ctx.body ?? {}) as Record<string, unknown>
-          if ('username' in body) {
-            const parsed = usernameSchema.safeParse(body.username)
+          const cleaned: Record<string, unknown> = {}
+          // better-auth's display name is the username: the same rules for both.
+          for (const field of ['name', 'username'] as const) {
+            if (!(field in body)) continue
+            const parsed = usernameSchema.safeParse(body[field])
             if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
+            cleaned[field] = parsed.data
           }
           if ('phone' in body) {
             const parsed = phoneSchema.safeParse(body.phone)
             if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
+            cleaned.phone = parsed.data
           }
+          return { context: { body: { ...body, ...cleaned } } }
         }
       }),
     },

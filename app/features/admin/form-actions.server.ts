@@ -1,7 +1,7 @@
 import { z } from '~/zod'
 import { PRODUCT_ID_PATTERN, productPath } from '../catalogue/product'
 import type { Shop } from '~/shop.server'
-import { productFieldErrors, productFormEntries, productFormSchema } from './product-form'
+import { productFieldErrors, productFormEntries, productFormSchema, productFormValues } from './product-form'
 import { log } from '~/log.server'
 import {
   createProduct,
@@ -13,6 +13,7 @@ import {
   updateProduct,
 } from './products.server'
 import { readProductFormUpload, UploadRejectedError } from './uploads.server'
+import { StockChangedError } from '../stock/adjustments.server'
 
 /**
  * The Add Product and product manager forms, answered the same way to a plain form post (the page renders the
@@ -51,7 +52,7 @@ async function readUpload(request: Request, error: string): Promise<Awaited<Retu
 
 const isAnswer = (x: object): x is Answer<Failure> => 'status' in x
 
-export async function addProductAction(request: Request, shop: Shop): Promise<Answer<AddProductResult>> {
+export async function addProductAction(request: Request, shop: Shop, admin: string | null = null): Promise<Answer<AddProductResult>> {
   const upload = await readUpload(request, ADD_FAILED)
   if (isAnswer(upload)) return upload
   const values = productFormEntries(new URLSearchParams(upload.fields))
@@ -63,7 +64,7 @@ export async function addProductAction(request: Request, shop: Shop): Promise<An
     }
   }
   try {
-    const product = await createProduct(shop.db, shop.media, parsed.data, upload.images)
+    const product = await createProduct(shop.db, shop.media, parsed.data, upload.images, admin)
     return { status: 200, result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } } }
   } catch (err) {
     if (err instanceof MediaStorageFailedError) return storageFailed(err, ADD_FAILED, { values })
@@ -78,7 +79,12 @@ const managerFields = z.object({
 })
 
 /** The product manager's posts: intent=update (the Edit dialog, multipart) or intent=delete. */
-export async function manageProductAction(request: Request, shop: Shop, idFromPath?: string): Promise<Answer<ManagerResult>> {
+export async function manageProductAction(
+  request: Request,
+  shop: Shop,
+  idFromPath?: string,
+  admin: string | null = null,
+): Promise<Answer<ManagerResult>> {
   const upload = await readUpload(request, UPDATE_FAILED)
   if (isAnswer(upload)) return upload
   const target = managerFields.safeParse({ ...upload.fields, ...(idFromPath ? { id: idFromPath } : {}) })
@@ -109,10 +115,17 @@ export async function manageProductAction(request: Request, shop: Shop, idFromPa
     return { status: 400, result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values } }
   }
   try {
-    const product = await updateProduct(db, media, id, parsed.data, upload.images)
+    const product = await updateProduct(db, media, id, parsed.data, upload.images, admin)
     return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
   } catch (err) {
     if (err instanceof ProductNotFoundError) return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
+    // Nothing was saved: the form is shown again with what was typed, and the message gives the count now.
+    if (err instanceof StockChangedError) {
+      // The form comes back showing the counts now, so saving it again applies the admin's count to them.
+      const now = await getProductForAdmin(db, id)
+      const shown = now ? Object.fromEntries(Object.entries(productFormValues(now)).filter(([k]) => k.startsWith('shownStock'))) : {}
+      return { status: 409, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id, values: { ...values, ...shown } } }
+    }
     if (err instanceof MediaStorageFailedError) return storageFailed(err, UPDATE_FAILED, { intent, id, values })
     if (err instanceof ProductImageRejectedError) {
       const imageErrors = { [err.field]: err.message }

@@ -1,8 +1,9 @@
-import { z } from '~/zod'
+import { text, z } from '~/zod'
 import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
 import type { Offer, Product } from '../catalogue/product'
 import { GST_RATES, type GstRate, HSN_CODE_PATTERN, isGstRate, TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../stock/adjustments'
 
 /**
  * The Add/Edit product form (spec section 5, issue 4), shared by the browser and the server. Values come in as
@@ -19,10 +20,10 @@ export const PRODUCT_LIMITS = {
 
 /** The form's field names for each pack size of a sized product. */
 export const SIZE_FIELDS = {
-  '250g': { price: 'price250g', stock: 'stock250g' },
-  '500g': { price: 'price500g', stock: 'stock500g' },
-  '1kg': { price: 'price1kg', stock: 'stock1kg' },
-} as const satisfies Record<PackSize, { price: string; stock: string }>
+  '250g': { price: 'price250g', stock: 'stock250g', shownStock: 'shownStock250g' },
+  '500g': { price: 'price500g', stock: 'stock500g', shownStock: 'shownStock500g' },
+  '1kg': { price: 'price1kg', stock: 'stock1kg', shownStock: 'shownStock1kg' },
+} as const satisfies Record<PackSize, { price: string; stock: string; shownStock: string }>
 
 export const PRODUCT_FORM_FIELDS = [
   'name',
@@ -34,6 +35,10 @@ export const PRODUCT_FORM_FIELDS = [
   ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].stock]),
   'hsnCode',
   'gstRatePercent',
+  // The Edit dialog's: the counts it showed when opened (hidden), and why a count was changed (decision 027).
+  'shownStockCount',
+  ...PACK_SIZES.map((size) => SIZE_FIELDS[size].shownStock),
+  'stockReason',
 ] as const
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number]
 
@@ -41,12 +46,7 @@ export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number]
 export const PRODUCT_IMAGE_FIELDS = { frontImage: 'front image', backImage: 'backside image' } as const
 export type ProductImageField = keyof typeof PRODUCT_IMAGE_FIELDS
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long (at most ${max} characters)`)
+const requiredText = (label: string, max: number, oneLine = false) => text({ label, max, oneLine })
 
 /** A form value: a string from FormData, or a number when the same shape comes as JSON. Blank means not given. */
 const formValue = z
@@ -114,7 +114,7 @@ const gstRateField = formValue.transform((text, ctx): GstRate | undefined => {
 const SIZE_LABELS: Record<PackSize, string> = { '250g': '250g', '500g': '500g', '1kg': '1kg' }
 
 const formShape = z.object({
-  name: requiredText('Name', PRODUCT_LIMITS.name),
+  name: requiredText('Name', PRODUCT_LIMITS.name, true),
   description: requiredText('Description', PRODUCT_LIMITS.description),
   category: z.enum(CATEGORIES, { error: 'Choose a category' }),
   subcategory: z
@@ -132,6 +132,13 @@ const formShape = z.object({
   stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
   hsnCode: hsnField,
   gstRatePercent: gstRateField,
+  shownStockCount: stockField('The stock shown'),
+  shownStock250g: stockField('The stock shown'),
+  shownStock500g: stockField('The stock shown'),
+  shownStock1kg: stockField('The stock shown'),
+  stockReason: formValue.pipe(
+    z.union([z.literal(''), z.enum(ADJUSTMENT_REASONS)], { error: 'Choose why the stock changed: received, damaged, counted or correction' }),
+  ),
 })
 type FormShape = z.output<typeof formShape>
 
@@ -155,7 +162,10 @@ export type ProductInput = {
   description: string
   category: Category
   subcategory: (typeof SUBCATEGORIES)[number] | null
-  offers: Offer[]
+  /** `shownStock`: the count the Edit dialog showed; the stock is changed only if it differs from `stock`. */
+  offers: Array<Offer & { shownStock?: number }>
+  /** Why the Edit dialog changed a count (the ledger's reason); "counted" when not said. */
+  stockReason?: AdjustmentReason
   /** For invoices: the GST tariff code and rate (prices include the GST). */
   hsnCode: string
   gstRatePercent: GstRate
@@ -177,13 +187,15 @@ export const productFormSchema = formShape
     { when: () => true },
   )
   .transform((v): ProductInput => {
-    const offers: Offer[] = isSizedCategory(v.category)
+    const shown = (n: number | undefined) => (n === undefined ? {} : { shownStock: n })
+    const offers: ProductInput['offers'] = isSizedCategory(v.category)
       ? PACK_SIZES.map((size) => ({
           size,
           pricePaise: v[SIZE_FIELDS[size].price]!,
           stock: v[SIZE_FIELDS[size].stock]!,
+          ...shown(v[SIZE_FIELDS[size].shownStock]),
         }))
-      : [{ size: 'one', pricePaise: v.price!, stock: v.stockCount! }]
+      : [{ size: 'one', pricePaise: v.price!, stock: v.stockCount!, ...shown(v.shownStockCount) }]
     return {
       name: v.name,
       description: v.description,
@@ -192,6 +204,7 @@ export const productFormSchema = formShape
       offers,
       hsnCode: v.hsnCode ?? TAX_DEFAULTS_BY_CATEGORY[v.category].hsnCode,
       gstRatePercent: v.gstRatePercent ?? TAX_DEFAULTS_BY_CATEGORY[v.category].gstRatePercent,
+      ...(v.stockReason ? { stockReason: v.stockReason } : {}),
     }
   })
 
@@ -240,10 +253,16 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
     stock1kg: '',
     hsnCode: product.hsnCode ?? '',
     gstRatePercent: product.gstRatePercent === undefined ? '' : String(product.gstRatePercent),
+    shownStockCount: stockText(offer('one')?.stock),
+    shownStock250g: '',
+    shownStock500g: '',
+    shownStock1kg: '',
+    stockReason: '',
   }
   for (const size of PACK_SIZES) {
     values[SIZE_FIELDS[size].price] = rupeesText(offer(size)?.pricePaise)
     values[SIZE_FIELDS[size].stock] = stockText(offer(size)?.stock)
+    values[SIZE_FIELDS[size].shownStock] = stockText(offer(size)?.stock)
   }
   return values
 }

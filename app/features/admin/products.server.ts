@@ -9,6 +9,8 @@ import { ImageRejectedError, storeImage } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
 import { PRODUCT_IMAGE_FIELDS, type ProductImageField, type ProductInput } from './product-form'
 import { containsPattern } from '~/db/search'
+import { StockChangedError } from '../stock/adjustments.server'
+import { recordStockChange } from '../stock/ledger.server'
 
 /** The pictures chosen in the form; a missing one keeps the product's current picture. */
 export type ProductImages = Partial<Record<ProductImageField, Buffer>>
@@ -137,7 +139,7 @@ export async function getProductForAdmin(db: Database, id: string): Promise<Admi
  * Adds a product with its offers; the pictures are checked and stored first, so a refused one, or a storage that
  * fails (MediaStorageFailedError), changes nothing.
  */
-export async function createProduct(db: Database, media: MediaStorage, input: ProductInput, images: ProductImages = {}) {
+export async function createProduct(db: Database, media: MediaStorage, input: ProductInput, images: ProductImages = {}, admin: string | null = null) {
   const keys = await storeProductImages(media, images)
   const id = newProductId()
   const base = slugify(input.name)
@@ -157,7 +159,9 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
           hsnCode: input.hsnCode,
           gstRatePercent: input.gstRatePercent,
         })
-        await tx.insert(variants).values(input.offers.map((o) => ({ productId: id, ...o })))
+        const offers = input.offers.map((o) => ({ productId: id, size: o.size, pricePaise: o.pricePaise, stock: o.stock }))
+        await tx.insert(variants).values(offers)
+        for (const o of offers) await recordStockChange(tx, { ...o, change: o.stock, stockAfter: o.stock, reason: 'new_product', admin })
       })
       break
     } catch (err) {
@@ -169,12 +173,16 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
 
 /** Locks a product's variants in the order checkout takes them, so the two never deadlock. */
 async function lockVariants(tx: Transaction, id: string) {
-  await tx.select({ size: variants.size }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.size)).for('update')
+  return tx.select({ size: variants.size, stock: variants.stock }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.size)).for('update')
 }
 
 /**
  * Saves the edit form: text, category and offers (a change between sized and single-price replaces the offers),
  * and new pictures when given; a picture not given stays. The slug stays too, so links keep working.
+ *
+ * Stock is never overwritten (decision 027): a pack's count changes only when the form's count differs from the
+ * count it was shown (`shownStock`), and then only if the stock is still that count — otherwise nothing is saved
+ * and StockChangedError says the count now. A form that does not say what it was shown may only repeat the count.
  */
 export async function updateProduct(
   db: Database,
@@ -182,6 +190,7 @@ export async function updateProduct(
   id: string,
   input: ProductInput,
   images: ProductImages = {},
+  admin: string | null = null,
 ) {
   const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, id))
   if (!exists) throw new ProductNotFoundError()
@@ -189,7 +198,7 @@ export async function updateProduct(
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
     if (!row) throw new ProductNotFoundError()
-    await lockVariants(tx, id)
+    const current = new Map((await lockVariants(tx, id)).map((v) => [v.size, v.stock]))
     await tx
       .update(products)
       .set({
@@ -205,14 +214,36 @@ export async function updateProduct(
       })
       .where(eq(products.id, id))
     const sizes = input.offers.map((o) => o.size)
-    await tx.delete(variants).where(and(eq(variants.productId, id), notInArray(variants.size, sizes)))
-    await tx
-      .insert(variants)
-      .values(input.offers.map((o) => ({ productId: id, ...o })))
-      .onConflictDoUpdate({
-        target: [variants.productId, variants.size],
-        set: { pricePaise: sql`excluded.price_paise`, stock: sql`excluded.stock` },
+    const removed = await tx
+      .delete(variants)
+      .where(and(eq(variants.productId, id), notInArray(variants.size, sizes)))
+      .returning({ size: variants.size, stock: variants.stock })
+    for (const r of removed) {
+      await recordStockChange(tx, { productId: id, size: r.size, change: -r.stock, stockAfter: 0, reason: 'pack_removed', admin })
+    }
+    for (const offer of input.offers) {
+      const stock = current.get(offer.size)
+      if (stock === undefined) {
+        await tx.insert(variants).values({ productId: id, size: offer.size, pricePaise: offer.pricePaise, stock: offer.stock })
+        await recordStockChange(tx, { productId: id, size: offer.size, change: offer.stock, stockAfter: offer.stock, reason: 'new_product', admin })
+        continue
+      }
+      // Without the count it was shown, a form may only repeat the stock; with it, a count equal to it means "unchanged".
+      const wanted = offer.shownStock === undefined || offer.stock !== offer.shownStock ? offer.stock : stock
+      if (wanted !== stock && stock !== (offer.shownStock ?? offer.stock)) throw new StockChangedError(stock)
+      await tx
+        .update(variants)
+        .set({ pricePaise: offer.pricePaise, stock: wanted })
+        .where(and(eq(variants.productId, id), eq(variants.size, offer.size)))
+      await recordStockChange(tx, {
+        productId: id,
+        size: offer.size,
+        change: wanted - stock,
+        stockAfter: wanted,
+        reason: input.stockReason ?? 'counted',
+        admin,
       })
+    }
   })
   return (await getProductForAdmin(db, id))!
 }

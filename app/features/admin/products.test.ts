@@ -116,13 +116,14 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     const created = await createProduct(handle.db, media, single(), { frontImage: front, backImage: back })
     const edited = await updateProduct(handle.db, media, created.id, {
       ...single('Amla Powder Premium'),
-      offers: [{ size: 'one', pricePaise: 15050, stock: 4 }],
+      // The count changes from the 10 the form was shown (decision 027).
+      offers: [{ size: 'one', pricePaise: 15050, stock: 4, shownStock: 10 }],
     })
     expect(edited).toMatchObject({ name: 'Amla Powder Premium', slug: 'amla-powder', frontImage: created.frontImage, backImage: created.backImage })
     expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, stock: 4 }])
 
     const newBack = await picture(640, 480, '#224466')
-    const replaced = await updateProduct(handle.db, media, created.id, single(), { backImage: newBack })
+    const replaced = await updateProduct(handle.db, media, created.id, { ...single(), offers: [{ size: 'one', pricePaise: 12000, stock: 4 }] }, { backImage: newBack })
     expect(replaced.frontImage).toBe(created.frontImage)
     expect(replaced.backImage).not.toBe(created.backImage)
     expect(await media.has(`${replaced.backImage}-640.webp`)).toBe(true)

@@ -10,7 +10,7 @@ const MAX_FIELD_BYTES = 32 * 1024
 const MAX_FIELDS = 40
 const IMAGE_FIELD_NAMES = Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]
 /** Two images, the text fields and the multipart framing around them. */
-const MAX_BODY_BYTES = IMAGE_FIELD_NAMES.length * MAX_IMAGE_BYTES + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024
+export const MAX_UPLOAD_BODY_BYTES = IMAGE_FIELD_NAMES.length * MAX_IMAGE_BYTES + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024
 
 /** An upload refused before anything is stored; `status` is the HTTP answer (400, 413 or 415). */
 export class UploadRejectedError extends Error {
@@ -47,7 +47,7 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
     throw new UploadRejectedError(415, 'Send the product form as multipart/form-data.')
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) {
+  if (declared > MAX_UPLOAD_BODY_BYTES) {
     throw new UploadRejectedError(413, `The upload is too large: each image may be at most ${MAX_IMAGE_LABEL}.`)
   }
   if (!request.body) throw new UploadRejectedError(400, 'The form is empty.')
@@ -86,7 +86,7 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
       let drained = 0
       body.on('data', (chunk: Buffer) => {
         drained += chunk.length
-        if (drained > MAX_BODY_BYTES) body.destroy()
+        if (drained > MAX_UPLOAD_BODY_BYTES) body.destroy()
       })
       body.resume()
       parser.removeAllListeners()

@@ -97,3 +97,8 @@ export function cartCount(cart: CartLine[]) {
 export function cartSubtotalPaise(cart: CartLine[]) {
   return cart.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
 }
+
+/** The cart as the server's APIs take it (cart quote, order creation): what was chosen, never its price. */
+export function cartItemsForServer(lines: CartLine[]) {
+  return lines.map((l) => ({ productId: l.id, ...(l.size ? { size: l.size } : {}), quantity: l.quantity }))
+}

@@ -114,7 +114,7 @@ describe(`catalogue on ${describeDatabase()}`, () => {
   })
 
   it('shapes the JSON of a sized product with prices in rupees', async () => {
-    const json = productJson((await getProduct(handle.db, 'fd-okra'))!)
+    const json = productJson((await getProduct(handle.db, 'fd-okra'))!, '/media')
     expect(json).toMatchObject({
       id: 'fd-okra',
       name: 'Name of fd-okra',
@@ -129,14 +129,14 @@ describe(`catalogue on ${describeDatabase()}`, () => {
   })
 
   it('shapes the JSON of a single-price product with one price and empty image links when it has none', async () => {
-    const json = productJson((await getProduct(handle.db, 'spice-1'))!)
+    const json = productJson((await getProduct(handle.db, 'spice-1'))!, '/media')
     expect(json).toMatchObject({ id: 'spice-1', category: 'spices', price: 120, stockCount: 3, imageUrl: '', backsideImageUrl: '' })
     expect(json).not.toHaveProperty('prices')
   })
 
   it('makes cart lines that carry the chosen pack price and that pack stock', async () => {
     const banana = (await getProduct(handle.db, 'fd-banana'))!
-    expect(cartLineFor(banana, 2, '1kg')).toEqual({
+    expect(cartLineFor(banana, 2, '1kg', '/media')).toEqual({
       id: 'fd-banana',
       size: '1kg',
       name: 'Name of fd-banana',
@@ -147,8 +147,8 @@ describe(`catalogue on ${describeDatabase()}`, () => {
       quantity: 2,
     })
     const spice = (await getProduct(handle.db, 'spice-1'))!
-    expect(cartLineFor(spice, 1)).toMatchObject({ id: 'spice-1', pricePaise: 12000, stockCount: 3, quantity: 1 })
-    expect(cartLineFor(spice, 1)).not.toHaveProperty('size')
+    expect(cartLineFor(spice, 1, undefined, '/media')).toMatchObject({ id: 'spice-1', pricePaise: 12000, stockCount: 3, quantity: 1 })
+    expect(cartLineFor(spice, 1, undefined, '/media')).not.toHaveProperty('size')
   })
 
   it('groups products by category in the given order, leaving out empty ones', async () => {

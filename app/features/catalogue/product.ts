@@ -45,7 +45,7 @@ export function productPath(product: Pick<Product, 'id' | 'slug' | 'category'>) 
 }
 
 /** The public JSON shape, with the spec's field names and prices in rupees. */
-export function productJson(product: Product) {
+export function productJson(product: Product, mediaBase: string) {
   const base = {
     id: product.id,
     slug: product.slug,
@@ -53,8 +53,8 @@ export function productJson(product: Product) {
     description: product.description,
     category: product.category,
     subcategory: product.subcategory,
-    imageUrl: product.frontImage ? mediaUrl(product.frontImage, 960) : '',
-    backsideImageUrl: product.backImage ? mediaUrl(product.backImage, 960) : '',
+    imageUrl: product.frontImage ? mediaUrl(mediaBase, product.frontImage, 960) : '',
+    backsideImageUrl: product.backImage ? mediaUrl(mediaBase, product.backImage, 960) : '',
     stockCount: stockCount(product),
     url: productPath(product),
   }
@@ -83,13 +83,13 @@ export function singleOffer(product: Pick<Product, 'offers'>) {
  * What goes into the browser's cart for one product (and pack size, for sized products). The price
  * is only for display: the server prices every cart again from the database.
  */
-export function cartLineFor(product: Product, quantity: number, size?: PackSize): CartLine {
+export function cartLineFor(product: Product, quantity: number, size: PackSize | undefined, mediaBase: string): CartLine {
   const offer = size ? offerFor(product, size) : singleOffer(product)
   return {
     id: product.id,
     ...(size ? { size } : {}),
     name: product.name,
-    imageUrl: product.frontImage ? mediaUrl(product.frontImage, 320) : '',
+    imageUrl: product.frontImage ? mediaUrl(mediaBase, product.frontImage, 320) : '',
     url: productPath(product),
     pricePaise: offer?.pricePaise ?? 0,
     stockCount: offer?.stock ?? 0,

@@ -1,22 +1,12 @@
-import { z } from '~/zod'
+import { text, z } from '~/zod'
 import { PACK_SIZES } from '../catalogue/categories'
 import { PRODUCT_ID_PATTERN } from '../catalogue/product'
 import { MAX_LINE_QUANTITY } from '../cart/cart'
 
-const required = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long (at most ${max} characters)`)
+// Address lines are one line each: they are printed on labels, invoices and mails.
+const required = (label: string, max = 100) => text({ label, max, oneLine: true })
 
-const optionalText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long (at most ${max} characters)`)
-    .optional()
-    .default('')
+const optionalText = (label: string, max = 100) => text({ label, max, required: false, oneLine: true }).optional().default('')
 
 /** Indian mobile numbers: ten digits starting 6–9, with an optional +91 or 0 in front. */
 const MOBILE = /^(?:\+91|0)?([6-9]\d{9})$/
@@ -43,10 +33,7 @@ export const shippingAddressSchema = z.object({
   postalCode: required('Postal Code', 10).regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code'),
   state: required('State', 60),
   phoneNumber: mobile('Phone Number'),
-  alternateNumber: z
-    .string({ error: 'Alternate Number must be text' })
-    .trim()
-    .max(20)
+  alternateNumber: text({ label: 'Alternate Number', max: 20, required: false, oneLine: true })
     .optional()
     .default('')
     .transform((value, ctx) => {
@@ -94,3 +81,9 @@ export const createOrderSchema = z.object({
     .optional(),
 })
 export type CreateOrderInput = z.infer<typeof createOrderSchema>
+/** What the payment page sends to POST /api/payment/createOrder (before parsing: the address as typed). */
+export type CreateOrderRequest = z.input<typeof createOrderSchema>
+
+/** POST /api/cart/quote: the browser's cart, to be priced. */
+export const cartQuoteRequestSchema = z.object({ items: orderItemsSchema })
+export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>

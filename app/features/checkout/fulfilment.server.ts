@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { z } from '~/zod'
+import { adminSearchText, text, z } from '~/zod'
 import type { Database } from '~/db/client.server'
-import { type OrderStatus, orderEvents, orderLines, orders, variants } from '~/db/schema'
+import { type OrderStatus, orderEvents, orderLines, orders } from '~/db/schema'
 import { invoiceNumberOf } from '../invoices/invoices.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -9,6 +9,7 @@ import type { ShippingAddress } from './checkout-schemas'
 import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-mails'
 import { lastTenPhoneDigits } from './orders.server'
 import { containsPattern } from '~/db/search'
+import { changeStock } from '../stock/ledger.server'
 
 /** What the owner does to a paid order, and the statuses each step may start from. */
 export const FULFILMENT_STEPS = {
@@ -27,17 +28,13 @@ export const fulfilmentSchema = z.discriminatedUnion(
     z.object({ step: z.literal('pack') }),
     z.object({
       step: z.literal('ship'),
-      courier: z.string({ error: 'Enter the courier.' }).trim().min(1, 'Enter the courier.').max(80, 'Keep the courier under 80 characters.'),
-      trackingNumber: z
-        .string({ error: 'Enter the tracking number.' })
-        .trim()
-        .min(1, 'Enter the tracking number.')
-        .max(80, 'Keep the tracking number under 80 characters.'),
+      courier: text({ label: 'Courier', max: 80, missing: 'Enter the courier.', oneLine: true, tooLong: 'Keep the courier under 80 characters.' }),
+      trackingNumber: text({ label: 'Tracking number', max: 80, missing: 'Enter the tracking number.', oneLine: true, tooLong: 'Keep the tracking number under 80 characters.' }),
     }),
     z.object({ step: z.literal('deliver') }),
     z.object({
       step: z.literal('cancel'),
-      reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional().default(''),
+      reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
     }),
   ],
   { error: 'Unknown action.' },
@@ -87,10 +84,7 @@ export async function advanceOrder(db: Database, orderId: string, input: Fulfilm
     if (input.step === 'cancel') {
       // The stock was taken when the order was placed; it goes back on the shelf.
       for (const line of lines) {
-        await tx
-          .update(variants)
-          .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-          .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)))
+        await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'cancelled', orderId, admin: actor })
       }
       note = ['Stock returned', input.reason].filter(Boolean).join('; ')
       await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings))
@@ -104,7 +98,7 @@ export const ORDER_LIST_FILTERS = ['all', 'to-ship', ...['pending_payment', 'pai
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_LIST_FILTERS).catch('to-ship'),
-  q: z.string().trim().max(100).catch(''),
+  q: adminSearchText,
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 })
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>

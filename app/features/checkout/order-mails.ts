@@ -1,3 +1,4 @@
+import { line } from '../mail/mail-text'
 import { formatRupees } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
@@ -20,39 +21,39 @@ export function orderNumberLabel(number: number) {
 function summary(order: OrderForMail) {
   const a = order.shippingAddress
   const lines = order.lines.map(
-    (l) => `  ${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}  ${formatRupees(l.unitPricePaise * l.quantity)}`,
+    (l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}  ${formatRupees(l.unitPricePaise * l.quantity)}`,
   )
   return [
     ...lines,
     '',
-    `Subtotal: ${formatRupees(order.subtotalPaise)}`,
-    `Delivery: ${order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}`,
-    `Total paid: ${formatRupees(order.totalPaise)}`,
+    line`Subtotal: ${formatRupees(order.subtotalPaise)}`,
+    line`Delivery: ${order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}`,
+    line`Total paid: ${formatRupees(order.totalPaise)}`,
     '',
     'Shipping to:',
-    `  ${a.fullName}`,
-    ...[a.buildingNumber, a.streetName].filter(Boolean).map((l) => `  ${l}`),
-    `  ${a.city}, ${a.state} ${a.postalCode}`,
-    `  Phone: ${a.phoneNumber}${a.alternateNumber ? `, ${a.alternateNumber}` : ''}`,
+    line`  ${a.fullName}`,
+    ...[a.buildingNumber, a.streetName].filter(Boolean).map((l) => line`  ${l}`),
+    line`  ${a.city}, ${a.state} ${a.postalCode}`,
+    line`  Phone: ${a.phoneNumber}${a.alternateNumber ? line`, ${a.alternateNumber}` : ''}`,
   ].join('\n')
 }
 
 export function customerConfirmationMail(order: OrderForMail, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: `Your order ${orderNumberLabel(order.number)} is confirmed`,
+    subject: line`Your order ${orderNumberLabel(order.number)} is confirmed`,
     text: [
-      `Thank you for your order from ${settings.shopName}!`,
+      line`Thank you for your order from ${settings.shopName}!`,
       '',
-      `Order number: ${orderNumberLabel(order.number)}`,
+      line`Order number: ${orderNumberLabel(order.number)}`,
       '',
       summary(order),
       '',
       'We will deliver your order within about 7 days.',
-      `Follow your order and download its tax invoice: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Follow your order and download its tax invoice: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       `(Enter this e-mail address or your phone number there.)`,
       '',
-      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }
 }
@@ -60,10 +61,10 @@ export function customerConfirmationMail(order: OrderForMail, settings: ShopSett
 export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, warning?: string) {
   return {
     recipient: settings.email,
-    subject: `New paid order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)})`,
+    subject: line`New paid order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)})`,
     text: [
-      ...(warning ? [`ATTENTION: ${warning}`, ''] : []),
-      `Order ${orderNumberLabel(order.number)} from ${order.email} has been paid.`,
+      ...(warning ? [line`ATTENTION: ${warning}`, ''] : []),
+      line`Order ${orderNumberLabel(order.number)} from ${order.email} has been paid.`,
       '',
       summary(order),
     ].join('\n'),
@@ -76,17 +77,17 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
   const a = order.shippingAddress as ShippingAddress
   return {
     recipient: order.email,
-    subject: `Your order ${orderNumberLabel(order.number)} is on its way`,
+    subject: line`Your order ${orderNumberLabel(order.number)} is on its way`,
     text: [
-      `Good news${a.fullName ? `, ${a.fullName}` : ''}: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been shipped.`,
+      line`Good news${a.fullName ? line`, ${a.fullName}` : ''}: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been shipped.`,
       '',
-      `Courier: ${shipment.courier}`,
-      `Tracking number: ${shipment.trackingNumber}`,
-      `Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Courier: ${shipment.courier}`,
+      line`Tracking number: ${shipment.trackingNumber}`,
+      line`Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       '',
-      ...order.lines.map((l) => `  ${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`),
+      ...order.lines.map((l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}`),
       '',
-      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }
 }
@@ -94,14 +95,14 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
 export function orderCancelledMail(order: OrderToTell, reason: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: `Your order ${orderNumberLabel(order.number)} has been cancelled`,
+    subject: line`Your order ${orderNumberLabel(order.number)} has been cancelled`,
     text: [
-      `We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
-      ...(reason ? ['', `Reason: ${reason}`] : []),
+      line`We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
+      ...(reason ? ['', line`Reason: ${reason}`] : []),
       '',
       'The amount you paid will be refunded to the way you paid; banks usually take 5–7 working days.',
-      `Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
-      `Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      line`Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }
 }

@@ -10,7 +10,9 @@ import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
 import { customerConfirmationMail, type OrderForMail, orderNumberLabel, ownerOrderNotice } from './order-mails'
 import { orderTotals } from './pricing'
 import { mergeItems } from './quote.server'
+import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
+import { changeStock, recordStockChange } from '../stock/ledger.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -50,18 +52,20 @@ async function orderWithLines(db: Database, id: string): Promise<OrderWithLines 
 export async function createOrder(
   db: Database,
   provider: PaymentProvider,
-  input: CreateOrderInput & { buyerToken: string; expiryMinutes: number },
+  input: CreateOrderInput & { buyerToken: string; expiryMinutes: number; clientAddress?: string | null; buyerTokenIsNew?: boolean },
 ) {
   const buyerTokenHash = hashBuyerToken(input.buyerToken)
   const checkoutKey = input.checkoutKey ?? crypto.randomBytes(16).toString('base64url')
 
-  let order = await findByCheckoutKey(db, checkoutKey, buyerTokenHash)
+  let order = await findByCheckoutKey(db, checkoutKey, buyerTokenHash, input.buyerTokenIsNew ?? false)
   if (!order) {
     const id = crypto.randomBytes(16).toString('base64url')
     // Lock rows in one order everywhere, so concurrent checkouts cannot deadlock.
     const items = mergeItems(input.items).sort((a, b) =>
       `${a.productId}:${a.size ?? 'one'}`.localeCompare(`${b.productId}:${b.size ?? 'one'}`),
     )
+    // Read per order from the database, so every server applies what the owner last saved (decision 024).
+    const settings = await getShopSettings(db)
     await db.transaction(async (tx) => {
       const short: ShortLine[] = []
       const lines: Array<typeof orderLines.$inferInsert> = []
@@ -72,7 +76,8 @@ export async function createOrder(
           .update(variants)
           .set({ stock: sql`${variants.stock} - ${item.quantity}` })
           .where(and(eq(variants.productId, item.productId), eq(variants.size, size), gte(variants.stock, item.quantity), onSale))
-          .returning({ pricePaise: variants.pricePaise })
+          .returning({ pricePaise: variants.pricePaise, stock: variants.stock })
+        if (taken) await recordStockChange(tx, { productId: item.productId, size, change: -item.quantity, stockAfter: taken.stock, reason: 'reserved', orderId: id })
         if (!taken) {
           const [left] = await tx
             .select({ stock: variants.stock })
@@ -91,6 +96,8 @@ export async function createOrder(
         lines.push({ orderId: id, productId: item.productId, size, name: product!.name, unitPricePaise: taken.pricePaise, quantity: item.quantity })
       }
       if (short.length) throw new OutOfStockError(short)
+      // After the stock: a line that is short is better answered with what is left.
+      await applyReservationLimits(tx, items, { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber }, settings)
       const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
       await tx.insert(orders).values({
         id,
@@ -100,6 +107,7 @@ export async function createOrder(
         provider: provider.name,
         buyerTokenHash,
         checkoutKey,
+        clientAddress: input.clientAddress ?? null,
         expiresAt: new Date(Date.now() + input.expiryMinutes * 60_000),
       })
       await tx.insert(orderLines).values(lines)
@@ -120,12 +128,34 @@ export async function createOrder(
   return order
 }
 
-async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHash: string) {
-  const [found] = await db.select({ id: orders.id, buyer: orders.buyerTokenHash }).from(orders).where(eq(orders.checkoutKey, checkoutKey))
+/**
+ * The order this checkout key already made, for the browser that made it. A browser that came without a buyer
+ * cookie may be that browser whose answer (and cookie) was lost: the key, random and kept only in its tab, proves
+ * it, and the order passes to the new cookie. A browser with a cookie of its own is another browser.
+ */
+async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHash: string, buyerTokenIsNew: boolean) {
+  const [found] = await db
+    .select({ id: orders.id, buyer: orders.buyerTokenHash, key: orders.checkoutKey })
+    .from(orders)
+    .where(eq(orders.checkoutKey, checkoutKey))
   if (!found) return null
+  if (sameSecret(found.buyer, buyerTokenHash)) return orderWithLines(db, found.id)
   // Another browser's key: treat it as unknown rather than reveal or reuse that order.
-  if (found.buyer !== buyerTokenHash) throw new CheckoutKeyTakenError()
+  if (!buyerTokenIsNew || !sameSecret(found.key, checkoutKey)) throw new CheckoutKeyTakenError()
+  // Only if the order is still the lost cookie's: two retries at once hand it over once.
+  const [moved] = await db
+    .update(orders)
+    .set({ buyerTokenHash, updatedAt: new Date() })
+    .where(and(eq(orders.id, found.id), eq(orders.buyerTokenHash, found.buyer)))
+    .returning({ id: orders.id })
+  if (!moved) throw new CheckoutKeyTakenError()
+  log.info({ orderId: found.id }, 'createOrder: a retry with its checkout key and no buyer cookie took over its order (the first answer was lost)')
   return orderWithLines(db, found.id)
+}
+
+/** Whether two secrets (or their hashes) are equal, compared in constant time on their SHA-256 hashes. */
+function sameSecret(a: string, b: string) {
+  return crypto.timingSafeEqual(crypto.createHash('sha256').update(a).digest(), crypto.createHash('sha256').update(b).digest())
 }
 
 export class CheckoutKeyTakenError extends Error {
@@ -179,6 +209,7 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
           .set({ stock: sql`${variants.stock} - ${line.quantity}` })
           .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size), gte(variants.stock, line.quantity)))
           .returning({ stock: variants.stock })
+        if (taken) await recordStockChange(tx, { productId: line.productId, size: line.size, change: -line.quantity, stockAfter: taken.stock, reason: 'paid_after_expiry', orderId: order.id })
         if (!taken) missing.push(`${line.quantity} × ${line.name}`)
       }
       if (missing.length) {
@@ -207,10 +238,7 @@ export async function expireOrder(db: Database, orderId: string, now = new Date(
     if (!order) return false
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
     for (const line of lines) {
-      await tx
-        .update(variants)
-        .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-        .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)))
+      await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'expired', orderId })
     }
     await tx.update(orders).set({ status: 'expired', updatedAt: new Date() }).where(eq(orders.id, orderId))
     await tx.insert(orderEvents).values({ orderId, status: 'expired', note: 'Not paid in time; stock returned' })

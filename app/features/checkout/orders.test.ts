@@ -65,7 +65,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
       { productId: 'dried-mango', size: '250g', quantity: 1 },
       { productId: 'no-such-product', quantity: 1 },
       { productId: 'dried-mango', quantity: 1 },
-    ])
+    ], '/media')
     expect(quote.lines.map((l) => l.status)).toEqual(['short', 'ok', 'gone', 'gone'])
     expect(quote.subtotalPaise).toBe(30000)
     expect(quote.ready).toBe(false)
@@ -195,6 +195,6 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     await expect(attempt).rejects.toBeInstanceOf(OutOfStockError)
     await attempt.catch((err: OutOfStockError) => expect(err.lines[0]!.reason).toBe('gone'))
     expect(await stockOf('ghee-biscuit', 'one')).toBe(5)
-    expect((await quoteCart(handle.db, [{ productId: 'ghee-biscuit', quantity: 1 }])).lines[0]!.status).toBe('gone')
+    expect((await quoteCart(handle.db, [{ productId: 'ghee-biscuit', quantity: 1 }], '/media')).lines[0]!.status).toBe('gone')
   })
 })

@@ -34,7 +34,7 @@ export function mergeItems(items: OrderItem[]) {
  * Prices a cart from the database. Whatever prices the browser kept are ignored; lines that are gone or
  * short are reported and not charged.
  */
-export async function quoteCart(db: Database, items: OrderItem[]) {
+export async function quoteCart(db: Database, items: OrderItem[], mediaBase: string) {
   const wanted = mergeItems(items)
   const products = new Map((await getProductsById(db, [...new Set(wanted.map((i) => i.productId))])).map((p) => [p.id, p]))
   const lines = wanted.map<QuotedLine>((item) => {
@@ -50,7 +50,7 @@ export async function quoteCart(db: Database, items: OrderItem[]) {
       available: offer.stock,
       name: product.name,
       url: productPath(product),
-      imageUrl: product.frontImage ? mediaUrl(product.frontImage, 320) : null,
+      imageUrl: product.frontImage ? mediaUrl(mediaBase, product.frontImage, 320) : null,
       unitPricePaise: offer.pricePaise,
       linePaise: status === 'ok' ? offer.pricePaise * item.quantity : 0,
     }

@@ -12,6 +12,7 @@ type TestOrder = Pick<CreateOrderInput, 'items'> &
     address?: Partial<CreateOrderInput['shippingAddress']>
     buyerToken?: string
     expiryMinutes?: number
+    clientAddress?: string
   }
 
 /** An order awaiting payment, by meena@example.in to `testAddress` unless told, reserved for 30 minutes. */

@@ -1,4 +1,4 @@
-import { z } from '~/zod'
+import { text, z } from '~/zod'
 
 /** Limits of the feedback form; the inputs carry them as maxLength too. */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const
@@ -14,11 +14,8 @@ function digitCount(value: string) {
 
 /** What the feedback form sends (spec: name, email, phone, message, all required). Shared by the form and the API. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(CONTACT_LIMITS.name, `Keep the name under ${CONTACT_LIMITS.name} characters`),
+  // One line: the name goes into the owner's mail, where a line break would start a line of the sender's choosing.
+  name: text({ label: 'Name', max: CONTACT_LIMITS.name, oneLine: true, tooLong: `Keep the name under ${CONTACT_LIMITS.name} characters` }),
   email: z
     .string({ error: 'E-mail is required' })
     .trim()
@@ -31,11 +28,7 @@ export const contactMessageSchema = z.object({
     .min(1, { error: 'Phone number is required', abort: true })
     .max(CONTACT_LIMITS.phone, { error: 'Enter a valid phone number', abort: true })
     .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, 'Enter a valid phone number'),
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(CONTACT_LIMITS.message, `Keep the message under ${CONTACT_LIMITS.message} characters`),
+  message: text({ label: 'Message', max: CONTACT_LIMITS.message, tooLong: `Keep the message under ${CONTACT_LIMITS.message} characters` }),
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 

@@ -2,24 +2,26 @@ import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
+import { line, quoted } from '~/features/mail/mail-text'
 import { enqueueMail } from '~/features/mail/outbox.server'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import type { ContactMessage } from './contact-message'
 
 export function ownerNotification(message: ContactMessage, shopName: string) {
   return {
-    subject: `New message from ${message.name}`,
+    subject: line`New message from ${message.name}`,
     text: [
-      `A visitor wrote to ${shopName} through the feedback form.`,
+      line`A visitor wrote to ${shopName} through the feedback form.`,
       '',
-      `Name: ${message.name}`,
-      `E-mail: ${message.email}`,
-      `Phone: ${message.phone}`,
+      line`Name: ${message.name}`,
+      line`E-mail: ${message.email}`,
+      line`Phone: ${message.phone}`,
       '',
       'Message:',
-      message.message,
+      // Indented: the visitor's own lines cannot pass as the mail's (a fake "Reply to …" line).
+      quoted(message.message),
       '',
-      `Reply to ${message.email} or call ${message.phone}.`,
+      line`Reply to ${message.email} or call ${message.phone}.`,
     ].join('\n'),
   }
 }

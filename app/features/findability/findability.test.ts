@@ -95,7 +95,7 @@ describe('page meta', () => {
   })
 
   it('describes a product page with its own path, front picture at 960 px and its lowest price in rupees', () => {
-    const meta = metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu' }))
+    const meta = metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' }))
     expect(meta.get('title')).toBe('Ghee Biscuit | Kaadu')
     expect(meta.get('description')).toBe('Crisp millet biscuits baked with ghee. No maida, no refined sugar.')
     expect(meta.get('canonical')).toBe('https://kaadu.example/product/ghee-biscuit')
@@ -103,12 +103,19 @@ describe('page meta', () => {
     expect(meta.get('og:image')).toBe(`https://kaadu.example/media/${KEY}-960.webp`)
     expect(meta.get('product:price:amount')).toBe('149.50')
     expect(meta.get('product:price:currency')).toBe('INR')
-    const sized = metaMap(productPageMeta(mango, { siteUrl: SITE, shopName: 'Kaadu' }))
+    const sized = metaMap(productPageMeta(mango, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' }))
     expect(sized.get('canonical')).toBe('https://kaadu.example/product/freeze-dried-mango/fd-mango')
     expect(sized.has('og:image')).toBe(false)
     expect(sized.get('twitter:card')).toBe('summary')
     expect(sized.get('product:price:amount')).toBe('320.00')
-    expect(productPageMeta(undefined, { siteUrl: SITE, shopName: 'Kaadu' })).toContainEqual({ name: 'robots', content: 'noindex' })
+    expect(productPageMeta(undefined, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).toContainEqual({ name: 'robots', content: 'noindex' })
+  })
+
+  it('links pictures where the shop keeps them (PUBLIC_MEDIA_URL), as it is told, not as a module remembers', () => {
+    const cdn = metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: 'https://cdn.example/pics' }))
+    expect(cdn.get('og:image')).toBe(`https://cdn.example/pics/${KEY}-960.webp`)
+    // The next page, told otherwise, is not affected by the one before.
+    expect(metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).get('og:image')).toBe(`https://kaadu.example/media/${KEY}-960.webp`)
   })
 
   it('points /Freeze-pr at /free-products, gives it a title of its own, and keeps every other shelf its own address', () => {
@@ -138,7 +145,7 @@ describe('site URL', () => {
 describe('JSON-LD', () => {
   it('escapes < so a product name cannot close the script element, and stays the same JSON', () => {
     const nasty = { ...ghee, name: 'Pepper </script><script>alert(1)</script> & <!-- more' }
-    const text = serializeJsonLd(productStructuredData({ product: nasty, siteUrl: SITE, shopName: 'Kaadu' }))
+    const text = serializeJsonLd(productStructuredData({ product: nasty, siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' }))
     expect(text).not.toMatch(/[<>]/)
     expect(text).not.toContain('&')
     expect(text).toContain('\\u003c/script\\u003e')
@@ -148,7 +155,7 @@ describe('JSON-LD', () => {
   })
 
   it('describes a single-price product: pictures, id, brand, one offer in INR from paise, in stock', () => {
-    const data = productStructuredData({ product: ghee, siteUrl: SITE, shopName: 'Kaadu Organics' })
+    const data = productStructuredData({ product: ghee, siteUrl: SITE, shopName: 'Kaadu Organics', mediaBase: '/media' })
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -167,12 +174,12 @@ describe('JSON-LD', () => {
         url: 'https://kaadu.example/product/ghee-biscuit',
       },
     })
-    const soldOut = productStructuredData({ product: { ...ghee, offers: [{ size: 'one', pricePaise: 14950, stock: 0 }] }, siteUrl: SITE, shopName: 'K' })
+    const soldOut = productStructuredData({ product: { ...ghee, offers: [{ size: 'one', pricePaise: 14950, stock: 0 }] }, siteUrl: SITE, shopName: 'K', mediaBase: '/media' })
     expect((soldOut.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock')
   })
 
   it('gives a sized product one offer per pack, each with its own price and stock', () => {
-    const data = productStructuredData({ product: mango, siteUrl: SITE, shopName: 'K' })
+    const data = productStructuredData({ product: mango, siteUrl: SITE, shopName: 'K', mediaBase: '/media' })
     expect(data).not.toHaveProperty('image')
     expect(data.offers).toMatchObject({
       '@type': 'AggregateOffer',
@@ -191,7 +198,7 @@ describe('JSON-LD', () => {
   })
 
   it('adds aggregateRating only when someone has rated the product', () => {
-    const base = { product: ghee, siteUrl: SITE, shopName: 'K' }
+    const base = { product: ghee, siteUrl: SITE, shopName: 'K', mediaBase: '/media' }
     expect(productStructuredData(base)).not.toHaveProperty('aggregateRating')
     expect(productStructuredData({ ...base, rating: null })).not.toHaveProperty('aggregateRating')
     expect(productStructuredData({ ...base, rating: { average: 0, count: 0 } })).not.toHaveProperty('aggregateRating')

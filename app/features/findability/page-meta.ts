@@ -92,12 +92,12 @@ export function privatePageMeta(title: string, description: string): MetaDescrip
 export const SHARED_IMAGE_WIDTH = 960
 
 /** The product's front picture for previews, or null before one is uploaded. */
-export function productImage(product: Pick<Product, 'name' | 'frontImage'>): SharedImage | null {
-  return product.frontImage ? { url: mediaUrl(product.frontImage, SHARED_IMAGE_WIDTH), alt: product.name } : null
+export function productImage(product: Pick<Product, 'name' | 'frontImage'>, mediaBase: string): SharedImage | null {
+  return product.frontImage ? { url: mediaUrl(mediaBase, product.frontImage, SHARED_IMAGE_WIDTH), alt: product.name } : null
 }
 
 /** The head of a product page (both product routes): its own address, its picture and its price. */
-export function productPageMeta(product: Product | undefined, site: { siteUrl: string | null; shopName: string }): MetaDescriptor[] {
+export function productPageMeta(product: Product | undefined, site: { siteUrl: string | null; shopName: string; mediaBase: string }): MetaDescriptor[] {
   if (!product) return [{ title: `Product not found · ${site.shopName}` }, { name: 'robots', content: 'noindex' }]
   const cheapest = product.offers.reduce<Product['offers'][number] | undefined>((low, o) => (!low || o.pricePaise < low.pricePaise ? o : low), undefined)
   const inStock = product.offers.some((o) => o.stock > 0)
@@ -107,7 +107,7 @@ export function productPageMeta(product: Product | undefined, site: { siteUrl: s
     description: product.description || `${product.name}: ${CATEGORY_LABELS[product.category]} from ${site.shopName}.`,
     path: productPath(product),
     kind: 'product',
-    image: productImage(product),
+    image: productImage(product, site.mediaBase),
     extra: [
       ...(cheapest
         ? [

@@ -4,10 +4,11 @@ import type { Product } from '../catalogue/product'
 import { requestShopSettings } from '../settings/shop-settings.server'
 import { LOGO_URL, SHOP_SHARE_IMAGE } from './page-meta'
 import { siteUrlFor } from './site-url.server'
+import { mediaBaseFor } from '../media/media-url'
 import { type ProductRating, productStructuredData, serializeJsonLd, shopStructuredData } from './structured-data'
 
 /** What these need of a request's load context: the database (for the settings, read once per request) and the config. */
-type RequestContext = { shop: { db: Database; config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET'> } }
+type RequestContext = { shop: { db: Database; config: Pick<ShopConfig, 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'PUBLIC_MEDIA_URL'> } }
 
 /**
  * A product page's JSON-LD, ready for its script element. Built here, in the loader, not in the page: the browser
@@ -15,7 +16,7 @@ type RequestContext = { shop: { db: Database; config: Pick<ShopConfig, 'PUBLIC_U
  */
 export async function productPageJsonLd(context: RequestContext, request: Request, product: Product, rating: ProductRating | null = null) {
   const { shopName } = await requestShopSettings(context)
-  return serializeJsonLd(productStructuredData({ product, siteUrl: siteUrlFor(context.shop.config, request), shopName, rating }))
+  return serializeJsonLd(productStructuredData({ product, siteUrl: siteUrlFor(context.shop.config, request), shopName, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), rating }))
 }
 
 /** The shop's LocalBusiness JSON-LD for the home and contact pages. */

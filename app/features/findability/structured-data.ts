@@ -37,15 +37,18 @@ export function productStructuredData({
   product,
   siteUrl,
   shopName,
+  mediaBase,
   rating = null,
 }: {
   product: Product
   siteUrl: string
   shopName: string
+  /** Where pictures are (media-url.ts): PUBLIC_MEDIA_URL or /media. */
+  mediaBase: string
   rating?: ProductRating | null
 }): JsonLd {
   const url = absoluteUrl(siteUrl, productPath(product))
-  const images = [product.frontImage, product.backImage].filter((key) => key !== null).map((key) => absoluteUrl(siteUrl, mediaUrl(key, SHARED_IMAGE_WIDTH)))
+  const images = [product.frontImage, product.backImage].filter((key) => key !== null).map((key) => absoluteUrl(siteUrl, mediaUrl(mediaBase, key, SHARED_IMAGE_WIDTH)))
   const offer = (o: Offer, extra: JsonLd = {}): JsonLd => ({
     '@type': 'Offer',
     ...extra,

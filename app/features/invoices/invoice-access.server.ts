@@ -6,15 +6,18 @@ import { getOrderForBuyer } from '../checkout/orders.server'
 import { readTrackedOrder } from '../tracking/tracked-cookie.server'
 
 /**
- * Who may download an order's invoice: the browser that placed the order (buyer cookie), the signed-in account
- * with the order's confirmed e-mail address (as for GET /api/orders/:id), a browser that matched the order on
- * /track within the hour, and admins.
+ * Who may download an order's invoice, and how much of it they see: the browser that placed the order (buyer
+ * cookie), the signed-in account with the order's confirmed e-mail address (as for GET /api/orders/:id) and
+ * admins see it all; a browser that only matched the order on /track within the hour (an order number and a
+ * phone number are not much of a secret) sees what the track page shows of the buyer: the town and PIN code.
+ * null: none of these.
  */
-export async function mayReadInvoice(request: Request, context: AppLoadContext, orderId: string) {
+export async function invoiceViewFor(request: Request, context: AppLoadContext, orderId: string): Promise<'full' | 'tracked' | null> {
   const { db } = context.shop
-  if ((await readTrackedOrder(db, request)) === orderId) return true
-  if (await getOrderForBuyer(db, orderId, await readBuyerToken(request))) return true
+  if (await getOrderForBuyer(db, orderId, await readBuyerToken(request))) return 'full'
   const user = await getSignedInUser(request, context)
-  if (user?.role === 'admin') return true
-  return Boolean(await getOrderForAccount(db, orderId, user))
+  if (user?.role === 'admin') return 'full'
+  if (await getOrderForAccount(db, orderId, user)) return 'full'
+  if ((await readTrackedOrder(db, request)) === orderId) return 'tracked'
+  return null
 }

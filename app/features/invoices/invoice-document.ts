@@ -115,3 +115,14 @@ export function buildInvoiceDocument(input: {
     amountInWords: amountInWords(totals.totalPaise),
   }
 }
+
+export const REDACTED_BUYER = 'Name and address shown to the buyer only'
+
+/**
+ * The invoice as someone who only tracked the order sees it: of the buyer, the town, PIN code and state (the
+ * last two address lines, as buildInvoiceDocument writes them), as on the track page; no name, street, phone or
+ * e-mail. The taxes are unchanged: the place of supply is the state.
+ */
+export function withBuyerRedacted(invoice: InvoiceDocument): InvoiceDocument {
+  return { ...invoice, buyer: { ...invoice.buyer, name: REDACTED_BUYER, addressLines: invoice.buyer.addressLines.slice(-2), phone: '', email: '' } }
+}

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { formatRupeesAndPaise as money } from '../money/money'
 import type { InvoiceDocument } from './invoice-document'
+import { formatIndiaDate } from '~/features/dates/india-time'
 
 /**
  * Renders a stored invoice as an A4 PDF. DejaVu Sans carries the rupee sign, which PDF's built-in fonts lack;
@@ -19,8 +20,6 @@ const INK = '#1f2937'
 const MUTED = '#4b5563'
 const RULE = '#9ca3af'
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
-const formatDate = (iso: string) => dateFormat.format(new Date(iso))
 const percent = (rate: number) => `${rate}%`
 
 type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; value: (row: Row, index: number) => string }
@@ -72,9 +71,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   doc.font('regular').fontSize(9)
   const facts: Array<[string, string]> = [
     ['Invoice number', invoice.number],
-    ['Invoice date', formatDate(invoice.issuedAt)],
+    ['Invoice date', formatIndiaDate(invoice.issuedAt)],
     ['Order', invoice.orderNumber],
-    ...(invoice.paidAt ? ([['Paid on', formatDate(invoice.paidAt)]] as Array<[string, string]>) : []),
+    ...(invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
     ...(invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
   ]
   for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
@@ -88,7 +87,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   doc.font('regular').fontSize(9)
   doc.text(invoice.buyer.name, { width: CONTENT_WIDTH / 2 })
   for (const line of invoice.buyer.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
-  doc.text(`Phone ${invoice.buyer.phone} · ${invoice.buyer.email}`, { width: CONTENT_WIDTH / 2 })
+  const contact = [invoice.buyer.phone && `Phone ${invoice.buyer.phone}`, invoice.buyer.email].filter(Boolean).join(' · ')
+  if (contact) doc.text(contact, { width: CONTENT_WIDTH / 2 })
   const buyerBottom = doc.y
   doc.font('bold').fontSize(10).text('Place of supply', right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.font('regular').fontSize(9).text(invoice.placeOfSupply, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })

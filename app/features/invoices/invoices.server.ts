@@ -6,7 +6,7 @@ import type { ShippingAddress } from '../checkout/checkout-schemas'
 import type { ShopSettings } from '../settings/shop-settings'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { TAX_DEFAULTS_BY_CATEGORY } from './gst'
-import { buildInvoiceDocument, type InvoiceDocument, type OrderToInvoice, type ProductTax } from './invoice-document'
+import { buildInvoiceDocument, type InvoiceDocument, type OrderToInvoice, type ProductTax, withBuyerRedacted } from './invoice-document'
 import { INVOICEABLE_STATUSES } from './invoice-links'
 import { renderInvoicePdf } from './invoice-pdf.server'
 import { financialYearOf } from './series'
@@ -103,8 +103,9 @@ export async function invoiceNumberOf(db: Database, orderId: string) {
 }
 
 /** The order's invoice as a PDF and its file name; null when the order has no invoice. */
-export async function invoicePdf(db: Database, orderId: string) {
+export async function invoicePdf(db: Database, orderId: string, { redactBuyer = false } = {}) {
   const invoice = await invoiceForOrder(db, orderId)
   if (!invoice) return null
-  return { fileName: invoice.document.fileName, pdf: await renderInvoicePdf(invoice.document) }
+  const document = redactBuyer ? withBuyerRedacted(invoice.document) : invoice.document
+  return { fileName: document.fileName, pdf: await renderInvoicePdf(document) }
 }

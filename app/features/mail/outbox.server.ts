@@ -124,12 +124,42 @@ export async function listOutbox(db: Database, query: z.infer<typeof outboxQuery
   }
 }
 
+export const HIDDEN_LINK = '[a one-time account link, shown only to its recipient]'
+
+/** Query parameters that, by their name, carry a credential. */
+const SECRET_PARAMETER = /token|code|key|otp|secret|sig|auth|hash|ticket|nonce|session/i
+/** A value that looks made by a random generator: long, or mixing capitals and digits as tokens and JWTs do. */
+const looksRandom = (value: string) => /^[\w.~-]{32,}$/.test(value) || (/^[\w.~-]{16,}$/.test(value) && /\d/.test(value) && /[A-Z]/.test(value))
+
+/** Whether a link acts for whoever holds it: a reset or confirmation link, a sign-in link, anything with a token. */
+export function isAccountLink(link: string) {
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return true // not readable as a link: not shown either
+  }
+  if (/^\/api\/auth\//i.test(url.pathname) || /^\/reset-password\b/i.test(url.pathname)) return true
+  if (url.pathname.split('/').some((segment) => looksRandom(decodeURIComponentSafe(segment)))) return true
+  for (const [name, value] of url.searchParams) if (SECRET_PARAMETER.test(name) || looksRandom(value)) return true
+  return looksRandom(url.hash.slice(1))
+}
+
+function decodeURIComponentSafe(value: string) {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
 /**
  * Password-reset and address-confirmation links act for their recipient: an admin reading the outbox must
- * not be able to take over a customer's (or another admin's) account with them.
+ * not be able to take over a customer's (or another admin's) account with them. The rule is by what a link
+ * carries, not its path, so a new mail with a new kind of link is covered too (mail-templates.test.ts).
  */
 export function hideAccountLinks(text: string) {
-  return text.replace(/\bhttps?:\/\/\S*\/api\/auth\/\S*/g, '[a one-time account link, shown only to its recipient]')
+  return text.replace(/\bhttps?:\/\/[^\s<>"]+/gi, (link) => (isAccountLink(link) ? HIDDEN_LINK : link))
 }
 
 export const mailRetrySchema = z.object({

@@ -4,20 +4,19 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 
 export const MEDIA_FILE_PATTERN = /^([a-f0-9]{32})-(320|640|960)\.webp$/
 
-let mediaBase = '/media'
-
 /**
  * Where pages fetch pictures from: the shop's own /media, or PUBLIC_MEDIA_URL (a CDN or the bucket) when set.
- * One value for the whole shop: the server sets it at start, the browser from the root loader's data (root.tsx).
+ * Passed to every helper that writes a picture's address: from the shop's config on the server, from the root
+ * loader's data in the browser (components/layout/use-shop-settings.ts), never kept in a module.
  */
-export function setMediaBase(base: string | null | undefined) {
-  mediaBase = base ? base.replace(/\/+$/, '') : '/media'
+export function mediaBaseFor(publicMediaUrl: string | null | undefined) {
+  return publicMediaUrl ? publicMediaUrl.replace(/\/+$/, '') : '/media'
 }
 
-export function mediaUrl(key: string, width: ImageWidth = 640) {
+export function mediaUrl(mediaBase: string, key: string, width: ImageWidth = 640) {
   return `${mediaBase}/${key}-${width}.webp`
 }
 
-export function mediaSrcSet(key: string) {
-  return IMAGE_WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ')
+export function mediaSrcSet(mediaBase: string, key: string) {
+  return IMAGE_WIDTHS.map((w) => `${mediaUrl(mediaBase, key, w)} ${w}w`).join(', ')
 }

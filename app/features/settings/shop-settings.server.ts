@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
-import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from './shop-settings'
+import { DEFAULT_SHOP_SETTINGS, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { z } from '~/zod'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
@@ -34,6 +34,28 @@ function checkGstin(value: { gstin: string; gstState: string }, ctx: z.Refinemen
 export const taxDetailsSchema = z.object(gstFields).superRefine(checkGstin)
 export type TaxDetails = z.infer<typeof taxDetailsSchema>
 
+const wholeUnits = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(1, `${label} must be at least 1.`)
+    .max(10_000, `${label} must be at most 10000.`)
+
+const reservationFields = {
+  maxUnitsPerLine: wholeUnits('Units of one pack per order'),
+  maxUnitsHeldUnpaid: wholeUnits('Units held by unpaid orders'),
+}
+
+/** Held units must cover one full line, or the largest order allowed could never be placed. */
+function checkReservationLimits(value: { maxUnitsPerLine: number; maxUnitsHeldUnpaid: number }, ctx: z.RefinementCtx) {
+  if (value.maxUnitsHeldUnpaid < value.maxUnitsPerLine) {
+    ctx.addIssue({ code: 'custom', path: ['maxUnitsHeldUnpaid'], message: 'Units held by unpaid orders must be at least the units of one pack per order.' })
+  }
+}
+
+/** The reservation limits the admin edits at /dash/settings (decision 024). */
+export const reservationLimitsSchema = z.object(reservationFields).superRefine(checkReservationLimits)
+
 /** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */
 const shopSettingsSchema = z.object({
   shopName: z.string().min(1),
@@ -44,8 +66,10 @@ const shopSettingsSchema = z.object({
   factory: address,
   overseasOffice: address,
   ...gstFields,
+  ...reservationFields,
 })
-  .superRefine(checkGstin) satisfies z.ZodType<ShopSettings>
+  .superRefine(checkGstin)
+  .superRefine(checkReservationLimits) satisfies z.ZodType<ShopSettings>
 
 /** The saved settings over the defaults; a saved value that no longer validates falls back to the default. */
 export async function getShopSettings(db: Database): Promise<ShopSettings> {
@@ -83,4 +107,9 @@ export async function saveShopSettings(db: Database, value: ShopSettings) {
 /** Saves the shop's GST registration, keeping every other setting as it is. */
 export async function saveTaxDetails(db: Database, details: TaxDetails) {
   await saveShopSettings(db, { ...(await getShopSettings(db)), ...details })
+}
+
+/** Saves the reservation limits, keeping every other setting as it is; every server reads them from here per order. */
+export async function saveReservationLimits(db: Database, limits: ReservationLimits) {
+  await saveShopSettings(db, { ...(await getShopSettings(db)), ...reservationLimitsSchema.parse(limits) })
 }

@@ -21,7 +21,13 @@ export type ShopSettings = {
   gstin: string
   /** Where the shop is registered for GST: orders delivered in this state pay CGST + SGST, others IGST. */
   gstState: string
+  /** The most units of one pack (a product in one size) an order may reserve; more is a bulk purchase by phone. */
+  maxUnitsPerLine: number
+  /** The most units unpaid orders may hold per client address, per e-mail and per phone (decision 024). */
+  maxUnitsHeldUnpaid: number
 }
+
+export type ReservationLimits = Pick<ShopSettings, 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'>
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopName: 'Kaadu Organics',
@@ -46,6 +52,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   // A made-up registration in the demo's state; the owner enters the real one at /dash/settings.
   gstin: '33AAKFK4821M1Z5',
   gstState: 'Tamil Nadu',
+  maxUnitsPerLine: 10,
+  maxUnitsHeldUnpaid: 30,
 }
 
 export function telHref(phone: string) {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
-import { useHydrated } from '~/components/layout/use-hydrated'
-import { cartCount } from './cart'
-import { cartStore } from './cart-store'
+import { cartCount } from '~/features/cart/cart'
+import { cartStore } from '~/features/cart/cart-store'
+import { useHydrated } from '../layout/use-hydrated'
 
 /**
  * The cart, live: re-renders on every change, in this tab or another. The cart lives in the browser, so

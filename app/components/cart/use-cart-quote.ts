@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react'
-import type { CartQuote } from '../checkout/quote.server'
-import type { CartLine } from './cart'
+import type { CartQuote } from '~/features/checkout/quote.server'
+import type { CartQuoteRequest } from '~/features/checkout/checkout-schemas'
+import { type CartLine, cartItemsForServer } from '~/features/cart/cart'
 
 export type QuoteState =
   | { state: 'idle' | 'loading'; quote: CartQuote | null; error: null }
   | { state: 'ready'; quote: CartQuote; error: null }
   | { state: 'error'; quote: CartQuote | null; error: string }
-
-export function cartItemsForServer(lines: CartLine[]) {
-  return lines.map((l) => ({ productId: l.id, ...(l.size ? { size: l.size } : {}), quantity: l.quantity }))
-}
 
 /** Prices the cart on the server whenever it changes; what the browser stored is never the price. */
 export function useCartQuote(lines: CartLine[]): QuoteState {
@@ -25,7 +22,7 @@ export function useCartQuote(lines: CartLine[]): QuoteState {
     fetch('/api/cart/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: cartItemsForServer(lines) }),
+      body: JSON.stringify({ items: cartItemsForServer(lines) } satisfies CartQuoteRequest),
       signal: controller.signal,
     })
       .then(async (res) => {

@@ -1,0 +1,46 @@
+import type { PaymentProvider } from '../payments/provider'
+import type { OrderStatus } from './order-statuses'
+import type { ShortLine } from './orders.server'
+
+// The answers of POST /api/payment/createOrder (its request is createOrderSchema, checkout-schemas.ts), written
+// once: the route builds them with `satisfies`, the payment page reads them through these types, so a change on
+// either side fails the type check. Types only: the page's script carries nothing of them.
+
+export type { ShortLine }
+
+/** 201: the order exists and holds its stock; the page opens the payment window for it. */
+export type CreatedOrderAnswer = {
+  /** The provider's order id (Razorpay's `order_…`, or the test provider's); null only if none was opened. */
+  id: string | null
+  orderId: string
+  orderNumber: number
+  status: OrderStatus
+  /** In paise. */
+  amount: number
+  currency: 'INR'
+  provider: PaymentProvider['name']
+  keyId: string
+}
+
+/** 4xx/5xx: why not; 409 with `shortLines` when some items are not in stock in the quantity asked for. */
+export type CreateOrderRefusal = {
+  error: string
+  /** 409: the lines short of stock, with what is left. */
+  shortLines?: ShortLine[]
+  /** 422: the reservation limit the order is over (decision 024), its value, and the pack when it is per line. */
+  limit?: 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'
+  max?: number
+  line?: { productId: string; size: string | null }
+}
+
+export type CreateOrderAnswer = CreatedOrderAnswer | CreateOrderRefusal
+
+export function isCreatedOrder(answer: CreateOrderAnswer): answer is CreatedOrderAnswer {
+  return 'orderId' in answer
+}
+
+/** What Razorpay's window hands back on payment, and POST /api/payment/verify takes with the order id. */
+export type PaymentSignature = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
+
+/** 200 of POST /api/payment/test/complete: the test window's payment, signed as Razorpay would. */
+export type TestPaymentAnswer = PaymentSignature & { ok: true; status: OrderStatus; orderId: string }

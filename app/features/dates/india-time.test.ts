@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { formatIndiaDate, formatIndiaDateTime } from './india-time'
+
+describe("India's time", () => {
+  it('gives the day in India, not the UTC day, for a time after 18:30 UTC', () => {
+    expect(formatIndiaDate('2026-11-24T19:00:00Z')).toBe('25 Nov 2026')
+    expect(formatIndiaDate(new Date('2026-11-24T18:00:00Z'))).toBe('24 Nov 2026')
+  })
+
+  it('shows the time in India, five and a half hours ahead of UTC', () => {
+    expect(formatIndiaDateTime('2026-11-24T19:00:00Z')).toMatch(/^25 Nov 2026, 12:30\s?am$/i)
+  })
+})

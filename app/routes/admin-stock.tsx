@@ -1,0 +1,193 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage, inputClass, smallButton, tableScroll, Time } from '~/components/admin/admin-page'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { getProductForAdmin } from '~/features/admin/products.server'
+import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
+import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, STOCK_REASON_LABELS, unitsFormSchema } from '~/features/stock/adjustments'
+import { AdjustmentOutOfRangeError, adjustStock, PackNotFoundError } from '~/features/stock/adjustments.server'
+import { LEDGER_PAGE_SIZE, productLedger } from '~/features/stock/ledger.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { z } from '~/zod'
+import type { Route } from './+types/admin-stock'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Stock · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+const pageQuery = z.object({ before: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined) })
+
+async function productOr404(db: Route.LoaderArgs['context']['shop']['db'], productId: string | undefined) {
+  const product = productId && PRODUCT_ID_PATTERN.test(productId) ? await getProductForAdmin(db, productId) : null
+  if (!product) throw data('There is no such product.', { status: 404 })
+  return product
+}
+
+/** A product's packs with their stock, and its stock ledger, latest first, 50 rows a page (decision 027). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  const product = await productOr404(context.shop.db, params.productId)
+  const { before } = pageQuery.parse({ before: new URL(request.url).searchParams.get('before') ?? undefined })
+  const rows = await productLedger(context.shop.db, product.id, before)
+  return { product: { id: product.id, name: product.name, offers: product.offers }, rows, before: before ?? null, more: rows.length === LEDGER_PAGE_SIZE }
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string }
+
+/** The "add/remove units" form: an adjustment with its reason, written to the ledger with the admin. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context)
+  const product = await productOr404(context.shop.db, params.productId)
+  const fields = await readSmallForm(request)
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  const parsed = unitsFormSchema.safeParse(fields)
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+  try {
+    const after = await adjustStock(context.shop.db, product.id, parsed.data, admin.email)
+    const change = parsed.data.kind === 'add' ? parsed.data.change : 0
+    const what = change > 0 ? `${change} added` : `${-change} removed`
+    return data<ActionResult>({ ok: true, message: `${what}; the stock of ${parsed.data.size === 'one' ? 'this product' : parsed.data.size} is now ${after}.` })
+  } catch (err) {
+    if (err instanceof AdjustmentOutOfRangeError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
+    if (err instanceof PackNotFoundError) return data<ActionResult>({ ok: false, error: err.message }, { status: 404 })
+    throw err
+  }
+}
+
+const packLabel = (size: string) => (size === 'one' ? 'Stock' : size)
+
+export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, rows, before, more } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const sized = product.offers.some((o) => o.size !== 'one')
+  const last = rows.at(-1)
+  return (
+    <AdminPage title={`Stock of ${product.name}`} back={{ to: '/Delete', label: 'Product manager' }}>
+      <ul className="mt-4 flex flex-wrap gap-3" aria-label="Stock now">
+        {product.offers.map((o) => (
+          <li key={o.size} className="rounded-lg border border-stone-300 bg-white px-4 py-2 text-earth-900">
+            {packLabel(o.size)}: <strong>{o.stock}</strong>
+          </li>
+        ))}
+      </ul>
+
+      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+
+      <Form method="post" preventScrollReset className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-leaf-100 bg-white p-5">
+        <h2 className="w-full text-lg font-semibold text-earth-900">Add or remove units</h2>
+        {sized ? (
+          <div>
+            <label htmlFor="units-size" className="block text-sm font-medium text-earth-900">
+              Pack
+            </label>
+            <select id="units-size" name="size" className={inputClass}>
+              {product.offers.map((o) => (
+                <option key={o.size} value={o.size}>
+                  {o.size}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="size" value="one" />
+        )}
+        <div>
+          <label htmlFor="units-direction" className="block text-sm font-medium text-earth-900">
+            Add or remove
+          </label>
+          <select id="units-direction" name="direction" className={inputClass}>
+            <option value="add">Add</option>
+            <option value="remove">Remove</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="units-count" className="block text-sm font-medium text-earth-900">
+            Units
+          </label>
+          <input id="units-count" name="units" type="number" inputMode="numeric" min="1" step="1" required className={`${inputClass} w-28`} />
+        </div>
+        <div>
+          <label htmlFor="units-reason" className="block text-sm font-medium text-earth-900">
+            Reason
+          </label>
+          <select id="units-reason" name="reason" className={inputClass}>
+            {ADJUSTMENT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {ADJUSTMENT_REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </Form>
+
+      <h2 className="mt-8 text-xl font-semibold text-earth-900">Stock history</h2>
+      <p className="mt-1 text-sm text-earth-700">Every change of the stock, latest first: orders, expiries, cancellations and admins’ changes.</p>
+      {rows.length === 0 ? (
+        <p className="mt-4 text-earth-700">No changes recorded{before ? ' before these' : ''}.</p>
+      ) : (
+        <div className={`${tableScroll} mt-3`}>
+          <table className="w-full min-w-[40rem] border-collapse text-left">
+            <caption className="sr-only">Stock history, latest first</caption>
+            <thead>
+              <tr className="border-b border-stone-300 text-sm text-earth-700">
+                <th scope="col" className="p-2">
+                  When
+                </th>
+                {sized && (
+                  <th scope="col" className="p-2">
+                    Pack
+                  </th>
+                )}
+                <th scope="col" className="p-2 text-right">
+                  Change
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Stock after
+                </th>
+                <th scope="col" className="p-2">
+                  Why
+                </th>
+                <th scope="col" className="p-2">
+                  By
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-stone-200">
+                  <td className="p-2">
+                    <Time value={r.createdAt} />
+                  </td>
+                  {sized && <td className="p-2">{r.size}</td>}
+                  <td className="p-2 text-right tabular-nums">{r.change > 0 ? `+${r.change}` : r.change}</td>
+                  <td className="p-2 text-right tabular-nums">{r.stockAfter}</td>
+                  <td className="p-2">{STOCK_REASON_LABELS[r.reason] ?? r.reason}</td>
+                  <td className="p-2">
+                    {r.orderId ? (
+                      <Link to={`/dash/orders/${encodeURIComponent(r.orderId)}`} className="text-leaf-800 underline underline-offset-2">
+                        Order{r.admin ? ` (${r.admin})` : ''}
+                      </Link>
+                    ) : (
+                      (r.admin ?? 'The shop')
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more && last && (
+        <p className="mt-4">
+          <Link to={`?before=${last.id}`} className="font-medium text-leaf-800 underline underline-offset-2">
+            Older changes
+          </Link>
+        </p>
+      )}
+    </AdminPage>
+  )
+}

@@ -1,0 +1,242 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import routes from '../../app/routes'
+import { Browser, signUpThroughApi } from '../support/http-browser'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// Every route with an action (read from app/routes.ts), sent text the shop cannot store or must not keep — NUL,
+// lone surrogates, control characters, very long strings — and values of the wrong type, as JSON and as forms, by a
+// visitor, a customer and the admin: the answer is always a 4xx (never a 5xx), and nothing in the database changes.
+// tests/server/bad-input.test.ts sends random input; this one sends only what no field may accept.
+
+const ADMIN = 'owner@kaadu.test'
+const CUSTOMER = 'meena@example.in'
+/** Cases per route and way of sending; HOSTILE_INPUT_RUNS=200 for a long run. */
+const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 6)
+
+let server: TestServer
+const as: Record<'visitor' | 'customer' | 'admin', Browser> = {} as never
+let orderId = ''
+let productId = ''
+
+/** Text no field of the shop may accept: each has a NUL, a lone surrogate, a control character, or is far too long. */
+const hostileText = fc.oneof(
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\u0001\u0002', 'Meena\u0007', '\u007f', '\u001b[31m', 'ok\u0000<script>'),
+  fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\u0008', '\u000b', '\u001f'), fc.string({ maxLength: 20 })).map(([a, bad, b]) => `${a}${bad}${b}`),
+  // Longer than any field allows, shorter than the 16 KiB a body may be: the field's own limit must refuse it.
+  fc.integer({ min: 5_100, max: 6_000 }).map((n) => 'x'.repeat(n)),
+  // Longer than a whole body may be.
+  fc.constant('y'.repeat(20_000)),
+)
+/**
+ * What a form can carry of it: a form is UTF-8, which has no lone surrogates (the sender's encoder turns one into
+ * U+FFFD, a good character); JSON keeps them as \ud800 escapes.
+ */
+const formText = hostileText.filter((v) => !/[\ud800-\udfff]/.test(v))
+/** Values of the wrong type for any text field. */
+const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(hostileText, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 3 }))
+
+/** A JSON body with the route's own field names, each holding hostile text or the wrong type. */
+const jsonOf = (fields: string[]) =>
+  fc.tuple(...fields.map(() => fc.oneof(hostileText, wrongType))).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i]])))
+/** A form with the route's own field names, each holding hostile text. */
+const formOf = (fields: string[]) =>
+  fc.tuple(...fields.map(() => formText)).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i] as string])))
+
+type Who = keyof typeof as
+/**
+ * `valid`: a request the route would accept (or answer harmlessly), so that one hostile field among good ones is
+ * what the shop has to refuse; with every field hostile, a check of another field could hide a field that is not
+ * checked at all.
+ */
+type Target = { path: () => string; fields: string[]; who: Who[]; json?: boolean; form?: boolean; valid?: () => Record<string, unknown> }
+
+const CONTACT = { name: 'Lakshmi', email: 'lakshmi@example.in', phone: '9876543210', message: 'Do you ship to Pune?' }
+const ADDRESS = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
+const NEW_ACCOUNT = { email: 'newcomer@example.in', username: 'Meena', phone: '+91 98430 12345', password: 'correct horse battery' }
+const REVIEW = { rating: '4', body: 'Fresh and strong pepper, well packed.' }
+const PRODUCT = { name: 'Hostile Pepper', description: 'A pepper for the tests.', category: 'spices', price: '99', stockCount: '5' }
+
+const address = ['fullName', 'buildingNumber', 'streetName', 'city', 'postalCode', 'state', 'phoneNumber', 'alternateNumber']
+
+/** Every route file with an action, and how to reach it. A route that gains an action without a line here fails the first test. */
+const TARGETS: Record<string, Target[]> = {
+  'routes/contact.tsx': [{ path: () => '/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], form: true, valid: () => CONTACT }],
+  'routes/api.contact.ts': [{ path: () => '/api/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], json: true, form: true, valid: () => CONTACT }],
+  'routes/api.cart.quote.ts': [{ path: () => '/api/cart/quote', fields: ['items'], who: ['visitor'], json: true }],
+  'routes/api.payment.createOrder.ts': [
+    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@example.in' }) },
+  ],
+  'routes/api.payment.verify.ts': [{ path: () => '/api/payment/verify', fields: ['orderId', 'razorpay_payment_id', 'razorpay_signature', 'razorpay_order_id'], who: ['visitor'], json: true }],
+  'routes/api.payment.webhook.ts': [{ path: () => '/api/payment/webhook', fields: ['event', 'payload'], who: ['visitor'], json: true }],
+  'routes/api.payment.hold.ts': [{ path: () => '/api/payment/hold', fields: ['orderId'], who: ['visitor'], json: true, valid: () => ({ orderId }) }],
+  'routes/api.payment.test.complete.ts': [{ path: () => '/api/payment/test/complete', fields: ['orderId'], who: ['visitor'], json: true }],
+  'routes/api.order.ts': [{ path: () => `/api/orders/${orderId}`, fields: ['status'], who: ['visitor'], json: true }],
+  'routes/api.order.invoice.ts': [{ path: () => `/api/orders/${orderId}/invoice`, fields: ['x'], who: ['visitor'], json: true }],
+  'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
+  'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
+  'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@example.in' }) }],
+  'routes/signup.tsx': [{ path: () => '/Signup', fields: ['email', 'username', 'phone', 'password'], who: ['visitor'], form: true, valid: () => NEW_ACCOUNT }],
+  'routes/signin.tsx': [{ path: () => '/Signin', fields: ['email', 'password', 'rememberMe', 'redirectTo'], who: ['visitor'], form: true, valid: () => ({ email: CUSTOMER, password: 'wrong horse battery' }) }],
+  'routes/signout.ts': [{ path: () => '/signout', fields: ['x'], who: ['visitor'], form: true }],
+  'routes/forgot-password.tsx': [{ path: () => '/forgot-password', fields: ['email'], who: ['visitor'], form: true, valid: () => ({ email: 'nobody@example.in' }) }],
+  'routes/reset-password.tsx': [{ path: () => '/reset-password?token=x', fields: ['token', 'password', 'confirmPassword'], who: ['visitor'], form: true }],
+  'routes/my-orders.tsx': [{ path: () => '/my-orders', fields: ['intent'], who: ['visitor'], form: true }],
+  'routes/product.tsx': [{ path: () => `/product/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW }],
+  'routes/product-sized.tsx': [{ path: () => `/product/x/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW }],
+  'routes/not-found.tsx': [{ path: () => '/no-such-page', fields: ['x'], who: ['visitor'], form: true }],
+  'routes/robots.ts': [{ path: () => '/robots.txt', fields: ['x'], who: ['visitor'], form: true }],
+  'routes/sitemap.ts': [{ path: () => '/sitemap.xml', fields: ['x'], who: ['visitor'], form: true }],
+  'routes/api.auth.$.ts': [
+    { path: () => '/api/auth/sign-up/email', fields: ['email', 'password', 'name', 'username', 'phone', 'image'], who: ['visitor'], json: true, valid: () => NEW_ACCOUNT },
+    { path: () => '/api/auth/sign-in/email', fields: ['email', 'password', 'rememberMe', 'callbackURL'], who: ['visitor'], json: true },
+    { path: () => '/api/auth/request-password-reset', fields: ['email', 'redirectTo'], who: ['visitor'], json: true },
+    { path: () => '/api/auth/reset-password', fields: ['token', 'newPassword'], who: ['visitor'], json: true },
+    { path: () => '/api/auth/update-user', fields: ['name', 'username', 'phone', 'image'], who: ['customer'], json: true, valid: () => ({ name: 'Meena' }) },
+    { path: () => '/api/auth/change-password', fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'], who: ['customer'], json: true },
+    { path: () => '/api/auth/change-email', fields: ['newEmail', 'callbackURL'], who: ['customer'], json: true },
+  ],
+  'routes/admin-add-product.tsx': [{ path: () => '/Admin', fields: ['name', 'description', 'category', 'price', 'stockCount', 'hsnCode', 'gstRatePercent'], who: ['admin'], form: true, valid: () => PRODUCT }],
+  'routes/admin-products.tsx': [{ path: () => '/Delete', fields: ['intent', 'id', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true }],
+  'routes/api.admin.products.ts': [{ path: () => '/api/admin/products', fields: ['name', 'description', 'category', 'price', 'stockCount'], who: ['admin'], form: true, valid: () => PRODUCT }],
+  'routes/api.admin.product.ts': [{ path: () => `/api/admin/products/${productId}`, fields: ['intent', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true, json: true }],
+  'routes/admin-order.tsx': [{ path: () => `/dash/orders/${orderId}`, fields: ['step', 'courier', 'trackingNumber', 'reason', 'confirm'], who: ['admin'], form: true, valid: () => ({ step: 'ship', courier: 'DTDC', trackingNumber: 'D123' }) }],
+  'routes/admin-messages.tsx': [{ path: () => '/dash/messages', fields: ['messageId', 'handled'], who: ['admin'], form: true }],
+  'routes/admin-outbox.tsx': [{ path: () => '/dash/outbox', fields: ['mailId'], who: ['admin'], form: true }],
+  'routes/admin-users.tsx': [{ path: () => '/dash/users', fields: ['userId', 'role'], who: ['admin'], form: true }],
+  'routes/admin-reviews.tsx': [{ path: () => '/dash/reviews', fields: ['reviewId', 'hidden'], who: ['admin'], form: true }],
+  'routes/admin-settings.tsx': [
+    { path: () => '/dash/settings', fields: ['gstin', 'gstState'], who: ['admin'], form: true, valid: () => ({ gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' }) },
+    { path: () => '/dash/settings', fields: ['intent', 'maxUnitsPerLine', 'maxUnitsHeldUnpaid'], who: ['admin'], form: true, valid: () => ({ intent: 'reservation-limits', maxUnitsPerLine: '10', maxUnitsHeldUnpaid: '30' }) },
+  ],
+  'routes/admin-stock.tsx': [
+    { path: () => `/dash/products/${productId}/stock`, fields: ['size', 'direction', 'units', 'reason'], who: ['admin'], form: true, valid: () => ({ size: 'one', direction: 'add', units: '1', reason: 'received' }) },
+  ],
+}
+
+/** What the shop holds, as the admin's pages and the APIs show it: any change shows here. */
+async function shopState() {
+  const page = async (path: string) => {
+    const answer = await as.admin.send(path)
+    expect(answer.status, path).toBe(200)
+    return answer.text
+  }
+  const count = (text: string, pattern: RegExp) => text.match(pattern)?.[1] ?? '0'
+  return {
+    products: count(await page('/Delete'), /(\d+) products?/),
+    orders: count(await page('/dash/orders?status=all'), /(\d+) orders?/),
+    mails: count(await page('/dash/outbox?show=all'), /All \((\d+)\)/),
+    messages: (await page('/dash/messages?show=all')).split('mailto:').length,
+    users: (await page('/dash/users')).split('name="userId"').length,
+    reviews: (await page('/dash/reviews')).split('name="reviewId"').length,
+    settings: (await page('/dash/settings')).match(/value="[^"]*"/g)?.join(),
+    order: (await page(`/dash/orders/${orderId}`)).match(/Mark packed|Mark shipped|Mark delivered/g)?.join(),
+    product: await (await fetch(`${server.url}/api/products/${productId}`)).text(),
+    customer: JSON.parse((await as.customer.send('/api/auth/get-session')).text)?.user,
+  }
+}
+
+function adopt(browser: Browser, cookies: string) {
+  for (const pair of cookies.split('; ')) browser.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1))
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' } })
+  for (const who of ['visitor', 'customer', 'admin'] as const) as[who] = new Browser(server.url)
+  adopt(as.admin, await signUpThroughApi(server.url, ADMIN))
+  adopt(as.customer, await signUpThroughApi(server.url, CUSTOMER, 'Meena'))
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  productId = products.find((p) => p.stockCount > 2)!.id
+  const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
+  const created = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@example.in' } })
+  orderId = JSON.parse(created.text).orderId
+  expect((await as.visitor.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
+}, 150_000)
+afterAll(async () => server?.stop())
+
+function expectRefused(status: number, text: string, where: string) {
+  // A 2xx or 3xx is fine for pages that answer every post alike (a redirect to sign in, the page again); never a 5xx.
+  expect(status, where).toBeLessThan(500)
+  expect(text, where).not.toMatch(/at \S+ \(.*:\d+:\d+\)/)
+}
+
+describe('hostile input to every action', () => {
+  it('knows every route with an action (app/routes.ts)', () => {
+    const files = (routes as Array<{ file: string }>).map((r) => r.file)
+    const withAction = [...new Set(files)].filter((file) =>
+      /export (async )?function action|export const action/.test(fs.readFileSync(path.resolve(import.meta.dirname, '../../app', file), 'utf8')),
+    )
+    expect(withAction.sort()).toEqual(Object.keys(TARGETS).sort())
+  })
+
+  it('answers NUL, lone surrogates, control characters, long strings and wrong types with a 4xx, and keeps nothing', async () => {
+    const before = await shopState()
+    const statuses = new Map<number, number>()
+    for (const [file, targets] of Object.entries(TARGETS)) {
+      for (const target of targets) {
+        for (const who of target.who) {
+          const browser = as[who]
+          if (target.valid) {
+            const valid = target.valid()
+            // One of the good request's fields made hostile, the rest left good; wrapped in letters so trimming cannot remove it.
+            const badText = (target.json ? hostileText : formText).map((v) => (v.length < 10_000 ? `a${v}b` : v))
+            // Forms carry only text: a wrong type there is just more text, and "5" is a good stock count. A password
+            // may hold any character (it is only hashed), so it is no field to refuse text in.
+            const fields = Object.keys(valid).filter((f) => !/password/i.test(f))
+            const oneBad = fc.tuple(fc.constantFrom(...fields), target.json ? fc.oneof(badText, wrongType) : badText)
+            await fc.assert(
+              fc.asyncProperty(oneBad, async ([field, value]) => {
+                const body = { ...valid, [field]: value }
+                const answer = target.json
+                  ? await browser.send(target.path(), { json: body })
+                  : await browser.send(target.path(), { form: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) })
+                statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+                expectRefused(answer.status, answer.text, `${file} ${who} one bad field ${target.path()} ${field}=${JSON.stringify(value).slice(0, 200)}`)
+                if (answer.status < 300 && process.env.HOSTILE_DEBUG) console.info('ACCEPTED', file, who, field, JSON.stringify(value).slice(0, 80), answer.text.slice(0, 200))
+              }),
+              { numRuns: RUNS * 2 },
+            )
+          }
+          if (target.json) {
+            await fc.assert(
+              fc.asyncProperty(jsonOf(target.fields), async (body) => {
+                const answer = await browser.send(target.path(), { json: body })
+                statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+                expectRefused(answer.status, answer.text, `${file} ${who} JSON ${target.path()} ${JSON.stringify(body).slice(0, 300)}`)
+              }),
+              { numRuns: RUNS },
+            )
+          }
+          if (target.form) {
+            await fc.assert(
+              fc.asyncProperty(formOf(target.fields), async (form) => {
+                const answer = await browser.send(target.path(), { form })
+                statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+                expectRefused(answer.status, answer.text, `${file} ${who} form ${target.path()} ${JSON.stringify(form).slice(0, 300)}`)
+              }),
+              { numRuns: RUNS },
+            )
+          }
+        }
+      }
+    }
+    console.info(`hostile-input: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`)
+    expect(await shopState()).toEqual(before)
+    // The customer is still signed in as they were: nothing above changed their name or ended their session.
+    expect(before.customer).toMatchObject({ email: CUSTOMER, name: 'Meena' })
+  }, 300_000)
+
+  it('refuses hostile text in every address field and text field by name, with a 400', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...address), hostileText.filter((v) => v.length < 10_000).map((v) => `a${v}b`), async (field, value) => {
+        const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '', [field]: value }
+        const answer = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@example.in' } })
+        expect(answer.status, `${field} ${JSON.stringify(value).slice(0, 60)}`).toBe(400)
+        expect(JSON.parse(answer.text).fieldErrors[`shippingAddress.${field}`]).toBeDefined()
+      }),
+      { numRuns: RUNS * 4 },
+    )
+  }, 120_000)
+})

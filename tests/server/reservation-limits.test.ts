@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser } from '../support/http-browser'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+// The reservation limits against the built shop (decision 024): the owner sets them at /dash/settings, and the next
+// createOrder follows them, per pack and per client address.
+
+const OWNER = 'owner@kaadu.test'
+const address = {
+  fullName: 'Kavya Raman',
+  buildingNumber: '7',
+  streetName: 'Temple Street',
+  city: 'Thanjavur',
+  postalCode: '613001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9443055555',
+  alternateNumber: '',
+}
+
+let server: TestServer
+let admin: Browser
+let productId = ''
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAILS: OWNER, TRUST_PROXY: '1', RATE_LIMIT: 'off' } })
+  admin = new Browser(server.url)
+  expect((await admin.signUp(OWNER)).status).toBe(200)
+  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: Array<{ id: string; price?: number; stockCount: number }> }
+  const best = products.filter((p) => p.price !== undefined).sort((a, b) => b.stockCount - a.stockCount)[0]!
+  expect(best.stockCount).toBeGreaterThanOrEqual(20)
+  productId = best.id
+})
+afterAll(async () => server?.stop())
+
+/** A checkout from `browser`'s client address; each call another e-mail and phone unless told. */
+let n = 0
+const order = (browser: Browser, quantity: number, holder: { email?: string; phone?: string } = {}) => {
+  n++
+  return browser.send('/api/payment/createOrder', {
+    json: {
+      items: [{ productId, quantity }],
+      shippingAddress: { ...address, phoneNumber: holder.phone ?? `91000${String(n).padStart(5, '0')}` },
+      email: holder.email ?? `buyer${n}@example.in`,
+    },
+  })
+}
+const limits = (maxUnitsPerLine: string, maxUnitsHeldUnpaid: string) => ({ form: { intent: 'reservation-limits', maxUnitsPerLine, maxUnitsHeldUnpaid } })
+
+describe('reservation limits set at /dash/settings', () => {
+  it('shows the defaults, refuses bad values with a 400 and a message, and only the owner may change them', async () => {
+    const page = await admin.send('/dash/settings')
+    expect(page.text).toContain('Reservation limits')
+    expect(page.text).toMatch(/name="maxUnitsPerLine"[^>]*value="10"/)
+    expect(page.text).toMatch(/name="maxUnitsHeldUnpaid"[^>]*value="30"/)
+
+    for (const [perLine, held, message] of [
+      ['0', '30', 'Units of one pack per order must be at least 1.'],
+      ['ten', '30', 'Units of one pack per order must be a number.'],
+      ['2.5', '30', 'Units of one pack per order must be a whole number.'],
+      ['10', '', 'Units held by unpaid orders must be a number.'],
+      ['20', '10', 'Units held by unpaid orders must be at least the units of one pack per order.'],
+      ['10', '30\u0000', 'Units held by unpaid orders must be a number.'],
+    ]) {
+      const refused = await admin.send('/dash/settings', limits(perLine!, held!))
+      expect(refused.status, `${perLine} / ${held}`).toBe(400)
+      expect(refused.text).toContain(message)
+    }
+    const customer = new Browser(server.url)
+    await customer.signUp('kavya@example.in')
+    const notOwner = await customer.send('/dash/settings', limits('1000', '1000'))
+    expect(notOwner.status).toBe(302)
+    expect((await admin.send('/dash/settings')).text).toMatch(/name="maxUnitsPerLine"[^>]*value="10"/)
+  })
+
+  it('applies saved limits to the next order: per pack, then per client address', async () => {
+    const saved = await admin.send('/dash/settings', limits('5', '12'))
+    expect(saved.status).toBe(200)
+    expect(saved.text).toContain('Saved. New orders may take 5 units of a pack')
+
+    const buyer = new Browser(server.url, '203.0.113.50')
+    const tooMany = await order(buyer, 6)
+    expect(tooMany.status).toBe(422)
+    expect(JSON.parse(tooMany.text)).toMatchObject({ limit: 'maxUnitsPerLine', max: 5 })
+
+    expect((await order(buyer, 5)).status).toBe(201)
+    expect((await order(buyer, 5)).status).toBe(201)
+    const held = await order(buyer, 5)
+    expect(held.status).toBe(422)
+    const body = JSON.parse(held.text)
+    expect(body).toMatchObject({ limit: 'maxUnitsHeldUnpaid', max: 12 })
+    expect(body.error).toContain('this network address')
+    // Another connection is another holder.
+    expect((await order(new Browser(server.url, '203.0.113.51'), 5)).status).toBe(201)
+
+    // Back to the defaults for whatever runs next on this shop.
+    expect((await admin.send('/dash/settings', limits('10', '30'))).status).toBe(200)
+    expect((await order(buyer, 2)).status).toBe(201)
+  })
+})
