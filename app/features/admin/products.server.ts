@@ -196,7 +196,10 @@ export async function updateProduct(
   if (!exists) throw new ProductNotFoundError()
   const keys = await storeProductImages(media, images)
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
+    // NO KEY UPDATE: two edits still wait for each other, but a checkout's ledger and order rows, which take the
+    // weaker KEY SHARE on the product through their foreign keys while holding its packs, do not (FOR UPDATE
+    // deadlocked with them on PostgreSQL).
+    const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('no key update')
     if (!row) throw new ProductNotFoundError()
     const current = new Map((await lockVariants(tx, id)).map((v) => [v.size, v.stock]))
     await tx
@@ -254,13 +257,14 @@ export async function updateProduct(
  */
 export async function deleteProduct(db: Database, id: string): Promise<{ outcome: 'deleted' | 'archived' }> {
   return db.transaction(async (tx) => {
+    // Packs first, then the product: the order a checkout takes them in (its packs, then its rows' foreign keys).
+    await lockVariants(tx, id)
     const [row] = await tx
       .select({ id: products.id, archivedAt: products.archivedAt })
       .from(products)
       .where(eq(products.id, id))
       .for('update')
     if (!row) throw new ProductNotFoundError()
-    await lockVariants(tx, id)
     const [ordered] = await tx
       .select({ orderId: orderLines.orderId })
       .from(orderLines)
