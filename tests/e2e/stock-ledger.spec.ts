@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe'
-import { openHydrated } from './shopper'
+import { openHydrated, signUpAndSignIn } from './shopper'
 
 // The admin's stock in the browser: a stale Edit count is refused and saved on the second try; the stock page adds
 // units and shows the history (decision 027).
@@ -8,15 +8,9 @@ import { openHydrated } from './shopper'
 const ADMIN = 'admin-e2e@example.com'
 const PASSWORD = 'correct horse battery'
 
+/** Signs up (or, when the account exists, signs in): the cookie lands in the page's context. */
 async function signIn(request: APIRequestContext, baseURL: string) {
-  const headers = { Origin: baseURL }
-  const up = await request.post('/api/auth/sign-up/email', {
-    headers,
-    data: { email: ADMIN, password: PASSWORD, name: 'Tester', username: 'Tester', phone: '+91 98765 43210' },
-  })
-  if (up.ok()) return
-  const inn = await request.post('/api/auth/sign-in/email', { headers, data: { email: ADMIN, password: PASSWORD } })
-  expect(inn.ok(), await inn.text()).toBe(true)
+  await signUpAndSignIn(request, baseURL, { email: ADMIN, password: PASSWORD })
 }
 
 test('a count from a stale Edit dialog is refused with the count now; units are added on the stock page', async ({ page, baseURL }) => {
