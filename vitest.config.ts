@@ -19,6 +19,12 @@ const testFiles = ['app', 'server', 'scripts', 'tests'].flatMap((dir) =>
 const databaseFiles = testFiles.filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules')).filter(
   (file) => file.endsWith('.postgres.test.ts') || TOUCHES_DATABASE.test(fs.readFileSync(file, 'utf8')),
 )
+/**
+ * `*.embedded.test.ts` open an embedded database of their own whatever the pass (a shop started with its own empty
+ * DATA_DIR and no DATABASE_URL, a bare PGlite for one migration): a PostgreSQL pass would only run them again the
+ * same way, so they are the "embedded" project, run once on PGlite.
+ */
+const embeddedFiles = databaseFiles.filter((file) => file.endsWith('.embedded.test.ts'))
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -32,12 +38,13 @@ export default defineConfig({
       // SHOP_TEST_PROJECT: openTestDatabase and startTestServer refuse to run in "unit", so a file that reaches a
       // database through a helper without naming it fails loudly instead of missing its PostgreSQL pass.
       { extends: true, test: { name: 'unit', include, exclude: [...exclude, ...databaseFiles], env: { SHOP_TEST_PROJECT: 'unit' } } },
+      { extends: true, test: { name: 'embedded', include: embeddedFiles, exclude } },
       {
         extends: true,
         test: {
           name: 'database',
           include: databaseFiles,
-          exclude,
+          exclude: [...exclude, ...embeddedFiles],
           // Made once per run and shared by the workers: the migrated database, the server tests' data folder.
           globalSetup: ['tests/support/vitest-global-setup.ts'],
         },

@@ -175,7 +175,8 @@ if (postgresUrl) {
   await step(
     'Vitest on PostgreSQL, the "database" project',
     async () => {
-      // The "unit" project's files touch no database: they ran in the pass above (vitest.config.ts).
+      // The "unit" project's files touch no database and the "embedded" project's open only an embedded one of
+      // their own: both ran in the pass above (vitest.config.ts).
       console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
       if (!(await canReach(postgresUrl))) return false
       return run(bin('vitest'), vitestArgs(postgresReport, '--project', 'database'), {

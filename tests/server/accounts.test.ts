@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../app/db/test-database'
 import { type Answer, Browser } from '../support/http-browser'
 import { startSmtpSink } from '../support/smtp-sink'
 import { testAddress } from '../support/test-address'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { copyOfPreparedData, startTestServer, type TestData, type TestServer } from '../support/test-server'
 
 // Accounts against the built shop, over HTTP, the way browsers and scripts reach it. Mails come out of the
 // shop's outbox through a real SMTP server on loopback.
@@ -300,18 +297,20 @@ describe('admin:create', () => {
       child.on('exit', (code) => resolve({ code, output }))
     })
 
+  let data: TestData
   let dataDir: string
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
+  let database: { url: string } | null = null
   let env: Record<string, string>
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-create-'))
-    database = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null
+    // The shop and the command on the same data: a copy of a first start's, with no catalogue.
+    data = await copyOfPreparedData('migrated')
+    dataDir = data.dataDir
+    database = data.env.DATABASE_URL ? { url: data.env.DATABASE_URL } : null
     // An https public address: the shop's cookies must then be Secure. No TRUST_PROXY: X-Forwarded-For is ignored.
-    env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', PUBLIC_URL: 'https://kaadu.example', SEED_DEMO_CATALOGUE: 'never' }
+    env = { ...data.env, DATA_DIR: dataDir, PUBLIC_URL: 'https://kaadu.example' }
   })
   afterAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    await database?.drop()
+    await data?.drop()
   })
 
   it('refuses while the shop holds the embedded database, works once it stopped (or beside it, on PostgreSQL)', async () => {

@@ -225,6 +225,8 @@ describe('security headers with Razorpay and a media origin', () => {
         RAZORPAY_WEBHOOK_SECRET: 'headers-webhook-secret',
         RAZORPAY_API_BASE: 'http://127.0.0.1:9',
         PUBLIC_MEDIA_URL: 'https://media.example/shop',
+        // Its pages' headers are the point, not products: a shop without the catalogue starts in a second.
+        SEED_DEMO_CATALOGUE: 'never',
       },
     })
   })

@@ -7,10 +7,43 @@ import { createTestDatabase, preparedOnce, refuseInUnitProject, sharedPreparatio
 const root = path.resolve(import.meta.dirname, '../..')
 
 /**
- * Settings under which a copy of the prepared data folder is not what the shop would have made itself: its own
- * folder or database, no demo catalogue, pictures elsewhere or all their widths made at start.
+ * Settings under which a copy of a prepared data folder is not what the shop would have made itself: its own folder
+ * or database, or pictures elsewhere. SEED_DEMO_CATALOGUE picks the folder: 'never' a migrated one with no catalogue,
+ * unset the one with the demo catalogue, 'auto' (a test of the first start itself) none.
  */
-const PREPARED_FOLDER_DOES_NOT_FIT = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO_CATALOGUE', 'PUBLIC_MEDIA_URL', 'S3_BUCKET', 'S3_ENDPOINT']
+const PREPARED_FOLDER_DOES_NOT_FIT = ['DATA_DIR', 'DATABASE_URL', 'S3_BUCKET', 'S3_ENDPOINT']
+
+/** What a prepared data folder holds: the demo catalogue (and its pictures), or only the migrated tables. */
+export type PreparedKind = 'demo' | 'migrated'
+
+/** A data folder (and, on the PostgreSQL pass, a database) of the test's own, started from a prepared copy. */
+export type TestData = { dataDir: string; env: Record<string, string>; drop: () => Promise<void> }
+
+/**
+ * A copy of the data a first start makes, for a test that starts the shop more than once on the same data (a
+ * restart, a crash): pass `dataDir` and `env` to each startTestServer, and `drop()` at the end. On the PostgreSQL
+ * pass `env` names a database of its own, a copy of the prepared one. Outside Vitest's prepared folder, both start
+ * empty and the shop makes them.
+ */
+export async function copyOfPreparedData(kind: PreparedKind = 'demo'): Promise<TestData> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  let template: string | undefined
+  if (sharedPreparationDir()) {
+    const folder = await preparedDataFolder(serverUrl, kind)
+    fs.cpSync(path.join(folder, 'data'), dataDir, { recursive: true })
+    if (serverUrl) template = fs.readFileSync(path.join(folder, 'database-name'), 'utf8')
+  }
+  const database = serverUrl ? await createTestDatabase(serverUrl, { template }) : null
+  return {
+    dataDir,
+    env: { DATABASE_URL: database?.url ?? '', ...(kind === 'migrated' ? { SEED_DEMO_CATALOGUE: 'never' } : {}) },
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
+    },
+  }
+}
 
 export type TestServer = {
   url: string
@@ -30,8 +63,10 @@ export type TestServer = {
  *
  * Within a Vitest run, the build is checked first (built when its sources changed, as `npm start` does), and a
  * server with the default data settings starts on a copy of a data folder prepared once per run (migrated, demo
- * catalogue loaded: ~1 s to start instead of ~4.5 s); on PostgreSQL its database is a copy of a prepared one.
- * Given `dataDir` or settings of its own data (PREPARED_FOLDER_DOES_NOT_FIT), it starts empty, as before.
+ * catalogue loaded: ~1 s to start instead of ~4.5 s; with SEED_DEMO_CATALOGUE 'never', migrated only); on PostgreSQL
+ * its database is a copy of a prepared one. Given `dataDir` or settings of its own data
+ * (PREPARED_FOLDER_DOES_NOT_FIT), it starts empty: a test that restarts the shop on the same data starts it from
+ * copyOfPreparedData() instead.
  */
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   refuseInUnitProject('startTestServer')
@@ -39,17 +74,18 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('The shop is not built: run `npm run build` before the server tests.')
   }
-  const serverUrl = process.env.TEST_DATABASE_URL
-  const prepared = sharedPreparationDir() && !options.dataDir && !PREPARED_FOLDER_DOES_NOT_FIT.some((name) => options.env?.[name] !== undefined)
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
-  let template: string | undefined
-  if (prepared) {
-    const folder = await preparedDataFolder(serverUrl)
-    fs.cpSync(path.join(folder, 'data'), dataDir, { recursive: true })
-    if (serverUrl) template = fs.readFileSync(path.join(folder, 'database-name'), 'utf8')
-  }
-  // On the PostgreSQL run of the suite, each server gets a fresh database on that server.
-  const database = serverUrl && !options.env?.DATABASE_URL ? await createTestDatabase(serverUrl, { template }) : null
+  const seed = options.env?.SEED_DEMO_CATALOGUE
+  const ownData = !!options.dataDir || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => options.env?.[name] !== undefined)
+  // A server of the test's own data starts empty; else on a copy of the prepared folder that fits its settings (a
+  // folder with the demo catalogue has its pictures at this shop's /media, so not under PUBLIC_MEDIA_URL).
+  const kind: PreparedKind | null =
+    ownData || seed === 'auto' ? null : seed === 'never' ? 'migrated' : options.env?.PUBLIC_MEDIA_URL !== undefined ? null : 'demo'
+  let data: TestData | null = null
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
+  if (kind) data = await copyOfPreparedData(kind)
+  else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
+  const dataDir = options.dataDir ?? data?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
     cwd: root,
     env: {
@@ -58,7 +94,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
+      DATABASE_URL: databaseUrl,
       SMTP_URL: '',
       // Like `npm start`: the production build without production's required secrets (tests/server/config.test.ts checks those).
       SHOP_TRIAL: '1',
@@ -105,6 +141,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
         await exited
       }
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+      await data?.drop()
       await database?.drop()
     },
   }
@@ -119,12 +156,13 @@ function buildIfNeeded() {
 }
 
 /**
- * The data folder a first start makes (migrations, the demo catalogue and its pictures), made once per Vitest run
- * by starting and stopping the shop; on PostgreSQL with the database beside it, named in `database-name` (the
- * global setup's teardown drops it).
+ * The data folder a first start makes (migrations, and unless `migrated` the demo catalogue and its pictures), made
+ * once per Vitest run by starting and stopping the shop; on PostgreSQL with the database beside it, named in
+ * `database-name` (the global setup's teardown drops it).
  */
-function preparedDataFolder(serverUrl: string | undefined) {
-  return preparedOnce(serverUrl ? 'postgres-server-data' : 'server-data', async (folder) => {
+function preparedDataFolder(serverUrl: string | undefined, kind: PreparedKind) {
+  const name = `${serverUrl ? 'postgres-' : ''}server-data${kind === 'migrated' ? '-migrated' : ''}`
+  return preparedOnce(name, async (folder) => {
     let databaseUrl = ''
     if (serverUrl) {
       const database = await createTestDatabase(serverUrl)
@@ -133,7 +171,7 @@ function preparedDataFolder(serverUrl: string | undefined) {
     }
     const dataDir = path.join(folder, 'data')
     fs.mkdirSync(dataDir)
-    const server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl } })
+    const server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl, SEED_DEMO_CATALOGUE: kind === 'demo' ? 'auto' : 'never' } })
     await server.stop()
   })
 }

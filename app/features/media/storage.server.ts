@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ShopConfig } from '~/config.server'
-import { s3Storage } from './s3-storage.server'
 
 /** Where media files live: local disk under DATA_DIR by default, or an S3 bucket (s3-storage.server.ts). */
 export interface MediaStorage {
@@ -23,6 +22,8 @@ export async function openMediaStorage(config: MediaConfig): Promise<{ media: Me
     const dir = path.join(config.DATA_DIR, 'media')
     return { media: localDiskStorage(dir), description: `local disk in ${dir}` }
   }
+  // Loaded only for a bucket: the SDK is a quarter of a second of every start that keeps pictures on disk.
+  const { s3Storage } = await import('./s3-storage.server')
   const media = s3Storage({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT,
