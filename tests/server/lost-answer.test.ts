@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
 import { startLoadBalancer } from '../support/load-balancer'
+import { chennaiAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The server saved the order, then its answer was lost (a proxy or the network failed), so the browser never got
 // its buyer cookie. Its retry with the same checkout key finds that order instead of a 409, and it goes on to pay
 // (docs/decisions/028-several-servers.md).
-
-const address = {
-  fullName: 'Lakshmi Narayanan',
-  buildingNumber: '4/12',
-  streetName: 'Kamarajar Salai',
-  city: 'Chennai',
-  postalCode: '600028',
-  state: 'Tamil Nadu',
-  phoneNumber: '+91 98400 12345',
-  alternateNumber: '',
-}
 
 let server: TestServer
 let balancer: Awaited<ReturnType<typeof startLoadBalancer>>
@@ -49,7 +39,7 @@ describe('a createOrder whose answer was lost', () => {
   it('is found again by a retry with the same checkout key, and the customer goes on to pay', async () => {
     const before = await stockOf()
     const browser = new Browser(balancer.url)
-    const body = { items: [{ productId, quantity: 2 }], shippingAddress: address, email: 'lakshmi@example.in', checkoutKey: 'lost-answer-key-0000001' }
+    const body = { items: [{ productId, quantity: 2 }], shippingAddress: chennaiAddress, email: 'lakshmi@example.in', checkoutKey: 'lost-answer-key-0000001' }
     dropNext = true
     await expect(browser.send('/api/payment/createOrder', { json: body })).rejects.toThrow()
     expect(dropped).toBe(1)
@@ -75,7 +65,7 @@ describe('a createOrder whose answer was lost', () => {
 
   it('stays refused to another browser that has its own buyer cookie', async () => {
     const owner = new Browser(balancer.url)
-    const body = { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'owner@example.in', checkoutKey: 'lost-answer-key-0000002' }
+    const body = { items: [{ productId, quantity: 1 }], shippingAddress: chennaiAddress, email: 'owner@example.in', checkoutKey: 'lost-answer-key-0000002' }
     const placed = await owner.send('/api/payment/createOrder', { json: body })
     expect(placed.status).toBe(201)
     const other = new Browser(balancer.url)

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
+import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The reservation limits against the built shop (decision 024): the owner sets them at /dash/settings, and the next
 // createOrder follows them, per pack and per client address.
 
 const OWNER = 'owner@kaadu.test'
-const address = {
-  fullName: 'Kavya Raman',
-  buildingNumber: '7',
-  streetName: 'Temple Street',
-  city: 'Thanjavur',
-  postalCode: '613001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9443055555',
-  alternateNumber: '',
-}
 
 let server: TestServer
 let admin: Browser
@@ -38,7 +29,7 @@ const order = (browser: Browser, quantity: number, holder: { email?: string; pho
   return browser.send('/api/payment/createOrder', {
     json: {
       items: [{ productId, quantity }],
-      shippingAddress: { ...address, phoneNumber: holder.phone ?? `91000${String(n).padStart(5, '0')}` },
+      shippingAddress: { ...testAddress, phoneNumber: holder.phone ?? `91000${String(n).padStart(5, '0')}` },
       email: holder.email ?? `buyer${n}@example.in`,
     },
   })
