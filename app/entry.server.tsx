@@ -74,9 +74,16 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client that went away aborts its loaders: nothing went wrong.
   if (request.signal.aborted) return
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
   const requestContext = context as AppLoadContext | undefined
   const requestLog = requestContext?.log ?? log
+  // React Router's own 4xx (a POST to a page that has no form answers 405): the client's mistake, already on the
+  // request's log line with its status. Logged as an error with a stack, a scanner filled the log (112 lines in one
+  // wapiti run) and would hide real failures.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    requestLog.debug({ status: error.status, reason: error.statusText }, 'Request refused by the router')
+    return
+  }
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
   if (isDatabaseUnavailable(cause)) {
     if (requestContext) requestContext.databaseUnavailable = true
     requestLog.warn({ err: cause }, 'The database is unavailable')

@@ -177,6 +177,21 @@ describe('methods no route has', () => {
     const errorsAfter = server.stdout().split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
     expect(errorsAfter).toBe(errorsBefore)
   })
+
+  it('answers a POST to a page that has no form with 405, and logs no error for it (a scanner filled the log)', async () => {
+    const errors = () => server.stdout().split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
+    const before = errors()
+    for (const path of ['/search?q=amla', '/herb-ro', '/product']) {
+      const answer = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        body: 'q=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', Origin: server.url },
+      })
+      expect(answer.status, path).toBe(405)
+      expect(await answer.text(), path).not.toMatch(/at \S+ \(.*:\d+:\d+\)/)
+    }
+    expect(errors()).toBe(before)
+  })
 })
 
 describe('posts to a built script', () => {
