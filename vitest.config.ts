@@ -38,7 +38,8 @@ export default defineConfig({
       // SHOP_TEST_PROJECT: openTestDatabase and startTestServer refuse to run in "unit", so a file that reaches a
       // database through a helper without naming it fails loudly instead of missing its PostgreSQL pass.
       { extends: true, test: { name: 'unit', include, exclude: [...exclude, ...databaseFiles], env: { SHOP_TEST_PROJECT: 'unit' } } },
-      { extends: true, test: { name: 'embedded', include: embeddedFiles, exclude } },
+      // The global setup too: its shared folder is where the first file to need the build makes it (ensureBuilt).
+      { extends: true, test: { name: 'embedded', include: embeddedFiles, exclude, globalSetup: ['tests/support/vitest-global-setup.ts'] } },
       {
         extends: true,
         test: {

@@ -2,12 +2,17 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../support/test-server'
 
 // `NODE_ENV=production npm start` is a real deployment: every production check applies (README, "Settings").
 // Only `npm start` without NODE_ENV is the trial that makes its own session secret and takes test payments.
 
 const root = path.resolve(import.meta.dirname, '../..')
+
+// The built shop, made here when the sources changed (a single file on a fresh clone), never by two files at once.
+beforeAll(ensureBuilt, 300_000)
+
 const dataDirs: string[] = []
 
 /** Runs `npm start` (scripts/start.mjs) until it exits or says it is open, then stops it. */

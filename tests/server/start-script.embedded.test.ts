@@ -2,13 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../support/test-server'
 
 // `npm start` as a user runs it (scripts/start.mjs → server.js): however it is stopped — `kill <pid>` of npm,
 // Ctrl+C in the terminal, SIGTERM to the start script — the shop closes and frees the embedded database's lock.
-// Run with `--no-build`: the suite builds the shop once before the server tests.
+// Run with `--no-build`: ensureBuilt() below has built the shop when its sources changed.
 
 const root = path.resolve(import.meta.dirname, '../..')
+
+// The built shop, made here when the sources changed (a single file on a fresh clone), never by two files at once.
+beforeAll(ensureBuilt, 300_000)
+
 const started: ChildProcess[] = []
 
 afterEach(() => {

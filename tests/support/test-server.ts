@@ -70,10 +70,7 @@ export type TestServer = {
  */
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   refuseInUnitProject('startTestServer')
-  if (sharedPreparationDir()) await preparedOnce('build', async () => buildIfNeeded())
-  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-    throw new Error('The shop is not built: run `npm run build` before the server tests.')
-  }
+  await ensureBuilt()
   const seed = options.env?.SEED_DEMO_CATALOGUE
   const ownData = !!options.dataDir || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => options.env?.[name] !== undefined)
   // A server of the test's own data starts empty; else on a copy of the prepared folder that fits its settings (a
@@ -144,6 +141,17 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       await data?.drop()
       await database?.drop()
     },
+  }
+}
+
+/**
+ * Within a Vitest run, builds the shop once when its sources changed (the first caller builds, the others wait), so a
+ * single test file runs on a fresh clone; outside one, the build must be there.
+ */
+export async function ensureBuilt() {
+  if (sharedPreparationDir()) await preparedOnce('build', async () => buildIfNeeded())
+  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('The shop is not built: run `npm run build` before the server tests.')
   }
 }
 

@@ -9,6 +9,8 @@ import pg from 'pg'
  * start after this and inherit the variable. At the end: the folder and the template databases go.
  */
 export default function setup() {
+  // Two projects name this setup ("database" and "embedded"): the second finds the folder the first made.
+  if (process.env.SHOP_TEST_PREPARED_DIR) return () => {}
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-prepared-'))
   process.env.SHOP_TEST_PREPARED_DIR = dir
   return async () => {
