@@ -8,21 +8,6 @@ import fs from 'node:fs'
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 
 const isProduction = process.env.NODE_ENV === 'production'
-/**
- * How long requests in flight may take to finish after SIGTERM before their connections are closed:
- * SHUTDOWN_GRACE_SECONDS, 10 by default (a platform that kills after its own grace, e.g. 30 s, wants less than that).
- */
-const SHUTDOWN_GRACE_MS = shutdownGraceMs(process.env.SHUTDOWN_GRACE_SECONDS)
-
-function shutdownGraceMs(value) {
-  if (value === undefined || value === '') return 10_000
-  const seconds = Number(value)
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) {
-    console.error(`SHUTDOWN_GRACE_SECONDS: a whole number of seconds from 1 to 300, not "${value}".`)
-    process.exit(1)
-  }
-  return seconds * 1000
-}
 
 async function loadServerModule() {
   if (isProduction) return { module: await import('./build/server/index.js') }
@@ -42,6 +27,8 @@ try {
   process.exit(1)
 }
 log.level = config.LOG_LEVEL
+/** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = config.SHUTDOWN_GRACE_SECONDS * 1000
 const shop = await module.startShop(config).catch((err) => {
   log.fatal({ err }, `The shop could not start: ${err.message}`)
   process.exit(1)

@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   ORDER_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How often the shop looks for unpaid orders past their time. */
   ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
+  /** After SIGTERM, how long requests in flight may take to finish before their connections are closed (server.js). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** How long a catalogue page rendered for visitors without an account is reused (app/http/page-cache.server.ts); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   // Accounts (app/features/accounts).

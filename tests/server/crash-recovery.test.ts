@@ -35,6 +35,9 @@ const address = {
 
 const variantKey = (productId: string, size: string) => `${productId}:${size}`
 
+/** Where the shop's data is, for reading it straight while the shop is stopped. */
+const databaseOf = (data: TestData) => (data.env.DATABASE_URL ? { url: data.env.DATABASE_URL } : { dataDir: data.dataDir })
+
 describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase()}`, () => {
   let data: TestData | undefined
   let server: TestServer | undefined
@@ -129,7 +132,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
     // The shop stays down past the reservation window: rather than wait it out (it is 10 minutes, or 1 at the
     // least), the test moves the clock of the orders it left unpaid, as if their time had run while it was down.
     // It writes nothing else: the expiry, the stock given back and its ledger rows are the shop's to do.
-    const down = await openDatabase(data!.env.DATABASE_URL ? { url: data!.env.DATABASE_URL } : { dataDir: data!.dataDir })
+    const down = await openDatabase(databaseOf(data!))
     try {
       const moved = await down.db
         .update(orders)
@@ -192,7 +195,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
     // Then every row, including orders whose answer never left the dying shop: read straight from the database,
     // once the shop has stopped (the embedded one takes a single process).
     await server.stop()
-    const handle = await openDatabase(data!.env.DATABASE_URL ? { url: data!.env.DATABASE_URL } : { dataDir: data!.dataDir })
+    const handle = await openDatabase(databaseOf(data!))
     try {
       const allOrders = await handle.db.select().from(orders)
       const lines = await handle.db.select().from(orderLines)

@@ -71,12 +71,7 @@ export type TestServer = {
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   refuseInUnitProject('startTestServer')
   await ensureBuilt()
-  const seed = options.env?.SEED_DEMO_CATALOGUE
-  const ownData = !!options.dataDir || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => options.env?.[name] !== undefined)
-  // A server of the test's own data starts empty; else on a copy of the prepared folder that fits its settings (a
-  // folder with the demo catalogue has its pictures at this shop's /media, so not under PUBLIC_MEDIA_URL).
-  const kind: PreparedKind | null =
-    ownData || seed === 'auto' ? null : seed === 'never' ? 'migrated' : options.env?.PUBLIC_MEDIA_URL !== undefined ? null : 'demo'
+  const kind = preparedKindFor(options)
   let data: TestData | null = null
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
   if (kind) data = await copyOfPreparedData(kind)
@@ -137,11 +132,25 @@ export async function startTestServer(options: { env?: Record<string, string>; d
         child.kill('SIGTERM')
         await exited
       }
-      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-      await data?.drop()
+      // A prepared copy goes with its database; a folder the test gave stays.
+      if (data) await data.drop()
+      else if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
       await database?.drop()
     },
   }
+}
+
+/**
+ * Which prepared folder fits a server's settings, or null when it must start empty: its own data (a folder, a
+ * database, a bucket), or a test of the first start itself (SEED_DEMO_CATALOGUE 'auto'). The folder with the demo
+ * catalogue has its pictures at this shop's /media, so it does not fit a shop whose pictures are at PUBLIC_MEDIA_URL.
+ */
+function preparedKindFor(options: { env?: Record<string, string>; dataDir?: string }): PreparedKind | null {
+  const env = options.env ?? {}
+  if (options.dataDir || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => env[name] !== undefined)) return null
+  if (env.SEED_DEMO_CATALOGUE === 'never') return 'migrated'
+  if (env.SEED_DEMO_CATALOGUE === 'auto' || env.PUBLIC_MEDIA_URL !== undefined) return null
+  return 'demo'
 }
 
 /**
