@@ -26,16 +26,7 @@ const LEVEL_NAMES = ['info', 'low', 'medium', 'high', 'critical']
  * `category` is wapiti's, `match` tests the finding's info text.
  */
 const ACCEPTED = [
-  {
-    category: 'HTTP Secure Headers',
-    match: /Strict-Transport-Security/,
-    why: 'sent in production when PUBLIC_URL is https; this scan is plain http on loopback, where browsers ignore it',
-  },
-  {
-    category: 'HTTP Secure Headers',
-    match: /X-XSS-Protection/,
-    why: 'a deprecated header no current browser reads; the CSP with nonces is the protection (OWASP advises not sending 1)',
-  },
+  // None today: the last two (HSTS and X-XSS-Protection not set) are sent since decision 031.
 ]
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newNonce, permissionsPolicy, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
+import { assetHeaders, newNonce, permissionsPolicy, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
 
 /** The policy's directives by name, each with its sources. */
 function directives(policy: string) {
@@ -15,7 +15,7 @@ const NONCE = 'cmFuZG9tLW5vbmNlLXZhbHVl'
 
 describe('securityHeaders', () => {
   it('without Razorpay: scripts from the shop or with the nonce, nothing framed, no frame-ancestors', () => {
-    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: false })
+    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none' })
     const csp = directives(headers['Content-Security-Policy']!)
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
@@ -41,7 +41,7 @@ describe('securityHeaders', () => {
   it('never lets inline scripts or eval run', () => {
     for (const razorpay of [false, true]) {
       for (const development of [false, true]) {
-        const csp = directives(securityHeaders({ nonce: NONCE, razorpay, hsts: false, development })['Content-Security-Policy']!)
+        const csp = directives(securityHeaders({ nonce: NONCE, razorpay, hsts: 'none', development })['Content-Security-Policy']!)
         expect(csp.get('script-src')).not.toContain("'unsafe-inline'")
         expect(csp.get('script-src')).not.toContain("'unsafe-eval'")
         expect(csp.get('script-src')).not.toContain('*')
@@ -50,7 +50,7 @@ describe('securityHeaders', () => {
   })
 
   it('with Razorpay: its checkout script, payment window and telemetry, and popups keep their opener', () => {
-    const headers = securityHeaders({ nonce: NONCE, razorpay: true, hsts: false })
+    const headers = securityHeaders({ nonce: NONCE, razorpay: true, hsts: 'none' })
     const csp = directives(headers['Content-Security-Policy']!)
     expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, ...RAZORPAY_SOURCES.script])
     expect(csp.get('script-src')).toContain('https://checkout.razorpay.com')
@@ -64,20 +64,29 @@ describe('securityHeaders', () => {
   })
 
   it('allows pictures from the media origin when there is one', () => {
-    const csp = directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: false, mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
+    const csp = directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none', mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://media.example'])
     expect(csp.get('script-src')).not.toContain('https://media.example')
   })
 
-  it('HSTS and upgrade-insecure-requests only when asked', () => {
-    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: true })
-    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
-    expect(directives(headers['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(true)
+  it('HSTS for the host alone, or with subdomains and upgrade-insecure-requests, only when asked', () => {
+    const host = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'host' })
+    expect(host['Strict-Transport-Security']).toBe('max-age=31536000')
+    expect(directives(host['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(false)
+    const both = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'host-and-subdomains' })
+    expect(both['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
+    expect(directives(both['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(true)
+    expect(assetHeaders({ razorpay: false, hsts: 'host' })['Strict-Transport-Security']).toBe('max-age=31536000')
+    expect(assetHeaders({ razorpay: false, hsts: 'none' })).not.toHaveProperty('Strict-Transport-Security')
+  })
+
+  it('X-XSS-Protection blocks the page in the old browsers that read it, never filters it', () => {
+    for (const hsts of ['none', 'host'] as const) expect(securityHeaders({ nonce: NONCE, razorpay: false, hsts })['X-XSS-Protection']).toBe('1; mode=block')
   })
 
   it("development allows Vite's hot-reload WebSocket, production does not", () => {
     expect(
-      directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: false, development: true })['Content-Security-Policy']!).get('connect-src'),
+      directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none', development: true })['Content-Security-Policy']!).get('connect-src'),
     ).toEqual(["'self'", 'ws:', 'wss:'])
   })
 })
@@ -85,12 +94,12 @@ describe('securityHeaders', () => {
 describe('securityHeaderSettings', () => {
   const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', PUBLIC_URL_SET: true }
 
-  it('HSTS only in production with an https PUBLIC_URL that was given', () => {
-    expect(securityHeaderSettings(base).hsts).toBe(true)
-    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://shop.example' }).hsts).toBe(false)
-    expect(securityHeaderSettings({ ...base, NODE_ENV: 'development' }).hsts).toBe(false)
-    expect(securityHeaderSettings({ ...base, NODE_ENV: 'test' }).hsts).toBe(false)
-    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_SET: false }).hsts).toBe(false)
+  it('HSTS in production; with subdomains only for an https PUBLIC_URL that was given; never in development or tests', () => {
+    expect(securityHeaderSettings(base).hsts).toBe('host-and-subdomains')
+    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://shop.example' }).hsts).toBe('host')
+    expect(securityHeaderSettings({ ...base, PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_SET: false }).hsts).toBe('host')
+    expect(securityHeaderSettings({ ...base, NODE_ENV: 'development' }).hsts).toBe('none')
+    expect(securityHeaderSettings({ ...base, NODE_ENV: 'test' }).hsts).toBe('none')
   })
 
   it('Razorpay when its key is set; the media origin without the path', () => {
@@ -114,7 +123,7 @@ describe('newNonce', () => {
 
 describe('Permissions-Policy', () => {
   it('turns off the sensors and lets only the shop ask for payments without Razorpay', () => {
-    const policy = securityHeaders({ razorpay: false, hsts: false, nonce: 'n' })['Permissions-Policy']!
+    const policy = securityHeaders({ razorpay: false, hsts: 'none', nonce: 'n' })['Permissions-Policy']!
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()']) expect(policy).toContain(feature)
     expect(policy).not.toContain('razorpay')
   })

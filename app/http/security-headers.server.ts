@@ -23,8 +23,12 @@ export type SecurityHeaderSettings = {
   razorpay: boolean
   /** The origin of PUBLIC_MEDIA_URL, where product pictures come from when it is set. */
   mediaOrigin?: string
-  /** Strict-Transport-Security and upgrade-insecure-requests: production behind https only. */
-  hsts: boolean
+  /**
+   * Strict-Transport-Security (decision 031): `host` in production, for this host only (browsers ignore it over
+   * plain http, RFC 6797 §8.1); `host-and-subdomains` when PUBLIC_URL says customers come over https, which also
+   * upgrades insecure requests; `none` in development and tests, so a developer's localhost is never pinned.
+   */
+  hsts: 'none' | 'host' | 'host-and-subdomains'
   /** Vite's dev server: its hot reload talks over a WebSocket on a port of its own. */
   development?: boolean
 }
@@ -45,8 +49,13 @@ export function securityHeaderSettings(config: {
   return {
     razorpay: Boolean(config.RAZORPAY_KEY_ID),
     mediaOrigin: config.PUBLIC_MEDIA_URL ? new URL(config.PUBLIC_MEDIA_URL).origin : undefined,
-    // Only when customers reach the shop over https: HSTS on a plain-http shop would lock browsers out of it.
-    hsts: config.NODE_ENV === 'production' && config.PUBLIC_URL_SET && config.PUBLIC_URL.startsWith('https:'),
+    // Subdomains only when the owner has said the shop is on https: they may still have plain-http ones.
+    hsts:
+      config.NODE_ENV !== 'production'
+        ? 'none'
+        : config.PUBLIC_URL_SET && config.PUBLIC_URL.startsWith('https:')
+          ? 'host-and-subdomains'
+          : 'host',
     development: config.NODE_ENV === 'development',
   }
 }
@@ -72,7 +81,8 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings & { nonce
     'form-action': ["'self'"],
   }
   const policy = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`)
-  if (settings.hsts) policy.push('upgrade-insecure-requests')
+  // Upgrading on a shop reached over plain http would break every picture and script.
+  if (settings.hsts === 'host-and-subdomains') policy.push('upgrade-insecure-requests')
   return policy.join('; ')
 }
 
@@ -113,7 +123,10 @@ export function securityHeaders(settings: SecurityHeaderSettings & { nonce: stri
     // Razorpay's netbanking and wallet steps open popups that report back to the page that opened them.
     'Cross-Origin-Opener-Policy': settings.razorpay ? 'same-origin-allow-popups' : 'same-origin',
     'Permissions-Policy': permissionsPolicy(settings),
-    ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    // Read by no browser since Chrome 78, Edge 17 and Safari 15.4; for older ones, block the whole page rather
+    // than let their filter cut scripts out of it (decision 031).
+    'X-XSS-Protection': '1; mode=block',
+    ...strictTransportSecurity(settings),
   }
 }
 
@@ -124,6 +137,11 @@ export function securityHeaders(settings: SecurityHeaderSettings & { nonce: stri
 export function assetHeaders(settings: SecurityHeaderSettings): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
-    ...(settings.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...strictTransportSecurity(settings),
   }
+}
+
+function strictTransportSecurity(settings: Pick<SecurityHeaderSettings, 'hsts'>): Record<string, string> {
+  if (settings.hsts === 'none') return {}
+  return { 'Strict-Transport-Security': settings.hsts === 'host' ? 'max-age=31536000' : 'max-age=31536000; includeSubDomains' }
 }
