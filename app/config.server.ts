@@ -33,8 +33,24 @@ const environmentSchema = z.object({
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   /** The longest an unpaid order's stock is held from its creation, however long the payment page stays open. */
   ORDER_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  /** How often the shop looks for unpaid orders past their time. */
+  /** How often the shop looks for unpaid orders past their time, and for those due a look-up at the provider. */
   ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
+  /**
+   * When an unpaid order is looked up at the payment provider, in minutes after it is placed (decision 032), so a
+   * payment whose webhook was lost is honoured within minutes; it is looked up once more when its reservation ends.
+   */
+  PAYMENT_CHECK_MINUTES: z
+    .string()
+    .trim()
+    .default('2,10,25')
+    .transform((text, ctx) => {
+      const minutes = text === '' ? [] : text.split(',').map((m) => Number(m.trim()))
+      if (minutes.some((m) => !Number.isInteger(m) || m < 1 || m > 24 * 60) || minutes.length > 10) {
+        ctx.addIssue({ code: 'custom', message: 'PAYMENT_CHECK_MINUTES: up to 10 whole minutes from 1 to 1440, separated by commas, e.g. 2,10,25' })
+        return z.NEVER
+      }
+      return [...minutes].sort((a, b) => a - b)
+    }),
   /** After SIGTERM, how long requests in flight may take to finish before their connections are closed (server.js). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** How long a catalogue page rendered for visitors without an account is reused (app/http/page-cache.server.ts); 0: never. */

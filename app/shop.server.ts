@@ -6,7 +6,7 @@ import { type MailTransport, smtpTransport, startOutboxWorker } from './features
 import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { joinServers } from './features/servers/servers.server'
-import { startOrderExpiryWorker } from './features/checkout/orders.server'
+import { startPaymentReconciliation } from './features/payments/reconciliation.server'
 import type { PaymentProvider } from './features/payments/provider'
 import { razorpayProvider } from './features/payments/razorpay.server'
 import { testPaymentProvider } from './features/payments/test-provider.server'
@@ -57,7 +57,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   if (!transport) log.info('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
   const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
   const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
-  const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'))
+  const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'), handle.db)
   const payments: PaymentProvider =
     testPayments ??
     razorpayProvider({
@@ -68,7 +68,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     })
   if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
-  const stopExpiry = startOrderExpiryWorker(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000)
+  const stopExpiry = startPaymentReconciliation(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000, config.PAYMENT_CHECK_MINUTES)
   return {
     config,
     db: handle.db,

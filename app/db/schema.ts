@@ -207,6 +207,19 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** The address the order was placed from, for the cap on units held by unpaid orders (decision 024). */
     clientAddress: text('client_address'),
+    /**
+     * When the payment reconciliation next asks the provider about this unpaid order (decision 032): a few minutes
+     * after it was placed, then later; pushed back further after each failed look-up.
+     */
+    nextPaymentCheckAt: timestamp('next_payment_check_at', { withTimezone: true }),
+    /** Look-ups made so far, and how many of the last ones failed in a row. */
+    paymentChecks: integer('payment_checks').notNull().default(0),
+    paymentCheckFailures: integer('payment_check_failures').notNull().default(0),
+    /** Why the owner must look at this order's payment (an amount that differs, look-ups that keep failing); null when nothing. */
+    paymentAttention: text('payment_attention'),
+    paymentAttentionAt: timestamp('payment_attention_at', { withTimezone: true }),
+    /** The provider's reason for the last failed payment attempt, shown to the customer when they try again. */
+    lastPaymentFailure: text('last_payment_failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -217,6 +230,8 @@ export const orders = pgTable(
     index('orders_pending_client_idx').on(t.clientAddress).where(sql`${t.status} = 'pending_payment'`),
     index('orders_pending_holder_email_idx').on(sql`regexp_replace(lower(${t.email}), '\\+[^@]*@', '@')`).where(sql`${t.status} = 'pending_payment'`),
     index('orders_pending_phone_idx').on(sql`(${t.shippingAddress}->>'phoneNumber')`).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_payment_check_idx').on(t.nextPaymentCheckAt).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_payment_attention_idx').on(t.paymentAttentionAt).where(sql`${t.paymentAttention} is not null`),
     check('orders_total_is_sum', sql`${t.totalPaise} = ${t.subtotalPaise} + ${t.deliveryPaise}`),
   ],
 )
@@ -256,11 +271,33 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )
 
-/** Webhook deliveries already handled, so a replay changes nothing. */
+/**
+ * Webhook deliveries already handled, so a replay changes nothing. Written in the transaction of the delivery's
+ * effect (decision 032): a delivery whose handling failed left no row, and its redelivery is handled again.
+ */
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
+  event: text('event'),
+  orderId: text('order_id'),
+  outcome: text('outcome'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The built-in test provider's payments (no Razorpay keys): kept in the shop's database so that every app server
+ * sees them and the test shop walks through the same fetch, capture and refund steps as with Razorpay.
+ */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: text('id').primaryKey(),
+  providerOrderId: text('provider_order_id').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  status: text('status', { enum: ['authorized', 'captured', 'failed', 'refunded'] }).notNull(),
+  amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
+  /** The idempotency keys of the refunds made, so a key asked again refunds nothing more. */
+  refundKeys: jsonb('refund_keys').notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('test_provider_payments_order_idx').on(t.providerOrderId)])
 
 /** Secrets the shop makes for itself on first start (e.g. the test payment provider's key), shared by all instances. */
 export const appSecrets = pgTable('app_secrets', {

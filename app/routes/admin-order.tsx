@@ -15,6 +15,7 @@ import {
   StepNotAllowedError,
 } from '~/features/checkout/fulfilment.server'
 import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
+import { resolvePaymentAttention } from '~/features/payments/attention.server'
 import { formatRupees } from '~/features/money/money'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
@@ -38,10 +39,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order }
 }
 
-type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm'
+type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'attentionNote'
 type StepResult =
   | { ok: true; message: string }
-  | { ok: false; error: string; step?: FulfilmentStep; fieldErrors?: Partial<Record<Field, string>>; values?: Partial<Record<Field, string>> }
+  | {
+      ok: false
+      error: string
+      step?: FulfilmentStep | 'resolve-attention'
+      fieldErrors?: Partial<Record<Field, string>>
+      values?: Partial<Record<Field, string>>
+    }
 
 const DONE: Record<FulfilmentStep, string> = {
   pack: 'Order marked packed.',
@@ -60,6 +67,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = await readSmallForm(request)
   if (!fields) {
     return formTooLarge<StepResult>({ ok: false, error: FORM_TOO_LARGE })
+  }
+  if (fields.step === 'resolve-attention') {
+    // The owner has dealt with a payment the shop could not settle by itself (decision 032).
+    const note = (fields.attentionNote ?? '').trim()
+    if (note.length < 3 || note.length > 500) {
+      const attentionNote = 'Say in a few words what you did (3 to 500 characters).'
+      return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote }, values: { attentionNote: note } }, { status: 400 })
+    }
+    if (!(await resolvePaymentAttention(context.shop.db, params.orderId, { actor: admin.email, note }))) {
+      return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
+    }
+    return data<StepResult>({ ok: true, message: 'Marked as dealt with.' })
   }
   const step = STEPS.find((s) => s === fields.step)
   const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))
@@ -128,6 +147,43 @@ function Definitions({ items }: { items: [string, ReactNode][] }) {
   )
 }
 
+/** Why the shop could not settle this order's payment by itself, and the form that takes it off the list. */
+function PaymentAttention({ reason, error, value, busy }: { reason: string; error?: string; value?: string; busy: boolean }) {
+  return (
+    <section role="alert" aria-labelledby="attention-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900">
+      <h2 id="attention-title" className="font-semibold">
+        This payment needs you
+      </h2>
+      <p className="mt-1" data-testid="payment-attention-reason">
+        {reason}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="step" value="resolve-attention" />
+        <div className="min-w-64 grow">
+          <label htmlFor="attentionNote" className="block text-sm font-medium text-earth-900">
+            What you did
+          </label>
+          <input
+            id="attentionNote"
+            name="attentionNote"
+            defaultValue={value}
+            required
+            minLength={3}
+            maxLength={500}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'attentionNote-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="attentionNote-error" message={error} />
+        </div>
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          {busy ? 'Saving…' : 'Mark as dealt with'}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData
   const navigation = useNavigation()
@@ -159,6 +215,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         .
       </p>
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      {order.paymentAttention && (
+        <PaymentAttention
+          reason={order.paymentAttention}
+          error={failed?.step === 'resolve-attention' ? failed.fieldErrors?.attentionNote : undefined}
+          value={failed?.step === 'resolve-attention' ? failed.values?.attentionNote : undefined}
+          busy={busyStep === 'resolve-attention'}
+        />
+      )}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid grid-cols-1 content-start gap-6">

@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         clientAddress: context.clientAddress,
         buyerTokenIsNew: buyer.setCookie !== null,
         expiryMinutes: shop.config.ORDER_EXPIRY_MINUTES,
+        paymentCheckMinutes: shop.config.PAYMENT_CHECK_MINUTES,
       })
       return data(
         {
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           currency: 'INR',
           provider: shop.payments.name,
           keyId: shop.payments.keyId,
+          lastPaymentFailure: order.lastPaymentFailure,
         } satisfies CreatedOrderAnswer,
         { status: 201, headers },
       )

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const order = (await getOrderForBuyer(shop.db, parsed.data.orderId, await readBuyerToken(request))) ?? (await getOrder(shop.db, parsed.data.orderId))
     if (!order?.providerOrderId) return apiError(404, 'Order not found.')
     if (order.status === 'expired') return apiError(409, 'This order has expired. Please check out again.')
-    const signed = testPayments.signTestPayment(order.providerOrderId)
+    const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
     const result = await verifyCheckoutPayment(shop.db, shop.payments, {
       orderId: order.id,
       razorpay_payment_id: signed.paymentId,

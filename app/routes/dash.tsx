@@ -41,7 +41,7 @@ function Tile({ to, title, count, children }: { to: string; title: string; count
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches } = loaderData.glance
+  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention } = loaderData.glance
   const { lowStockUnits } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
@@ -65,6 +65,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {m.size === 'one' ? '' : ` ${m.size}`}
                 </Link>
                 : stock {m.stock}, history adds up to {m.ledgerSum}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {paymentAttention.total > 0 && (
+        <section role="alert" aria-labelledby="payment-alert-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900">
+          <h2 id="payment-alert-title" className="font-semibold">
+            Payments that need you ({paymentAttention.total})
+          </h2>
+          <p className="mt-1">The shop could not settle these payments by itself. Open each order to see what happened and what to do.</p>
+          <ul className="mt-2 divide-y divide-amber-200" data-testid="payment-attention">
+            {paymentAttention.orders.map((order) => (
+              <li key={order.id} className="py-2">
+                <Link to={`/dash/orders/${order.id}`} className="font-semibold underline underline-offset-2">
+                  {order.label}
+                </Link>{' '}
+                <span className="text-earth-700">({formatRupees(order.totalPaise)})</span>: {order.reason}
               </li>
             ))}
           </ul>

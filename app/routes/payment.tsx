@@ -5,7 +5,16 @@ import { cartStore } from '~/features/cart/cart-store'
 import { useCart } from '~/components/cart/use-cart'
 import { cartItemsForServer } from '~/features/cart/cart'
 import { addressFormSchema, type CreateOrderRequest } from '~/features/checkout/checkout-schemas'
-import { type CreatedOrderAnswer, type CreateOrderAnswer, type CreateOrderRefusal, isCreatedOrder, type PaymentSignature, type ShortLine, type TestPaymentAnswer } from '~/features/checkout/checkout-api'
+import {
+  type CreatedOrderAnswer,
+  type CreateOrderAnswer,
+  type CreateOrderRefusal,
+  isCreatedOrder,
+  type PaymentSignature,
+  type ShortLine,
+  type TestPaymentAnswer,
+  type VerifyPaymentAnswer,
+} from '~/features/checkout/checkout-api'
 import { checkoutKeyFor, forgetCheckoutKey } from '~/features/checkout/checkout-key'
 import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { formatRupees } from '~/features/money/money'
@@ -33,8 +42,13 @@ type Step =
   | { name: 'short'; lines: ShortLine[] }
   | { name: 'limit'; message: string }
   | { name: 'confirming'; order: CreatedOrder }
+  /** The payment reached the shop but the provider could not be asked yet: the shop looks it up again (decision 032). */
+  | { name: 'checking'; order: CreatedOrder }
 
 const HOLD_EVERY_MS = 60_000
+/** While checking: how often the page asks whether the order is paid, and for how long before it says to wait for the mail. */
+const CHECK_EVERY_MS = 5_000
+const CHECK_FOR_MS = 3 * 60_000
 
 /** Posts to one of the shop's APIs; `Answer` is that API's shape as its route declares it (features/checkout/checkout-api.ts). */
 async function postJson<Answer extends object = { error?: string }>(path: string, body: unknown) {
@@ -63,9 +77,10 @@ export default function PaymentPage() {
     async (order: CreatedOrder, result: PaymentSignature) => {
       setStep({ name: 'confirming', order })
       try {
-        const res = await postJson('/api/payment/verify', { orderId: order.orderId, ...result })
+        const res = await postJson<VerifyPaymentAnswer>('/api/payment/verify', { orderId: order.orderId, ...result })
+        if (res.status === 202) return setStep({ name: 'checking', order })
         if (res.ok) return paid(order.orderId)
-        setStep({ name: 'failed', order, message: res.data.error ?? 'The payment could not be confirmed.' })
+        setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || 'The payment could not be confirmed.' })
       } catch {
         setStep({ name: 'failed', order, message: 'We could not reach the shop to confirm the payment. Please check your connection.' })
       }
@@ -154,6 +169,23 @@ export default function PaymentPage() {
     return () => clearInterval(timer)
   }, [holding])
 
+  // The shop is confirming the payment with the provider: ask it every few seconds whether the order is paid.
+  const checking = step.name === 'checking' ? step.order.orderId : null
+  useEffect(() => {
+    if (!checking) return
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (Date.now() - started > CHECK_FOR_MS) return clearInterval(timer)
+      void fetch(`/api/orders/${encodeURIComponent(checking)}`)
+        .then((res) => (res.ok ? res.json() : null))
+        .then((answer: { status?: string } | null) => {
+          if (answer?.status && answer.status !== 'pending_payment' && answer.status !== 'expired') paid(checking)
+        })
+        .catch(() => {})
+    }, CHECK_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [checking, paid])
+
   async function completeTestPayment(order: CreatedOrder) {
     setStep({ name: 'confirming', order })
     try {
@@ -180,7 +212,18 @@ export default function PaymentPage() {
         {step.name === 'starting' ? <p>Preparing your order…</p> : null}
         {step.name === 'confirming' ? <p>Confirming your payment…</p> : null}
         {step.name === 'paying' && step.order.provider === 'razorpay' ? <p>Complete the payment in the Razorpay window.</p> : null}
+        {step.name === 'checking' ? (
+          <p data-testid="payment-checking">
+            Your payment reached us and we are confirming it with the bank. This page moves on by itself once it is confirmed, and we
+            mail you then. Please do not pay again.
+          </p>
+        ) : null}
       </div>
+      {step.name === 'paying' && step.order.lastPaymentFailure ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="last-payment-failure">
+          Your last attempt did not go through: {step.order.lastPaymentFailure} You can pay again now.
+        </p>
+      ) : null}
       {step.name === 'no-checkout' ? (
         <p className="rounded-md bg-amber-50 p-3 text-amber-900">
           {step.reason === 'cart' ? (

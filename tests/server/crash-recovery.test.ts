@@ -130,13 +130,14 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
     expect(cutOff, 'requests were still in flight when the shop was killed').toBeGreaterThan(0)
 
     // The shop stays down past the reservation window: rather than wait it out (it is 10 minutes, or 1 at the
-    // least), the test moves the clock of the orders it left unpaid, as if their time had run while it was down.
+    // least), the test moves the clocks of the orders it left unpaid, as if their time had run while it was down.
     // It writes nothing else: the expiry, the stock given back and its ledger rows are the shop's to do.
     const down = await openDatabase(databaseOf(data!))
     try {
       const moved = await down.db
         .update(orders)
-        .set({ expiresAt: sql`now() - interval '1 second'` })
+        // Both of an unpaid order's clocks: its reservation, and its next look-up at the provider (decision 032).
+        .set({ expiresAt: sql`now() - interval '1 second'`, nextPaymentCheckAt: sql`now() - interval '1 second'` })
         .where(eq(orders.status, 'pending_payment'))
         .returning({ id: orders.id })
       expect(moved.length, 'orders the kill left unpaid').toBeGreaterThan(0)

@@ -60,26 +60,52 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
     expect(razorpay.orders.get(body.id)?.amount).toBe(expected)
   })
 
-  it('marks the order paid on a valid checkout signature, computed over the stored order id', async () => {
+  it('marks the order paid on a valid checkout signature, computed over the stored order id, once Razorpay has the payment captured', async () => {
     const { body, cookie } = await createOrder()
-    const paymentId = 'pay_browser01'
-    const res = await post('/api/payment/verify', {
-      orderId: body.orderId,
-      razorpay_order_id: body.id,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: sign(KEY_SECRET, `${body.id}|${paymentId}`),
-    })
+    // Razorpay's window hands the browser this, signed with the key secret; the payment is only authorized so far.
+    const payment = razorpay.pay(body.id, { status: 'authorized' })
+    const signed = razorpay.checkoutSuccess(payment.id)
+    expect(signed.razorpay_signature).toBe(sign(KEY_SECRET, `${body.id}|${payment.id}`))
+    const res = await post('/api/payment/verify', { orderId: body.orderId, ...signed })
     expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true, orderId: body.orderId, status: 'paid' })
+    expect(razorpay.payments.get(payment.id)!.status).toBe('captured')
     expect((await (await fetch(`${server.url}/api/orders/${body.orderId}`, { headers: { cookie } })).json()).status).toBe('paid')
+  })
+
+  it('does not mark the order paid for a signed payment of another amount (409, and the owner is told)', async () => {
+    const { body, cookie } = await createOrder()
+    const payment = razorpay.pay(body.id, { status: 'captured', amount: 100 })
+    const res = await post('/api/payment/verify', { orderId: body.orderId, ...razorpay.checkoutSuccess(payment.id) })
+    expect(res.status).toBe(409)
+    expect((await res.json()).error).toMatch(/could not match this payment to your order/)
+    expect((await (await fetch(`${server.url}/api/orders/${body.orderId}`, { headers: { cookie } })).json()).status).toBe('pending_payment')
+  })
+
+  it('answers 202 "checking" when Razorpay cannot be asked about a signed payment, and 402 for a failed one', async () => {
+    const { body } = await createOrder()
+    const payment = razorpay.pay(body.id, { status: 'captured' })
+    razorpay.state.failNext = 1
+    const checking = await post('/api/payment/verify', { orderId: body.orderId, ...razorpay.checkoutSuccess(payment.id) })
+    expect(checking.status).toBe(202)
+    expect(await checking.json()).toEqual({ ok: true, orderId: body.orderId, status: 'checking' })
+    const orderBody = { items: [{ productId, quantity: 2 }], shippingAddress: address, email: 'arjun@example.in', checkoutKey: `failed-${crypto.randomBytes(8).toString('hex')}` }
+    const first = await post('/api/payment/createOrder', orderBody)
+    const created = await first.json()
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    const failed = razorpay.pay(created.id, { status: 'failed', errorDescription: 'Payment declined by the bank.' })
+    const refused = await post('/api/payment/verify', { orderId: created.orderId, ...razorpay.checkoutSuccess(failed.id) })
+    expect(refused.status).toBe(402)
+    // The next try of that order (the same checkout) says why the last one failed.
+    const again = await post('/api/payment/createOrder', orderBody, { cookie })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toMatchObject({ orderId: created.orderId, lastPaymentFailure: 'Payment declined by the bank.' })
   })
 
   it('confirms by webhook when the customer closed the window, and a replayed webhook changes nothing', async () => {
     const { body, cookie } = await createOrder()
-    const raw = JSON.stringify({
-      event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_hook01', order_id: body.id, status: 'captured', amount: body.amount } } },
-    })
-    const headers = { 'x-razorpay-signature': sign(WEBHOOK_SECRET, raw), 'x-razorpay-event-id': `evt_${body.orderId}` }
+    const payment = razorpay.pay(body.id, { status: 'captured' })
+    const { rawBody: raw, headers } = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
     const first = await post('/api/payment/webhook', raw, headers)
     expect(first.status).toBe(200)
     expect((await first.json()).outcome).toBe('paid')

@@ -20,6 +20,8 @@ export type CreatedOrderAnswer = {
   currency: 'INR'
   provider: PaymentProvider['name']
   keyId: string
+  /** Why the last attempt to pay this order failed (the provider's words), to show on the retry; null when none did. */
+  lastPaymentFailure: string | null
 }
 
 /** 4xx/5xx: why not; 409 with `shortLines` when some items are not in stock in the quantity asked for. */
@@ -41,6 +43,12 @@ export function isCreatedOrder(answer: CreateOrderAnswer): answer is CreatedOrde
 
 /** What Razorpay's window hands back on payment, and POST /api/payment/verify takes with the order id. */
 export type PaymentSignature = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
+
+/**
+ * POST /api/payment/verify: 200 `paid`; 202 `checking` when the provider could not be asked yet (the shop looks the
+ * payment up again within a minute, decision 032); 4xx with `error` when the payment does not pay the order.
+ */
+export type VerifyPaymentAnswer = { ok: true; orderId: string; status: 'paid' } | { ok: true; orderId: string; status: 'checking' } | { error: string }
 
 /** 200 of POST /api/payment/test/complete: the test window's payment, signed as Razorpay would. */
 export type TestPaymentAnswer = PaymentSignature & { ok: true; status: OrderStatus; orderId: string }

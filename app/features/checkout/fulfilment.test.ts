@@ -18,13 +18,13 @@ import {
   OrderNotFoundError,
   StepNotAllowedError,
 } from './fulfilment.server'
-import { expireOverdueOrders } from './orders.server'
+import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { placePaidOrder, placeTestOrder } from './test-orders'
 import { testAddress } from '../../../tests/support/test-address'
 
 describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-fulfilment')
+  const provider = testPaymentProvider('test-secret-for-fulfilment', () => handle.db)
   const db = () => handle.db
   beforeAll(async () => {
     handle = await openTestDatabase()

@@ -1,18 +1,17 @@
 import crypto from 'node:crypto'
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, products, variants } from '~/db/schema'
-import { issueInvoiceWithPayment } from '../invoices/invoices.server'
-import { enqueueMail } from '../mail/outbox.server'
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
-import { customerConfirmationMail, type OrderForMail, orderNumberLabel, ownerOrderNotice } from './order-mails'
+import { orderNumberLabel } from './order-mails'
 import { orderTotals } from './pricing'
 import { mergeItems } from './quote.server'
 import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
-import { changeStock, recordStockChange } from '../stock/ledger.server'
+import { recordStockChange } from '../stock/ledger.server'
+import { nextCheckAt } from '../payments/reconciliation.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -52,7 +51,14 @@ async function orderWithLines(db: Database, id: string): Promise<OrderWithLines 
 export async function createOrder(
   db: Database,
   provider: PaymentProvider,
-  input: CreateOrderInput & { buyerToken: string; expiryMinutes: number; clientAddress?: string | null; buyerTokenIsNew?: boolean },
+  input: CreateOrderInput & {
+    buyerToken: string
+    expiryMinutes: number
+    clientAddress?: string | null
+    buyerTokenIsNew?: boolean
+    /** When the payment reconciliation looks the order up, in minutes after it is placed (PAYMENT_CHECK_MINUTES). */
+    paymentCheckMinutes?: number[]
+  },
 ) {
   const buyerTokenHash = hashBuyerToken(input.buyerToken)
   const checkoutKey = input.checkoutKey ?? crypto.randomBytes(16).toString('base64url')
@@ -99,6 +105,8 @@ export async function createOrder(
       // After the stock: a line that is short is better answered with what is left.
       await applyReservationLimits(tx, items, { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber }, settings)
       const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+      const placedAt = new Date()
+      const expiresAt = new Date(placedAt.getTime() + input.expiryMinutes * 60_000)
       await tx.insert(orders).values({
         id,
         email: input.email,
@@ -108,7 +116,9 @@ export async function createOrder(
         buyerTokenHash,
         checkoutKey,
         clientAddress: input.clientAddress ?? null,
-        expiresAt: new Date(Date.now() + input.expiryMinutes * 60_000),
+        createdAt: placedAt,
+        expiresAt,
+        nextPaymentCheckAt: nextCheckAt(placedAt, expiresAt, placedAt, input.paymentCheckMinutes),
       })
       await tx.insert(orderLines).values(lines)
       await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })
@@ -174,125 +184,4 @@ export async function getOrderForBuyer(db: Database, id: string, buyerToken: str
 
 export async function getOrder(db: Database, id: string) {
   return orderWithLines(db, id)
-}
-
-function forMail(order: OrderWithLines): OrderForMail {
-  return {
-    number: order.number,
-    email: order.email,
-    shippingAddress: order.shippingAddress as ShippingAddress,
-    subtotalPaise: order.subtotalPaise,
-    deliveryPaise: order.deliveryPaise,
-    totalPaise: order.totalPaise,
-    lines: order.lines,
-  }
-}
-
-/**
- * Marks an order paid after a verified signature or webhook. Confirming twice changes nothing.
- * The tax invoice, the confirmation and the owner's notice are made in the same transaction.
- */
-export async function confirmPayment(db: Database, providerOrderId: string, paymentId: string, now = new Date()) {
-  const settings = await getShopSettings(db)
-  return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
-    if (!locked) return { outcome: 'unknown-order' as const }
-    if (locked.status !== 'pending_payment' && locked.status !== 'expired') return { outcome: 'already-paid' as const, orderId: locked.id }
-    const order = (await orderWithLines(tx as unknown as Database, locked.id))!
-    let warning: string | undefined
-    if (locked.status === 'expired') {
-      // Paid after its reservation lapsed: take the stock again if it is still there.
-      const missing: string[] = []
-      for (const line of order.lines) {
-        const [taken] = await tx
-          .update(variants)
-          .set({ stock: sql`${variants.stock} - ${line.quantity}` })
-          .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size), gte(variants.stock, line.quantity)))
-          .returning({ stock: variants.stock })
-        if (taken) await recordStockChange(tx, { productId: line.productId, size: line.size, change: -line.quantity, stockAfter: taken.stock, reason: 'paid_after_expiry', orderId: order.id })
-        if (!taken) missing.push(`${line.quantity} × ${line.name}`)
-      }
-      if (missing.length) {
-        warning = `this order was paid after it expired and these items are no longer in stock: ${missing.join(', ')}. Restock or refund.`
-        log.error({ orderId: order.id }, `Order ${order.id}: ${warning}`)
-      }
-    }
-    await tx.update(orders).set({ status: 'paid', paymentId, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id))
-    await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
-    // The tax invoice takes its number with the payment: both are kept, or neither (decision 021).
-    await issueInvoiceWithPayment(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, paidAt: now, paymentId }, settings, now)
-    await enqueueMail(tx as unknown as Database, customerConfirmationMail(forMail(order), settings))
-    await enqueueMail(tx as unknown as Database, ownerOrderNotice(forMail(order), settings, warning))
-    return { outcome: 'paid' as const, orderId: order.id }
-  })
-}
-
-/** Gives back the stock of an unpaid order past its time. Returns whether it expired it. */
-export async function expireOrder(db: Database, orderId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
-      .for('update', { skipLocked: true })
-    if (!order) return false
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
-    for (const line of lines) {
-      await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'expired', orderId })
-    }
-    await tx.update(orders).set({ status: 'expired', updatedAt: new Date() }).where(eq(orders.id, orderId))
-    await tx.insert(orderEvents).values({ orderId, status: 'expired', note: 'Not paid in time; stock returned' })
-    return true
-  })
-}
-
-/**
- * Expires unpaid orders past their time. Before giving stock back it asks the provider for payments, so a
- * payment whose webhook was lost is still honoured; if the provider cannot be asked, the order waits.
- */
-export async function expireOverdueOrders(db: Database, provider: PaymentProvider, now = new Date(), batch = 50) {
-  const due = await db
-    .select({ id: orders.id, providerOrderId: orders.providerOrderId })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(batch)
-  let expired = 0
-  for (const order of due) {
-    if (order.providerOrderId) {
-      try {
-        const payments = await provider.listPayments(order.providerOrderId)
-        const captured = payments.find((p) => p.status === 'captured')
-        if (captured) {
-          await confirmPayment(db, order.providerOrderId, captured.id)
-          continue
-        }
-      } catch (err) {
-        log.warn({ orderId: order.id, err }, `Could not ask the payment provider about order ${order.id}; will try again`)
-        continue
-      }
-    }
-    if (await expireOrder(db, order.id, now)) expired++
-  }
-  return expired
-}
-
-/** Expires overdue orders every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
-export function startOrderExpiryWorker(db: Database, provider: PaymentProvider, everyMs = 60_000) {
-  let stopped = false
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout
-  const tick = () => {
-    running = expireOverdueOrders(db, provider)
-      .catch((err) => log.error({ err }, 'Order expiry failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, everyMs)
-      })
-  }
-  timer = setTimeout(tick, 1000)
-  return async () => {
-    stopped = true
-    clearTimeout(timer)
-    await running
-  }
 }

@@ -8,13 +8,15 @@ import type { PaymentProvider } from '../payments/provider'
 import { hmacSha256Hex, paymentSignature } from '../payments/signatures.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import type { CreateOrderInput } from './checkout-schemas'
-import { confirmPayment, expireOverdueOrders, OutOfStockError } from './orders.server'
+import { OutOfStockError } from './orders.server'
+import { confirmPayment } from '../payments/settle.server'
+import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { quoteCart } from './quote.server'
 import { placeTestOrder } from './test-orders'
 
 describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-orders')
+  const provider = testPaymentProvider('test-secret-for-orders', () => handle.db)
   beforeAll(async () => {
     handle = await openTestDatabase()
   })
@@ -104,7 +106,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
 
   it('confirms a payment once, queues the two mails once, and ignores a second confirmation', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
-    const { paymentId, signature } = provider.signTestPayment(created.providerOrderId!)
+    const { paymentId, signature } = await provider.makeTestPayment(created.providerOrderId!, created.totalPaise)
     const first = await verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: paymentId, razorpay_signature: signature })
     expect(first.outcome).toBe('paid')
     const second = await verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: paymentId, razorpay_signature: signature })
@@ -123,7 +125,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     // A signature valid for another order does not pay this one either.
     const other = await order([{ productId: 'ghee-biscuit', quantity: 1 }], 'buyer-b')
-    const signedForOther = provider.signTestPayment(other.providerOrderId!)
+    const signedForOther = await provider.makeTestPayment(other.providerOrderId!, other.totalPaise)
     await expect(
       verifyCheckoutPayment(handle.db, provider, {
         orderId: created.id,
@@ -149,7 +151,8 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
 
   it('honours a payment the provider has when the webhook was lost, instead of expiring', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
-    const withPayment: PaymentProvider = { ...provider, listPayments: async () => [{ id: 'pay_lost', status: 'captured' }] }
+    const lost = { id: 'pay_lost', providerOrderId: created.providerOrderId, status: 'captured', amountPaise: created.totalPaise, currency: 'INR', failureReason: null } as const
+    const withPayment: PaymentProvider = { ...provider, listPayments: async () => [lost] }
     await expireOverdueOrders(handle.db, withPayment, new Date(Date.now() + 31 * 60_000))
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id))
     expect(row!.status).toBe('paid')
@@ -169,7 +172,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const rawBody = JSON.stringify({
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_hook', order_id: created.providerOrderId, status: 'captured' } } },
+      payload: { payment: { entity: { id: 'pay_hook', order_id: created.providerOrderId, status: 'captured', amount: created.totalPaise, currency: 'INR' } } },
     })
     const signature = hmacSha256Hex(provider.webhookSecret, rawBody)
     await expect(handlePaymentWebhook(handle.db, provider, { rawBody, signature: 'f'.repeat(64), eventId: 'evt_1' })).rejects.toBeInstanceOf(

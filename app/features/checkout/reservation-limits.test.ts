@@ -5,7 +5,9 @@ import { orders, products, shopSettings, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { saveReservationLimits } from '../settings/shop-settings.server'
-import { confirmPayment, createOrder, expireOverdueOrders, hashBuyerToken } from './orders.server'
+import { createOrder, hashBuyerToken } from './orders.server'
+import { confirmPayment } from '../payments/settle.server'
+import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { extendHold, ReservationLimitError } from './reservation-limits.server'
 import { placeTestOrder } from './test-orders'
 
@@ -13,7 +15,7 @@ const MINUTE = 60_000
 
 describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-reservations')
+  const provider = testPaymentProvider('test-secret-for-reservations', () => handle.db)
   beforeAll(async () => {
     handle = await openTestDatabase()
   })

@@ -2,7 +2,8 @@ import { testAddress } from '../../../tests/support/test-address'
 import type { Database } from '~/db/client.server'
 import type { PaymentProvider } from '../payments/provider'
 import type { CreateOrderInput } from './checkout-schemas'
-import { confirmPayment, createOrder } from './orders.server'
+import { createOrder } from './orders.server'
+import { confirmPayment } from '../payments/settle.server'
 
 // Orders for the domain tests, placed (and paid) as checkout would.
 

@@ -6,7 +6,7 @@ import { invoiceCounters, invoices, orderEvents, orders, outbox, products, varia
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
-import { confirmPayment } from '../checkout/orders.server'
+import { confirmPayment } from '../payments/settle.server'
 import { placeTestOrder } from '../checkout/test-orders'
 import { testAddress } from '../../../tests/support/test-address'
 import { testPaymentProvider } from '../payments/test-provider.server'
@@ -18,7 +18,7 @@ import { financialYearOf } from './series'
 
 describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-invoices')
+  const provider = testPaymentProvider('test-secret-for-invoices', () => handle.db)
   const db = () => handle.db
   let buyers = 0
 

@@ -8,8 +8,48 @@ export interface PaymentProvider {
   /** Secret for webhook bodies. */
   readonly webhookSecret: string
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<{ providerOrderId: string }>
+  /** One payment as the provider has it now. */
+  fetchPayment(paymentId: string): Promise<ProviderPayment>
+  /** Turns an authorized payment into a captured one, for exactly the order's amount. */
+  capturePayment(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>
   /** The payments made against an order, to honour a payment whose webhook was lost. */
-  listPayments(providerOrderId: string): Promise<Array<{ id: string; status: string }>>
+  listPayments(providerOrderId: string): Promise<ProviderPayment[]>
+  /**
+   * Gives `amountPaise` of a captured payment back. The same `idempotencyKey` asked again returns the same refund and
+   * moves no money twice, so a call whose answer was lost is simply asked again.
+   */
+  refundPayment(input: { paymentId: string; amountPaise: number; speed: RefundSpeed; idempotencyKey: string; notes: Record<string, string> }): Promise<ProviderRefund>
+  /** One refund as the provider has it now. */
+  fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund>
+}
+
+/** `normal`: 5–7 working days; `optimum`: instantly where the customer's bank allows, else normal (Razorpay's words). */
+export type RefundSpeed = 'normal' | 'optimum'
+
+/** A refund as Razorpay describes it (https://razorpay.com/docs/api/refunds/entity/). */
+export type ProviderRefund = {
+  id: string
+  paymentId: string
+  amountPaise: number
+  status: 'pending' | 'processed' | 'failed'
+  /** How it went or is going: `instant` or `normal`; null while Razorpay has not decided. */
+  speedProcessed: string | null
+}
+
+/**
+ * A payment as Razorpay describes it (https://razorpay.com/docs/api/payments/, "Payment entity"): `authorized` when the
+ * bank has approved it, `captured` when the money is the shop's, `failed`, or `refunded` in full.
+ */
+export type ProviderPayment = {
+  id: string
+  /** The provider's order this payment was made against. */
+  providerOrderId: string | null
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed'
+  /** In paise. */
+  amountPaise: number
+  currency: string
+  /** The provider's words for why it failed, for the customer; null unless failed. */
+  failureReason: string | null
 }
 
 export class PaymentProviderError extends Error {

@@ -1,5 +1,5 @@
 import { z } from '~/zod'
-import { type PaymentProvider, PaymentProviderError } from './provider'
+import { type PaymentProvider, type ProviderPayment, type ProviderRefund, PaymentProviderError } from './provider'
 
 export type RazorpaySettings = {
   keyId: string
@@ -12,18 +12,65 @@ export type RazorpaySettings = {
 }
 
 const orderResponse = z.object({ id: z.string().min(1), amount: z.number(), currency: z.string() })
-const paymentsResponse = z.object({ items: z.array(z.object({ id: z.string(), status: z.string() })) })
+/** The payment entity: https://razorpay.com/docs/api/payments/ (only the fields the shop reads). */
+const paymentEntity = z.object({
+  id: z.string().min(1),
+  order_id: z.string().nullable().optional(),
+  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  amount: z.number().int(),
+  currency: z.string(),
+  error_description: z.string().nullable().optional(),
+})
+const paymentsResponse = z.object({ items: z.array(paymentEntity) })
 
-/** A small typed client for the two Orders API calls we make (the official SDK hard-codes its host). */
+/** The refund entity: https://razorpay.com/docs/api/refunds/entity/ (only the fields the shop reads). */
+const refundEntity = z.object({
+  id: z.string().min(1),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  speed_processed: z.string().nullable().optional(),
+})
+export { refundEntity as razorpayRefundEntity }
+
+export function fromRazorpayRefund(entity: z.infer<typeof refundEntity>): ProviderRefund {
+  return { id: entity.id, paymentId: entity.payment_id, amountPaise: entity.amount, status: entity.status, speedProcessed: entity.speed_processed ?? null }
+}
+
+/**
+ * A 4xx from Razorpay: it refused the request as it stands (https://razorpay.com/docs/errors/), so asking again will
+ * not help; `description` is Razorpay's own words for the owner.
+ */
+export class PaymentProviderRefusal extends PaymentProviderError {
+  constructor(readonly status: number, readonly description: string) {
+    super(`Razorpay refused: ${description}`)
+  }
+}
+const errorBody = z.object({ error: z.object({ description: z.string() }) })
+
+/** Razorpay's payment entity in the shop's words. */
+export function fromRazorpayPayment(entity: z.infer<typeof paymentEntity>): ProviderPayment {
+  return {
+    id: entity.id,
+    providerOrderId: entity.order_id ?? null,
+    status: entity.status,
+    amountPaise: entity.amount,
+    currency: entity.currency,
+    failureReason: entity.status === 'failed' ? (entity.error_description ?? 'The payment failed.') : null,
+  }
+}
+export { paymentEntity as razorpayPaymentEntity }
+
+/** A small typed client for the Orders and Payments API calls we make (the official SDK hard-codes its host). */
 export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
   const timeoutMs = settings.timeoutMs ?? 10_000
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     let response: Response
     try {
       response = await fetch(new URL(path, settings.apiBase), {
         method,
-        headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       })
@@ -33,6 +80,10 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '')
+      if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429) {
+        const parsed = errorBody.safeParse((() => { try { return JSON.parse(text) } catch { return null } })())
+        if (parsed.success) throw new PaymentProviderRefusal(response.status, parsed.data.error.description.slice(0, 300))
+      }
       throw new PaymentProviderError(`Razorpay answered ${response.status}: ${text.slice(0, 200)}`)
     }
     // A connection cut mid-answer (or the timeout striking while the body streams in) leaves no JSON to read.
@@ -52,9 +103,28 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
       }
       return { providerOrderId: order.id }
     },
+    // https://razorpay.com/docs/api/orders/fetch-payments/
     async listPayments(providerOrderId) {
       const result = await call('GET', `/v1/orders/${encodeURIComponent(providerOrderId)}/payments`, paymentsResponse)
-      return result.items
+      return result.items.map(fromRazorpayPayment)
+    },
+    // https://razorpay.com/docs/api/payments/fetch-with-id/
+    async fetchPayment(paymentId) {
+      return fromRazorpayPayment(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`, paymentEntity))
+    },
+    // https://razorpay.com/docs/api/refunds/create-normal/ and /create-instant/; the key: /normal-refunds-idempotent/.
+    async refundPayment({ paymentId, amountPaise, speed, idempotencyKey, notes }) {
+      const refund = await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, refundEntity, { amount: amountPaise, speed, notes }, { 'X-Refund-Idempotency': idempotencyKey })
+      if (refund.amount !== amountPaise || refund.payment_id !== paymentId) throw new PaymentProviderError('Razorpay answered with another refund')
+      return fromRazorpayRefund(refund)
+    },
+    // https://razorpay.com/docs/api/refunds/fetch-specific-refund-payment/
+    async fetchRefund(paymentId, refundId) {
+      return fromRazorpayRefund(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`, refundEntity))
+    },
+    // https://razorpay.com/docs/api/payments/capture/: the amount must be the authorised one.
+    async capturePayment(paymentId, amountPaise, currency) {
+      return fromRazorpayPayment(await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/capture`, paymentEntity, { amount: amountPaise, currency }))
     },
   }
 }

@@ -6,7 +6,7 @@ import { orders, products, reviews, users, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
-import { confirmPayment } from '../checkout/orders.server'
+import { confirmPayment } from '../payments/settle.server'
 import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { authorName, REVIEW_LIMITS, ratingLabel } from './review'
@@ -68,7 +68,7 @@ describe('review input', () => {
 
 describe(`reviews on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-reviews')
+  const provider = testPaymentProvider('test-secret-for-reviews', () => handle.db)
   const db = () => handle.db
   beforeAll(async () => {
     handle = await openTestDatabase()

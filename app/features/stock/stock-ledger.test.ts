@@ -9,7 +9,8 @@ import type { MediaStorage } from '../media/storage.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { placeTestOrder } from '../checkout/test-orders'
 import { advanceOrder } from '../checkout/fulfilment.server'
-import { confirmPayment, expireOrder } from '../checkout/orders.server'
+import { confirmPayment } from '../payments/settle.server'
+import { expireOrder } from '../payments/reconciliation.server'
 import { seedDemoCatalogue } from '../catalogue/seed.server'
 import { adjustStock, StockChangedError } from './adjustments.server'
 import { ledgerMismatches, productLedger } from './ledger.server'
@@ -21,7 +22,7 @@ const pepper = { name: 'Ledger Pepper', description: 'Black pepper from Wayanad.
 
 describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-ledger')
+  const provider = testPaymentProvider('test-secret-for-ledger', () => handle.db)
   beforeAll(async () => {
     handle = await openTestDatabase()
   })

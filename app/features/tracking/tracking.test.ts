@@ -5,7 +5,9 @@ import { orders, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { CreateOrderInput } from '../checkout/checkout-schemas'
 import { advanceOrder, fulfilmentSchema } from '../checkout/fulfilment.server'
-import { confirmPayment, createOrder, expireOverdueOrders } from '../checkout/orders.server'
+import { createOrder } from '../checkout/orders.server'
+import { confirmPayment } from '../payments/settle.server'
+import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { findTrackedOrder, getTrackedOrder, trackOrderSchema } from './tracking.server'
 
@@ -47,7 +49,7 @@ describe('what /track accepts', () => {
 
 describe(`finding an order to track on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
-  const provider = testPaymentProvider('test-secret-for-tracking')
+  const provider = testPaymentProvider('test-secret-for-tracking', () => handle.db)
   const db = () => handle.db
 
   beforeAll(async () => {
