@@ -27,6 +27,7 @@ export default [
   // Tracking without an account and tax invoices (features/tracking, features/invoices).
   route('track', 'routes/track.tsx'),
   route('api/orders/:orderId/invoice', 'routes/api.order.invoice.ts'),
+  route('api/orders/:orderId/credit-notes/:refundId', 'routes/api.order.credit-note.ts'),
   // Accounts (features/accounts).
   route('Signup', 'routes/signup.tsx'),
   route('Signin', 'routes/signin.tsx'),

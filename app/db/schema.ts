@@ -476,3 +476,57 @@ export const serverHeartbeats = pgTable('server_heartbeats', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A refund (decision 033): the owner's decision to give money back, with what it gives back (lines and quantities,
+ * delivery, or an amount), and its transfer at the payment provider. `status`: requested (written, the provider not
+ * yet answered), pending (the provider took it), processed (the money went back), failed (the provider could not;
+ * the owner may try the transfer again). `id` with the attempt number is the provider's idempotency key.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    items: jsonb('items').notNull(),
+    reason: text('reason').notNull(),
+    /** Whether the goods went back to stock (damaged goods do not). */
+    restock: boolean('restock').notNull(),
+    speed: text('speed', { enum: ['normal', 'optimum'] }).notNull(),
+    status: text('status', { enum: ['requested', 'pending', 'processed', 'failed'] }).notNull(),
+    providerRefundId: text('provider_refund_id').unique(),
+    attempts: integer('attempts').notNull().default(1),
+    failureReason: text('failure_reason'),
+    /** When the reconciliation next sends (requested) or looks up (pending) this refund. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_next_check_idx').on(t.nextCheckAt).where(sql`${t.status} in ('requested', 'pending')`),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+)
+
+/** A GST credit note, one per refund of an invoiced order: its own gap-free series per financial year (decision 033). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    refundId: text('refund_id')
+      .primaryKey()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    document: jsonb('document').notNull(),
+  },
+  (t) => [uniqueIndex('credit_notes_series_number').on(t.series, t.number), index('credit_notes_order_idx').on(t.orderId)],
+)

@@ -14,10 +14,14 @@ import {
   OrderNotFoundError,
   StepNotAllowedError,
 } from '~/features/checkout/fulfilment.server'
-import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
+import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
-import { formatRupees } from '~/features/money/money'
+import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'
+import { lineField } from '~/features/payments/refund-plan'
+import { RefundRefusedError, requestRefund, retryRefund, sendRefund } from '~/features/payments/refunds.server'
+import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { text } from '~/zod'
 import type { Route } from './+types/admin-order'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -39,13 +43,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order }
 }
 
-type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'attentionNote'
+type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'attentionNote' | RefundFormField
 type StepResult =
   | { ok: true; message: string }
   | {
       ok: false
       error: string
-      step?: FulfilmentStep | 'resolve-attention'
+      step?: FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund'
       fieldErrors?: Partial<Record<Field, string>>
       values?: Partial<Record<Field, string>>
     }
@@ -58,6 +62,7 @@ const DONE: Record<FulfilmentStep, string> = {
 }
 
 const FIELDS: Field[] = ['courier', 'trackingNumber', 'reason', 'confirm']
+const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine((v) => v.length >= 3, 'Say in a few words what you did.')
 const STEPS = Object.keys(DONE) as FulfilmentStep[]
 
 /** One step of fulfilment, posted by the plain forms below (they work without JavaScript). */
@@ -70,15 +75,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (fields.step === 'resolve-attention') {
     // The owner has dealt with a payment the shop could not settle by itself (decision 032).
-    const note = (fields.attentionNote ?? '').trim()
-    if (note.length < 3 || note.length > 500) {
-      const attentionNote = 'Say in a few words what you did (3 to 500 characters).'
-      return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote }, values: { attentionNote: note } }, { status: 400 })
+    const parsedNote = ATTENTION_NOTE.safeParse(fields.attentionNote ?? '')
+    if (!parsedNote.success) {
+      const attentionNote = parsedNote.error.issues[0]!.message
+      return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote } }, { status: 400 })
     }
+    const note = parsedNote.data
     if (!(await resolvePaymentAttention(context.shop.db, params.orderId, { actor: admin.email, note }))) {
       return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
     }
     return data<StepResult>({ ok: true, message: 'Marked as dealt with.' })
+  }
+  if (fields.step === 'refund') return refundStep(context, params.orderId, fields, admin.email)
+  if (fields.step === 'retry-refund') {
+    if (!ORDER_ID.test(fields.refundId ?? '')) return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
+    try {
+      const refund = await retryRefund(context.shop.db, context.shop.payments, fields.refundId ?? '', admin.email)
+      return data<StepResult>({ ok: true, message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.' })
+    } catch (err) {
+      if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'retry-refund' }, { status: 409 })
+      throw err
+    }
   }
   const step = STEPS.find((s) => s === fields.step)
   const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))
@@ -97,13 +114,43 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 })
   }
   try {
-    await advanceOrder(context.shop.db, params.orderId, parsed.data, admin.email)
+    const moved = await advanceOrder(context.shop.db, params.orderId, parsed.data, admin.email)
+    if (moved.refundId) {
+      // The cancellation and its refund are written; now the transfer (retried by the shop if this gets no answer).
+      const refund = await sendRefund(context.shop.db, context.shop.payments, moved.refundId)
+      return data<StepResult>({ ok: true, message: `Order cancelled and its stock returned; ${refundOutcome(refund?.status)} The customer has been mailed.` })
+    }
   } catch (err) {
+    if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step }, { status: 409 })
     if (err instanceof OrderNotFoundError) throw notFound()
     if (err instanceof StepNotAllowedError) return data<StepResult>({ ok: false, error: err.message, step }, { status: 409 })
     throw err
   }
   return data<StepResult>({ ok: true, message: DONE[parsed.data.step] })
+}
+
+function refundOutcome(status: string | undefined) {
+  if (status === 'processed') return 'the refund is done.'
+  if (status === 'pending') return 'the refund is with the payment provider.'
+  if (status === 'failed') return 'the payment provider refused the refund: see why below, and try it again.'
+  return 'the refund did not get an answer yet: the shop sends it again by itself.'
+}
+
+/** A refund from the order's page (decision 033): written with its credit note, then sent to the provider. */
+async function refundStep(context: Route.ActionArgs['context'], orderId: string, fields: Record<string, string | undefined>, actor: string) {
+  const order = await getOrderForAdmin(context.shop.db, orderId)
+  if (!order) throw notFound()
+  const form = readRefundForm(fields, order.lines)
+  const values = { amount: fields.amount, reason: fields.reason }
+  if (!form.ok) return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'refund', fieldErrors: form.fieldErrors, values }, { status: 400 })
+  try {
+    const refund = await requestRefund(context.shop.db, context.shop.payments, { orderId, request: form.request, reason: form.reason, restock: form.restock, speed: form.speed, actor })
+    const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
+    return data<StepResult>({ ok: true, message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)}: ${refundOutcome(refund.status)}${note}` })
+  } catch (err) {
+    if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'refund', values }, { status: 400 })
+    throw err
+  }
 }
 
 /** A refused step (409) means the order moved on elsewhere: reload it so the page shows what is possible now. */
@@ -144,6 +191,111 @@ function Definitions({ items }: { items: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  )
+}
+
+const REFUND_STATUS_LABELS: Record<string, string> = { requested: 'Sending', pending: 'With the provider', processed: 'Refunded', failed: 'Failed' }
+const REFUND_STATUS_CLASSES: Record<string, string> = {
+  requested: 'bg-stone-100 text-earth-900',
+  pending: 'bg-amber-100 text-earth-900',
+  processed: 'bg-leaf-100 text-leaf-900',
+  failed: 'bg-red-100 text-red-900',
+}
+
+function SpeedChoice({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        How fast
+      </label>
+      <select id={id} name="speed" defaultValue="normal" className={inputClass}>
+        <option value="normal">Normal: 5–7 working days</option>
+        <option value="optimum">Instant where the bank allows (Razorpay charges a fee)</option>
+      </select>
+    </div>
+  )
+}
+
+type Refundable = NonNullable<Route.ComponentProps['loaderData']['order']['refundable']>
+
+/** Full or partial: by line and quantity (and the delivery charge), or an amount; with a reason, restock and speed. */
+function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; busy: boolean }) {
+  const refundableLines = left.lines.filter((l) => l.quantity > 0)
+  return (
+    <Form method="post" preventScrollReset className="mt-4 grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="refund-form-title">
+      <h3 id="refund-form-title" className="font-semibold text-earth-900">
+        Refund ({formatRupeesAndPaise(left.moneyPaise)} left)
+      </h3>
+      <input type="hidden" name="step" value="refund" />
+      <fieldset aria-describedby={errors.kind ? 'refund-kind-error' : undefined}>
+        <legend className="text-sm font-medium text-earth-900">What to refund</legend>
+        <label className="mt-1 flex items-center gap-2">
+          <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left ({formatRupeesAndPaise(left.moneyPaise)})
+        </label>
+        {!left.amountOnly && (
+          <label className="mt-1 flex items-center gap-2">
+            <input type="radio" name="kind" value="lines" defaultChecked className="size-4 accent-leaf-700" /> These items:
+          </label>
+        )}
+        {!left.amountOnly && (
+          <div className="mt-1 grid gap-1 pl-6" aria-describedby={errors.lines ? 'refund-lines-error' : undefined}>
+            {refundableLines.map((line) => (
+              <label key={lineField(line)} className="flex items-center gap-2 text-earth-900">
+                <input
+                  type="number"
+                  name={lineField(line)}
+                  min={0}
+                  max={line.quantity}
+                  defaultValue={0}
+                  inputMode="numeric"
+                  className={`${inputClass} w-20`}
+                  aria-label={`Quantity of ${line.name}${line.size !== 'one' ? ` (${line.size})` : ''} to refund, at most ${line.quantity}`}
+                />
+                of {line.quantity} × {line.name}
+                {line.size !== 'one' ? ` (${line.size})` : ''} at {formatRupees(line.unitPricePaise)}
+              </label>
+            ))}
+            {left.deliveryPaise > 0 && (
+              <label className="flex items-center gap-2 text-earth-900">
+                <input type="checkbox" name="delivery" value="yes" className="size-4 accent-leaf-700" /> The delivery charge ({formatRupees(left.deliveryPaise)})
+              </label>
+            )}
+            <FieldError id="refund-lines-error" message={errors.lines} />
+          </div>
+        )}
+        <label className="mt-1 flex items-center gap-2">
+          <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" /> An amount:
+        </label>
+        <div className="pl-6">
+          <label htmlFor="refund-amount" className="sr-only">
+            Amount in rupees
+          </label>
+          <input
+            id="refund-amount"
+            name="amount"
+            inputMode="decimal"
+            placeholder="₹"
+            defaultValue={values.amount}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
+            className={`${inputClass} w-32`}
+          />
+          <FieldError id="refund-amount-error" message={errors.amount} />
+        </div>
+        <FieldError id="refund-kind-error" message={errors.kind} />
+      </fieldset>
+      <TextField name="reason" label="Reason (goes in the customer’s mail and on the credit note)" maxLength={300} defaultValue={values.reason ?? ''} error={errors.reason} />
+      <label className="flex items-start gap-2 text-earth-900">
+        <input type="checkbox" name="restock" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
+        Put the refunded items back in stock (untick for damaged goods)
+      </label>
+      <SpeedChoice id="refund-speed" />
+      <div>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Refunding…' : 'Refund'}
+        </button>
+      </div>
+    </Form>
   )
 }
 
@@ -380,7 +532,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       </label>
                       <FieldError id="cancel-confirm-error" message={cancelErrors.confirm} />
                     </div>
-                    <p className="text-sm text-earth-700">A paid order’s money is refunded from the payment provider’s dashboard.</p>
+                    {order.refundable && (
+                      <fieldset className="grid gap-2">
+                        <legend className="sr-only">Refund</legend>
+                        <label className="flex items-start gap-2 text-earth-900">
+                          <input type="checkbox" name="refund" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
+                          Refund {formatRupeesAndPaise(order.refundable.moneyPaise)} to the customer now (a credit note cancels the invoice)
+                        </label>
+                        <SpeedChoice id="cancel-speed" />
+                      </fieldset>
+                    )}
                     <div>
                       <button type="submit" className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`} disabled={busyStep === 'cancel'}>
                         Cancel order
@@ -448,6 +609,53 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ]}
             />
           </Panel>
+
+          {(order.refunds.length > 0 || order.refundable) && (
+            <Panel id="refunds-title" title="Refunds">
+              {order.refunds.length > 0 && (
+                <ul className="mt-3 grid gap-3" data-testid="refunds">
+                  {order.refunds.map((refund) => (
+                    <li key={refund.id} className="rounded-xl border border-stone-200 p-3">
+                      <p className="flex flex-wrap items-center justify-between gap-2">
+                        <strong className="text-earth-900">{formatRupeesAndPaise(refund.amountPaise)}</strong>
+                        <span className={`rounded-full px-2 py-0.5 text-sm ${REFUND_STATUS_CLASSES[refund.status]}`}>{REFUND_STATUS_LABELS[refund.status]}</span>
+                      </p>
+                      <p className="text-earth-900">{refund.reason}</p>
+                      <p className="text-sm text-earth-700">
+                        {refund.speed === 'optimum' ? 'Instant' : 'Normal'}
+                        {refund.restock ? ' · goods back to stock' : ''} · {refund.createdBy ?? 'Shop'} · <Time value={refund.createdAt} />
+                      </p>
+                      {refund.failureReason && <p className="mt-1 text-sm font-medium text-red-800">{refund.failureReason}</p>}
+                      {refund.creditNoteNumber && (
+                        <p className="mt-1">
+                          <a href={creditNoteUrl(order.id, refund.id)} download className="text-leaf-800 underline underline-offset-2">
+                            Credit note {refund.creditNoteNumber} (PDF)
+                          </a>
+                        </p>
+                      )}
+                      {refund.status === 'failed' && (
+                        <Form method="post" preventScrollReset className="mt-2">
+                          <input type="hidden" name="step" value="retry-refund" />
+                          <input type="hidden" name="refundId" value={refund.id} />
+                          <button type="submit" className={secondaryButton} disabled={busyStep === 'retry-refund'}>
+                            Try the refund again
+                          </button>
+                        </Form>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {order.refundable && (
+                <RefundForm
+                  left={order.refundable}
+                  errors={failed?.step === 'refund' ? (failed.fieldErrors ?? {}) : {}}
+                  values={failed?.step === 'refund' ? (failed.values ?? {}) : {}}
+                  busy={busyStep === 'refund'}
+                />
+              )}
+            </Panel>
+          )}
 
           {order.courier && (
             <Panel id="shipping-title" title="Shipping">

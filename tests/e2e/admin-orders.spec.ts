@@ -1,5 +1,7 @@
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { signUpAndSignIn } from './shopper'
+import { pdfText } from '../support/pdf-text'
 import { waitForMailInDir } from '../support/smtp-sink'
 
 // The owner's side of an order in real Chromium: a customer's paid order shows on the dashboard, the admin
@@ -63,6 +65,44 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   // The shipped mail is in the outbox page too, marked sent.
   await page.goto('/dash/outbox?show=sent')
   await expect(page.getByText(/on its way/).first()).toBeVisible()
+})
+
+test('the admin refunds one line of a paid order: the customer is mailed, and the credit note PDF shows the refunded amount', async ({ page, baseURL, request }) => {
+  const customer = `e2e-refund-${Date.now()}-${process.pid}@example.in`
+  const { products } = await (await request.get('/api/products?category=spices')).json()
+  const [first, second] = products.filter((p: { stockCount: number; price?: number }) => p.stockCount > 2 && p.price !== undefined)
+  const created = await request.post('/api/payment/createOrder', {
+    headers: { Origin: baseURL! },
+    data: { items: [{ productId: first.id, quantity: 2 }, { productId: second.id, quantity: 1 }], shippingAddress: address, email: customer },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { orderId } = await created.json()
+  expect((await request.post('/api/payment/test/complete', { headers: { Origin: baseURL! }, data: { orderId } })).status()).toBe(200)
+
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
+  await page.goto(`/dash/orders/${orderId}`)
+  const refunds = page.getByRole('region', { name: 'Refunds' })
+  await refunds.getByLabel(new RegExp(`^Quantity of ${first.name}`)).fill('1')
+  await refunds.getByLabel(/^Reason/).fill('One jar arrived open')
+  await refunds.getByRole('button', { name: 'Refund' }).click()
+
+  const refunded = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(first.price)
+  await expect(page.getByRole('status').filter({ hasText: `Refund of ${refunded}` })).toBeVisible()
+  await expect(page.getByTestId('refunds')).toContainText('Refunded')
+
+  const mail = await waitForMailInDir(process.env.E2E_MAIL_DIR!, customer, (m) => m.subject.startsWith('Refund of'))
+  expect(mail.subject).toContain(refunded)
+  expect(mail.text).toContain('One jar arrived open')
+
+  const link = page.getByRole('link', { name: /^Credit note CN\/\d{4}-\d{2}\/\d{4} \(PDF\)$/ })
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  expect(download.suggestedFilename()).toMatch(/^credit-note-CN-\d{4}-\d{2}-\d{4}\.pdf$/)
+  const pdf = fs.readFileSync((await download.path())!)
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  const text = await pdfText(pdf)
+  expect(text).toContain('CREDIT NOTE')
+  expect(text).toContain(refunded)
+  expect(text).toMatch(/Against invoice: KO\/\d{4}-\d{2}\/\d{4} of /)
 })
 
 test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ page, baseURL }) => {

@@ -75,6 +75,7 @@ const TARGETS: Record<string, Target[]> = {
   'routes/api.payment.test.complete.ts': [{ path: () => '/api/payment/test/complete', fields: ['orderId'], who: ['visitor'], json: true }],
   'routes/api.order.ts': [{ path: () => `/api/orders/${orderId}`, fields: ['status'], who: ['visitor'], json: true }],
   'routes/api.order.invoice.ts': [{ path: () => `/api/orders/${orderId}/invoice`, fields: ['x'], who: ['visitor'], json: true }],
+  'routes/api.order.credit-note.ts': [{ path: () => `/api/orders/${orderId}/credit-notes/${orderId}`, fields: ['x'], who: ['visitor'], json: true }],
   'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
   'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
   'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@example.in' }) }],
@@ -102,7 +103,13 @@ const TARGETS: Record<string, Target[]> = {
   'routes/admin-products.tsx': [{ path: () => '/Delete', fields: ['intent', 'id', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true }],
   'routes/api.admin.products.ts': [{ path: () => '/api/admin/products', fields: ['name', 'description', 'category', 'price', 'stockCount'], who: ['admin'], form: true, valid: () => PRODUCT }],
   'routes/api.admin.product.ts': [{ path: () => `/api/admin/products/${productId}`, fields: ['intent', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true, json: true }],
-  'routes/admin-order.tsx': [{ path: () => `/dash/orders/${orderId}`, fields: ['step', 'courier', 'trackingNumber', 'reason', 'confirm'], who: ['admin'], form: true, valid: () => ({ step: 'ship', courier: 'DTDC', trackingNumber: 'D123' }) }],
+  'routes/admin-order.tsx': [
+    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'courier', 'trackingNumber', 'reason', 'confirm'], who: ['admin'], form: true, valid: () => ({ step: 'ship', courier: 'DTDC', trackingNumber: 'D123' }) },
+    // A refund of ₹1 would be made: each hostile field among these must stop it.
+    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'kind', 'amount', 'reason', 'speed', 'restock', 'delivery'], who: ['admin'], form: true, valid: () => ({ step: 'refund', kind: 'amount', amount: '1', reason: 'Goodwill', speed: 'normal' }) },
+    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'refundId'], who: ['admin'], form: true, valid: () => ({ step: 'retry-refund', refundId: 'no-such-refund-0' }) },
+    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'attentionNote'], who: ['admin'], form: true, valid: () => ({ step: 'resolve-attention', attentionNote: 'Called the customer' }) },
+  ],
   'routes/admin-messages.tsx': [{ path: () => '/dash/messages', fields: ['messageId', 'handled'], who: ['admin'], form: true }],
   'routes/admin-outbox.tsx': [{ path: () => '/dash/outbox', fields: ['mailId'], who: ['admin'], form: true }],
   'routes/admin-users.tsx': [{ path: () => '/dash/users', fields: ['userId', 'role'], who: ['admin'], form: true }],

@@ -10,13 +10,15 @@ import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-
 import { lastTenPhoneDigits } from './orders.server'
 import { containsPattern } from '~/db/search'
 import { changeStock } from '../stock/ledger.server'
+import { recordRefund, refundsForAdmin } from '../payments/refunds.server'
 
 /** What the owner does to a paid order, and the statuses each step may start from. */
 export const FULFILMENT_STEPS = {
   pack: { from: ['paid'], to: 'packed' },
   ship: { from: ['paid', 'packed'], to: 'shipped' },
   deliver: { from: ['shipped'], to: 'delivered' },
-  // Shipped goods cannot be called back from here; a cancelled paid order is refunded in the provider's dashboard.
+  // Shipped goods cannot be called back from here. Cancelling refunds the whole order in the same step, unless the
+  // owner says not to (decision 033).
   cancel: { from: ['paid', 'packed'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
 
@@ -35,6 +37,9 @@ export const fulfilmentSchema = z.discriminatedUnion(
     z.object({
       step: z.literal('cancel'),
       reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
+      // A plain form's checkbox: "yes" when ticked, absent when not.
+      refund: z.enum(['yes', 'no'], { error: 'Say whether to refund.' }).optional().default('no'),
+      speed: z.enum(['normal', 'optimum'], { error: 'Choose how fast to refund.' }).optional().default('normal'),
     }),
   ],
   { error: 'Unknown action.' },
@@ -63,7 +68,9 @@ const STEP_PAST: Record<FulfilmentStep, string> = { pack: 'packed', ship: 'shipp
  * cannot ship twice or return stock twice. The history entry, the stock returned on cancelling and the
  * customer's mail are written in the same transaction as the status.
  */
-export async function advanceOrder(db: Database, orderId: string, input: FulfilmentInput, actor: string) {
+export async function advanceOrder(db: Database, orderId: string, given: z.input<typeof fulfilmentSchema>, actor: string) {
+  // Parsed again for its defaults (a cancel refunds only when asked); the route has parsed it already.
+  const input: FulfilmentInput = fulfilmentSchema.parse(given)
   const settings = await getShopSettings(db)
   const step = FULFILMENT_STEPS[input.step]
   return db.transaction(async (tx) => {
@@ -73,6 +80,7 @@ export async function advanceOrder(db: Database, orderId: string, input: Fulfilm
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
     const now = new Date()
     let note: string | null = null
+    let refund: { refundId: string; amountPaise: number } | null = null
 
     if (input.step === 'ship') {
       note = `${input.courier}, tracking ${input.trackingNumber}`
@@ -87,10 +95,16 @@ export async function advanceOrder(db: Database, orderId: string, input: Fulfilm
         await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'cancelled', orderId, admin: actor })
       }
       note = ['Stock returned', input.reason].filter(Boolean).join('; ')
-      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings))
+      await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
+      if (input.refund === 'yes') {
+        // The whole order, in this transaction: its credit note cancels the invoice. The transfer is the caller's to send.
+        refund = await recordRefund(tx, { orderId, request: { kind: 'whole' }, reason: input.reason || 'Order cancelled', restock: false, speed: input.speed, actor, now })
+      }
+      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings, refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null))
+      return { status: step.to as OrderStatus, refundId: refund?.refundId ?? null }
     }
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
-    return { status: step.to as OrderStatus }
+    return { status: step.to as OrderStatus, refundId: null }
   })
 }
 
@@ -161,6 +175,7 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
   const { buyerTokenHash: _, checkoutKey: __, ...visible } = order
   return {
     ...visible,
+    ...(await refundsForAdmin(db, order, lines)),
     label: orderNumberLabel(order.number),
     shippingAddress: order.shippingAddress as ShippingAddress,
     lines,

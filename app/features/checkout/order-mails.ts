@@ -1,5 +1,6 @@
 import { line } from '../mail/mail-text'
-import { formatRupees } from '../money/money'
+import { formatRupees, formatRupeesAndPaise } from '../money/money'
+import { refundTiming } from '../payments/refund-mails'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from './checkout-schemas'
@@ -92,7 +93,12 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
   }
 }
 
-export function orderCancelledMail(order: OrderToTell, reason: string, settings: ShopSettings) {
+export function orderCancelledMail(
+  order: OrderToTell,
+  reason: string,
+  settings: ShopSettings,
+  refund: { amountPaise: number; speed: 'normal' | 'optimum' } | null = null,
+) {
   return {
     recipient: order.email,
     subject: line`Your order ${orderNumberLabel(order.number)} has been cancelled`,
@@ -100,7 +106,9 @@ export function orderCancelledMail(order: OrderToTell, reason: string, settings:
       line`We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
       ...(reason ? ['', line`Reason: ${reason}`] : []),
       '',
-      'The amount you paid will be refunded to the way you paid; banks usually take 5–7 working days.',
+      refund
+        ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
+        : line`We will contact you about the amount you paid.`,
       line`Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),

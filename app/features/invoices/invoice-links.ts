@@ -14,3 +14,8 @@ export function hasInvoice(status: OrderStatus, issued: boolean) {
 export function invoiceUrl(orderId: string) {
   return `/api/orders/${encodeURIComponent(orderId)}/invoice`
 }
+
+/** A refund's credit note as a PDF, for the same people as the invoice. */
+export function creditNoteUrl(orderId: string, refundId: string) {
+  return `/api/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(refundId)}`
+}

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { formatRupeesAndPaise as money } from '../money/money'
+import type { CreditNoteDocument } from './credit-note-document'
 import type { InvoiceDocument } from './invoice-document'
 import { formatIndiaDate } from '~/features/dates/india-time'
 
@@ -24,7 +25,12 @@ const percent = (rate: number) => `${rate}%`
 
 type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; value: (row: Row, index: number) => string }
 
-export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+/**
+ * `invoice` may be a credit note: the same layout, its own title and facts, and the invoice it reduces. `notes` are
+ * printed under the title, e.g. on an invoice, the credit notes that reduced it.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocument, { notes = [] }: { notes?: string[] } = {}): Promise<Buffer> {
+  const creditNote = 'kind' in invoice && invoice.kind === 'credit-note' ? invoice : null
   // Loaded on the first invoice, not at start: most requests never need it.
   const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
@@ -33,7 +39,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     font: FONTS.regular,
     bufferPages: false,
     info: {
-      Title: `Tax invoice ${invoice.number}`,
+      Title: `${creditNote ? 'Credit note' : 'Tax invoice'} ${invoice.number}`,
       Author: invoice.seller.name,
       Subject: `Order ${invoice.orderNumber}`,
       CreationDate: new Date(invoice.issuedAt),
@@ -67,16 +73,25 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   const sellerBottom = doc.y
 
   const right = MARGIN + CONTENT_WIDTH / 2
-  doc.font('bold').fontSize(18).fillColor(INK).text('TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc.font('bold').fontSize(18).fillColor(INK).text(creditNote ? 'CREDIT NOTE' : 'TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.font('regular').fontSize(9)
-  const facts: Array<[string, string]> = [
-    ['Invoice number', invoice.number],
-    ['Invoice date', formatIndiaDate(invoice.issuedAt)],
-    ['Order', invoice.orderNumber],
-    ...(invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
-    ...(invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
-  ]
+  const facts: Array<[string, string]> = creditNote
+    ? [
+        ['Credit note number', creditNote.number],
+        ['Credit note date', formatIndiaDate(creditNote.issuedAt)],
+        ['Against invoice', `${creditNote.invoiceNumber} of ${formatIndiaDate(creditNote.invoiceIssuedAt)}`],
+        ['Order', creditNote.orderNumber],
+        ['Reason', creditNote.reason],
+      ]
+    : [
+        ['Invoice number', invoice.number],
+        ['Invoice date', formatIndiaDate(invoice.issuedAt)],
+        ['Order', invoice.orderNumber],
+        ...('paidAt' in invoice && invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
+        ...('paymentId' in invoice && invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
+      ]
   for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
+  for (const note of notes) doc.font('bold').text(note, right, doc.y + 2, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.y = Math.max(sellerBottom, doc.y) + 12
   rule()
   doc.moveDown(0.6)
@@ -170,7 +185,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
         ] as Array<[string, string, boolean]>)
       : ([['IGST', money(totals.igstPaise), false]] as Array<[string, string, boolean]>)),
     ['Total GST', money(totals.taxPaise), false],
-    ['Total (GST included)', money(totals.totalPaise), true],
+    [creditNote ? 'Total credited (GST included)' : 'Total (GST included)', money(totals.totalPaise), true],
   ]
   ensureRoom(totalRows.length * 14 + 40)
   doc.moveDown(0.4)
@@ -214,7 +229,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     doc.y,
     { width: CONTENT_WIDTH },
   )
-  doc.text('This is a computer-generated invoice and needs no signature.', { width: CONTENT_WIDTH })
+  if (creditNote) doc.text(`This credit note reduces invoice ${creditNote.invoiceNumber} by the amounts above, at that invoice's GST rates.`, { width: CONTENT_WIDTH })
+  doc.text(`This is a computer-generated ${creditNote ? 'credit note' : 'invoice'} and needs no signature.`, { width: CONTENT_WIDTH })
   doc.moveDown(1)
   doc.font('bold').fontSize(9).fillColor(INK).text(`For ${invoice.seller.name}`, MARGIN, doc.y, { width: CONTENT_WIDTH, align: 'right' })
 

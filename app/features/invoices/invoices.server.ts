@@ -1,6 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
-import { invoiceCounters, invoices, orderLines, orders, products } from '~/db/schema'
+import { creditNotes, invoiceCounters, invoices, orderLines, orders, products } from '~/db/schema'
+import { formatRupeesAndPaise } from '../money/money'
+import type { CreditNoteDocument } from './credit-note-document'
 import { log } from '~/log.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import type { ShopSettings } from '../settings/shop-settings'
@@ -13,8 +15,8 @@ import { financialYearOf } from './series'
 
 export type Invoice = { orderId: string; series: string; number: number; issuedAt: Date; document: InvoiceDocument }
 
-/** The next number of `series`. The counter's row stays locked until the caller's transaction ends, so no two take one number and a rollback returns it. */
-async function nextInvoiceNumber(tx: Database, series: string) {
+/** The next number of `series` (an invoice or a credit note series). The counter's row stays locked until the caller's transaction ends, so no two take one number and a rollback returns it. */
+export async function nextInvoiceNumber(tx: Database, series: string) {
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ series, lastNumber: 1 })
@@ -102,10 +104,28 @@ export async function invoiceNumberOf(db: Database, orderId: string) {
   return row ? (row.document as InvoiceDocument).number : null
 }
 
+/**
+ * What an invoice says of the credit notes issued against it (decision 033): each one's number and amount, and, when
+ * they took its whole value back, that it is cancelled and by which.
+ */
+export async function invoiceNotes(db: Database, orderId: string, invoice: InvoiceDocument) {
+  const notes = await db
+    .select({ document: creditNotes.document })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
+  const documents = notes.map((n) => n.document as CreditNoteDocument)
+  const credited = documents.reduce((sum, d) => sum + d.totals.totalPaise, 0)
+  if (documents.length && credited === invoice.totals.totalPaise) {
+    return [`CANCELLED by credit note${documents.length > 1 ? 's' : ''} ${documents.map((d) => d.number).join(', ')}`]
+  }
+  return documents.map((d) => `Reduced by credit note ${d.number}: ${formatRupeesAndPaise(d.totals.totalPaise)}`)
+}
+
 /** The order's invoice as a PDF and its file name; null when the order has no invoice. */
 export async function invoicePdf(db: Database, orderId: string, { redactBuyer = false } = {}) {
   const invoice = await invoiceForOrder(db, orderId)
   if (!invoice) return null
   const document = redactBuyer ? withBuyerRedacted(invoice.document) : invoice.document
-  return { fileName: document.fileName, pdf: await renderInvoicePdf(document) }
+  return { fileName: document.fileName, pdf: await renderInvoicePdf(document, { notes: await invoiceNotes(db, orderId, invoice.document) }) }
 }

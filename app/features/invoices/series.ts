@@ -25,3 +25,19 @@ export function invoiceNumberLabel(series: string, number: number) {
 export function invoiceFileName(series: string, number: number) {
   return `invoice-${invoiceNumberLabel(series, number).replaceAll('/', '-')}.pdf`
 }
+
+/** Credit notes: a series of their own per financial year, printed like CN/2026-27/0001 (at most 16 characters too). */
+export const CREDIT_NOTE_PREFIX = 'CN'
+
+/** The key of the credit notes' counter of a financial year (invoice_counters holds both kinds). */
+export function creditNoteSeries(financialYear: string) {
+  return `${CREDIT_NOTE_PREFIX}/${financialYear}`
+}
+
+export function creditNoteNumberLabel(series: string, number: number) {
+  return `${series}/${String(number).padStart(4, '0')}`
+}
+
+export function creditNoteFileName(series: string, number: number) {
+  return `credit-note-${creditNoteNumberLabel(series, number).replaceAll('/', '-')}.pdf`
+}

@@ -104,6 +104,11 @@ export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: nu
           ),
         ]
       : goods
+  return { lines, ...summariseLines(lines) }
+}
+
+/** The totals of taxed lines and their summary per tariff code and rate (an invoice's, or a credit note's). */
+export function summariseLines(lines: TaxedLine[]) {
   const totals = zeroTotals()
   const summary = new Map<string, RateSummary>()
   for (const line of lines) {
@@ -116,7 +121,7 @@ export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: nu
     }
     add(row, line)
   }
-  return { lines, totals, rateSummary: [...summary.values()] }
+  return { totals, rateSummary: [...summary.values()] }
 }
 
 const ONES = [

@@ -3,7 +3,8 @@ import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { orders, paymentEvents } from '~/db/schema'
 import { log } from '~/log.server'
-import { fromRazorpayPayment, razorpayPaymentEntity } from './razorpay.server'
+import { fromRazorpayPayment, fromRazorpayRefund, razorpayPaymentEntity, razorpayRefundEntity } from './razorpay.server'
+import { applyProviderRefund } from './refunds.server'
 import { type PaymentProvider, PaymentProviderError } from './provider'
 import { type RecordWithEffect, settlePayment, type SettleOutcome } from './settle.server'
 import { hmacSha256Hex, paymentSignature, signaturesMatch } from './signatures.server'
@@ -58,10 +59,12 @@ const webhookSchema = z.object({
   payload: z.object({
     payment: z.object({ entity: razorpayPaymentEntity }).optional(),
     order: z.object({ entity: z.object({ id: z.string(), status: z.string() }) }).optional(),
+    // refund.* (https://razorpay.com/docs/webhooks/refunds/): the notes carry our refund's id, set when it was asked.
+    refund: z.object({ entity: razorpayRefundEntity.extend({ notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() }) }).optional(),
   }),
 })
 
-export type WebhookOutcome = SettleOutcome | 'ignored'
+export type WebhookOutcome = SettleOutcome | 'ignored' | 'refund-updated'
 
 /**
  * A webhook from Razorpay. The signature is checked over the raw body. The delivery's event id is written in the
@@ -101,6 +104,13 @@ export async function handlePaymentWebhook(
       const inserted = await tx.insert(paymentEvents).values({ eventId, event: body.event, orderId: order?.id ?? null, outcome }).onConflictDoNothing().returning()
       return inserted.length > 0
     }
+  const refund = body.payload.refund?.entity
+  if (body.event.startsWith('refund.') && refund) {
+    const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {}
+    const ourId = typeof notes.refundId === 'string' ? notes.refundId : undefined
+    const applied = await applyProviderRefund(db, fromRazorpayRefund(refund), { refundId: ourId, now, record: record('handled') })
+    return { outcome: applied === 'duplicate' ? 'duplicate' : applied ? 'refund-updated' : 'ignored' }
+  }
   const handled = ['payment.captured', 'order.paid', 'payment.authorized', 'payment.failed']
   if (!handled.includes(body.event) || !payment || !providerOrderId) {
     const written = await db.transaction((tx) => record('ignored')(tx))

@@ -4,6 +4,7 @@ import { orderEvents, orderLines, orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { changeStock } from '../stock/ledger.server'
 import type { PaymentProvider, ProviderPayment } from './provider'
+import { reconcileRefunds } from './refunds.server'
 import { flagPaymentAttention, settlePayment } from './settle.server'
 
 // The payment reconciliation (decision 032): every unpaid order is looked up at the provider a few minutes after it
@@ -136,13 +137,15 @@ export async function expireOverdueOrders(db: Database, provider: PaymentProvide
   return (await reconcilePayments(db, provider, now, { batch })).expired
 }
 
-/** Runs the reconciliation every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
+/** Runs the reconciliation, of payments and then of refunds, every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
 export function startPaymentReconciliation(db: Database, provider: PaymentProvider, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout
   const tick = () => {
-    running = reconcilePayments(db, provider, new Date(), { checkMinutes })
+    const now = new Date()
+    running = reconcilePayments(db, provider, now, { checkMinutes })
+      .then(() => reconcileRefunds(db, provider, now))
       .catch((err) => log.error({ err }, 'Payment reconciliation failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs)

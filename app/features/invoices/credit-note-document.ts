@@ -1,0 +1,102 @@
+import type { InvoiceDocument } from './invoice-document'
+import { amountInWords, summariseLines, type TaxedLine, taxLine } from './tax'
+
+/**
+ * A GST credit note (section 34 of the CGST Act; rule 53(1A) of the CGST Rules for what it shows): issued for a
+ * refund of an invoiced order, it names the invoice it reduces and gives, line by line, the value and the tax taken
+ * back, at the invoice's own rates and split. Stored with the credit note (credit_notes.document), like an invoice.
+ */
+export type CreditNoteDocument = Omit<InvoiceDocument, 'paidAt' | 'paymentId'> & {
+  kind: 'credit-note'
+  /** The invoice it reduces, e.g. KO/2026-27/0001, and that invoice's date. */
+  invoiceNumber: string
+  invoiceIssuedAt: string
+  reason: string
+  refundId: string
+}
+
+/** What a refund gives back, as its row keeps it (refunds.items). */
+export type RefundItems = {
+  /** Goods given back (or not delivered), at the price paid. */
+  lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number }>
+  /** The delivery charge, or part of it. */
+  deliveryPaise: number
+  /** An amount not tied to lines (a goodwill refund, a price adjustment): spread over the invoice's lines by value. */
+  amountPaise: number
+}
+
+export function refundItemsTotal(items: RefundItems) {
+  return items.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) + items.deliveryPaise + items.amountPaise
+}
+
+const describe = (line: { name: string; size: string }) => `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`
+
+/** `amount` shared over `weights` in proportion, in whole paise, the remainder to the largest shares (adds up exactly). */
+export function apportion(amount: number, weights: number[]) {
+  const total = weights.reduce((a, b) => a + b, 0)
+  if (total <= 0) throw new RangeError('Nothing to share the amount over')
+  const exact = weights.map((w) => (amount * w) / total)
+  const shares = exact.map(Math.floor)
+  let left = amount - shares.reduce((a, b) => a + b, 0)
+  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1])
+  for (const [, i] of byRemainder) {
+    if (left === 0) break
+    shares[i]!++
+    left--
+  }
+  return shares
+}
+
+/**
+ * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, the delivery at
+ * the delivery line's rate, and an amount spread over all the invoice's lines by their value. Its total is the refund's
+ * amount to the paisa (the lines are GST-inclusive, as on the invoice).
+ */
+export function buildCreditNoteDocument(input: {
+  invoice: InvoiceDocument
+  items: RefundItems
+  reason: string
+  refundId: string
+  number: string
+  fileName: string
+  issuedAt: Date
+}): CreditNoteDocument {
+  const { invoice, items } = input
+  const supply = invoice.supply
+  const lines: TaxedLine[] = []
+  for (const line of items.lines) {
+    const invoiced = invoice.lines.find((l) => l.description === describe(line) && l.unitPricePaise === line.unitPricePaise)
+    if (!invoiced) throw new RangeError(`${describe(line)} is not on invoice ${invoice.number}`)
+    lines.push(taxLine({ description: invoiced.description, hsnCode: invoiced.hsnCode, ratePercent: invoiced.ratePercent, quantity: line.quantity, unitPricePaise: line.unitPricePaise }, supply))
+  }
+  if (items.deliveryPaise > 0) {
+    const delivery = invoice.lines.find((l) => l.description === 'Delivery charge')
+    if (!delivery) throw new RangeError(`Invoice ${invoice.number} has no delivery charge to refund`)
+    lines.push(taxLine({ description: delivery.description, hsnCode: delivery.hsnCode, ratePercent: delivery.ratePercent, quantity: 1, unitPricePaise: items.deliveryPaise }, supply))
+  }
+  if (items.amountPaise > 0) {
+    const shares = apportion(items.amountPaise, invoice.lines.map((l) => l.totalPaise))
+    invoice.lines.forEach((l, i) => {
+      if (shares[i]! > 0) {
+        lines.push(taxLine({ description: `${l.description}: part of its price`, hsnCode: l.hsnCode, ratePercent: l.ratePercent, quantity: 1, unitPricePaise: shares[i]! }, supply))
+      }
+    })
+  }
+  const { totals, rateSummary } = summariseLines(lines)
+  const { paidAt: _, paymentId: __, ...rest } = invoice
+  return {
+    ...rest,
+    kind: 'credit-note',
+    number: input.number,
+    fileName: input.fileName,
+    issuedAt: input.issuedAt.toISOString(),
+    invoiceNumber: invoice.number,
+    invoiceIssuedAt: invoice.issuedAt,
+    reason: input.reason,
+    refundId: input.refundId,
+    lines,
+    totals,
+    rateSummary,
+    amountInWords: amountInWords(totals.totalPaise),
+  }
+}

@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { creditNotes, invoices } from '~/db/schema'
+import { buildCreditNoteDocument, type CreditNoteDocument, type RefundItems } from './credit-note-document'
+import type { InvoiceDocument } from './invoice-document'
+import { renderInvoicePdf } from './invoice-pdf.server'
+import { nextInvoiceNumber } from './invoices.server'
+import { creditNoteFileName, creditNoteNumberLabel, creditNoteSeries, financialYearOf } from './series'
+
+export type CreditNote = { refundId: string; orderId: string; series: string; number: number; issuedAt: Date; document: CreditNoteDocument }
+
+const asCreditNote = (row: typeof creditNotes.$inferSelect): CreditNote => ({ ...row, document: row.document as CreditNoteDocument })
+
+/**
+ * Issues the credit note of a refund, in the caller's transaction (the one that writes the refund): its number comes
+ * from the credit notes' series of `issuedAt`'s financial year, gap-free like the invoices'. An order without an
+ * invoice (never invoiced) gets none: there is no tax to take back. Returns null then.
+ */
+export async function issueCreditNote(
+  tx: Database,
+  input: { orderId: string; refundId: string; items: RefundItems; reason: string; issuedAt: Date },
+): Promise<CreditNote | null> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId))
+  if (!invoice) return null
+  const series = creditNoteSeries(financialYearOf(input.issuedAt))
+  const sequence = await nextInvoiceNumber(tx, series)
+  const document = buildCreditNoteDocument({
+    invoice: invoice.document as InvoiceDocument,
+    items: input.items,
+    reason: input.reason,
+    refundId: input.refundId,
+    number: creditNoteNumberLabel(series, sequence),
+    fileName: creditNoteFileName(series, sequence),
+    issuedAt: input.issuedAt,
+  })
+  const [row] = await tx.insert(creditNotes).values({ refundId: input.refundId, orderId: input.orderId, series, number: sequence, issuedAt: input.issuedAt, document }).returning()
+  return asCreditNote(row!)
+}
+
+/** An order's credit notes, oldest first. */
+export async function creditNotesOf(db: Database, orderId: string) {
+  const rows = await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
+  return rows.map(asCreditNote)
+}
+
+/** One credit note as a PDF and its file name; null when the order has no such credit note. */
+export async function creditNotePdf(db: Database, orderId: string, refundId: string) {
+  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.refundId, refundId))
+  if (!row || row.orderId !== orderId) return null
+  const document = row.document as CreditNoteDocument
+  return { fileName: document.fileName, pdf: await renderInvoicePdf(document) }
+}

@@ -1,0 +1,296 @@
+import crypto from 'node:crypto'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { creditNotes, orderEvents, orders, refunds } from '~/db/schema'
+import { log } from '~/log.server'
+import { orderNumberLabel } from '../checkout/order-mails'
+import type { RefundItems } from '../invoices/credit-note-document'
+import { issueCreditNote } from '../invoices/credit-notes.server'
+import { enqueueMail } from '../mail/outbox.server'
+import { formatRupeesAndPaise } from '../money/money'
+import { getShopSettings } from '../settings/shop-settings.server'
+import { changeStock, type Transaction } from '../stock/ledger.server'
+import { type PaymentProvider, PaymentProviderError, type ProviderRefund, type RefundSpeed } from './provider'
+import { PaymentProviderRefusal } from './razorpay.server'
+import { type OrderForRefund, planRefund, refundableOf, type RefundRequest } from './refund-plan'
+import type { RecordWithEffect } from './settle.server'
+import { refundMail } from './refund-mails'
+
+// Refunds (decision 033). A refund is first the owner's decision, written in one transaction with what follows from
+// it in the shop: the goods back to stock (when they can be sold again), the GST credit note, the order's history.
+// Then its transfer: POST /v1/payments/:id/refund with an idempotency key made of the refund's id and its attempt, so
+// a call whose answer was lost is asked again and moves no money twice. The provider's answer, its webhooks
+// (refund.created, refund.processed, refund.failed) and the reconciliation move the refund's status; the customer is
+// mailed when the provider has taken it.
+
+export type Refund = typeof refunds.$inferSelect & { items: RefundItems }
+
+/** Orders that were paid: a refund gives back money that was captured, and only that. */
+const REFUNDABLE = ['paid', 'packed', 'shipped', 'delivered', 'cancelled'] as const
+
+export class RefundRefusedError extends Error {}
+
+/** How soon a refund whose transfer got no answer is sent again, and a pending one looked up. */
+const RESEND_AFTER_MS = 60_000
+const LOOK_UP_PENDING_AFTER_MS = 30 * 60_000
+
+async function priorRefunds(tx: Database, orderId: string) {
+  const rows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt))
+  return rows.map((r) => ({ ...r, items: r.items as RefundItems }))
+}
+
+/** An order's refunds, oldest first. */
+export async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
+  return priorRefunds(db, orderId)
+}
+
+export type RefundInput = {
+  orderId: string
+  request: RefundRequest
+  reason: string
+  /** Whether the goods go back to stock (damaged goods do not). Ignored for amounts, and for cancelled orders, whose stock went back when they were cancelled. */
+  restock: boolean
+  speed: RefundSpeed
+  actor: string
+  now?: Date
+}
+
+/**
+ * Writes the owner's refund, its credit note, the stock and the history in one transaction, inside the caller's when
+ * `tx` is given (the cancel step), else in one of its own. Refuses (RefundRefusedError, nothing written) what the
+ * order cannot give back: more than was captured, more of a line than was bought, an order never paid.
+ */
+export async function recordRefund(tx: Transaction, input: RefundInput) {
+  const now = input.now ?? new Date()
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
+  if (!order) throw new RefundRefusedError('Order not found.')
+  if (!order.paymentId || !order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) {
+    throw new RefundRefusedError('This order was not paid, so there is nothing to refund.')
+  }
+  const lines = await tx.query.orderLines.findMany({ where: (l, { eq }) => eq(l.orderId, order.id) })
+  const prior = await priorRefunds(tx, order.id)
+  const plan = planRefund({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, prior, input.request)
+  if (!plan.ok) throw new RefundRefusedError(plan.error)
+  const restock = input.restock && order.status !== 'cancelled' && plan.items.lines.length > 0
+  const id = crypto.randomBytes(12).toString('base64url')
+  await tx.insert(refunds).values({
+    id,
+    orderId: order.id,
+    amountPaise: plan.amountPaise,
+    items: plan.items,
+    reason: input.reason,
+    restock,
+    speed: input.speed,
+    status: 'requested',
+    nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS),
+    createdBy: input.actor,
+    createdAt: now,
+    updatedAt: now,
+  })
+  if (restock) {
+    for (const line of plan.items.lines) {
+      await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId: order.id, admin: input.actor, note: `Refund: ${input.reason}` })
+    }
+  }
+  const creditNote = await issueCreditNote(tx, { orderId: order.id, refundId: id, items: plan.items, reason: input.reason, issuedAt: now })
+  const what = [
+    ...plan.items.lines.map((l) => `${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`),
+    ...(plan.items.deliveryPaise ? ['delivery'] : []),
+    ...(plan.items.amountPaise ? ['an amount'] : []),
+  ].join(', ')
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status: order.status,
+    note: `Refund of ${formatRupeesAndPaise(plan.amountPaise)} requested (${what}; ${input.speed}): ${input.reason}${restock ? '; goods back to stock' : ''}${creditNote ? `; credit note ${creditNote.document.number}` : ''}`,
+    actor: input.actor,
+  })
+  return { refundId: id, amountPaise: plan.amountPaise, creditNoteNumber: creditNote?.document.number ?? null }
+}
+
+/** The owner's refund from the order page: written, then sent to the provider at once. */
+export async function requestRefund(db: Database, provider: PaymentProvider, input: RefundInput) {
+  const recorded = await db.transaction((tx) => recordRefund(tx, input))
+  const refund = await sendRefund(db, provider, recorded.refundId, input.now)
+  return { ...recorded, status: refund?.status ?? 'requested' }
+}
+
+/**
+ * Sends a refund's transfer to the provider, or asks again with the same key when the last answer was lost. A refusal
+ * (the provider's 4xx) fails the refund with the provider's words and puts the order on the owner's list; no answer
+ * leaves it `requested`, sent again by the reconciliation.
+ */
+export async function sendRefund(db: Database, provider: PaymentProvider, refundId: string, now = new Date()) {
+  const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
+  if (!refund || refund.status !== 'requested') return refund ?? null
+  const [order] = await db.select({ paymentId: orders.paymentId, number: orders.number }).from(orders).where(eq(orders.id, refund.orderId))
+  let answer: ProviderRefund
+  try {
+    answer = await provider.refundPayment({
+      paymentId: order!.paymentId!,
+      amountPaise: refund.amountPaise,
+      speed: refund.speed,
+      idempotencyKey: `${refund.id}-${refund.attempts}`,
+      notes: { orderNumber: orderNumberLabel(order!.number), refundId: refund.id },
+    })
+  } catch (err) {
+    if (err instanceof PaymentProviderRefusal) {
+      await failRefund(db, refund.id, err.description, now)
+      return { ...refund, status: 'failed' as const }
+    }
+    if (!(err instanceof PaymentProviderError)) throw err
+    log.warn({ refundId, error: err.message }, `Refund ${refundId} got no answer from the payment provider; it is sent again with the same key`)
+    await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now }).where(eq(refunds.id, refund.id))
+    return refund
+  }
+  const applied = await applyProviderRefund(db, answer, { refundId: refund.id, now })
+  return applied === 'duplicate' ? refund : applied
+}
+
+/**
+ * What the provider says of a refund (its answer, a webhook, a look-up) moves ours forward: requested → pending →
+ * processed, or → failed. Never backwards, and a second notice of the same state changes nothing. Mails the customer
+ * when the provider first takes it.
+ */
+export async function applyProviderRefund(
+  db: Database,
+  answer: ProviderRefund,
+  { refundId, now = new Date(), record }: { refundId?: string; now?: Date; record?: RecordWithEffect } = {},
+) {
+  const settings = await getShopSettings(db)
+  return db.transaction(async (tx) => {
+    // A webhook's event id, with its effect (decision 032).
+    if (record && !(await record(tx))) return 'duplicate' as const
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(refundId ? eq(refunds.id, refundId) : eq(refunds.providerRefundId, answer.id))
+      .for('update')
+    if (!refund) return null
+    const order = (await tx.select().from(orders).where(eq(orders.id, refund.orderId)))[0]!
+    const rank = { requested: 0, pending: 1, processed: 2, failed: 2 } as const
+    if (rank[answer.status] <= rank[refund.status] && refund.providerRefundId === answer.id) return refund
+    if (refund.status === 'processed' || (refund.status === 'failed' && answer.status !== 'processed')) return refund
+    if (answer.status === 'failed') {
+      await failRefundIn(tx, refund.id, 'The provider could not send the money back.', now)
+      return { ...refund, status: 'failed' as const }
+    }
+    const [updated] = await tx
+      .update(refunds)
+      .set({
+        status: answer.status,
+        providerRefundId: answer.id,
+        failureReason: null,
+        nextCheckAt: answer.status === 'pending' ? new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) : null,
+        updatedAt: now,
+      })
+      .where(eq(refunds.id, refund.id))
+      .returning()
+    await tx.insert(orderEvents).values({
+      orderId: refund.orderId,
+      status: order.status,
+      note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} ${answer.status === 'processed' ? 'processed' : 'accepted'} by the provider (${answer.id})`,
+    })
+    // The customer hears once, when the provider has taken the refund (pending or, at once, processed).
+    if (refund.status === 'requested' || refund.status === 'failed') {
+      await enqueueMail(tx, refundMail({ number: order.number, email: order.email }, { amountPaise: refund.amountPaise, speed: refund.speed, reason: refund.reason }, settings))
+    }
+    return updated!
+  })
+}
+
+async function failRefund(db: Database, refundId: string, reason: string, now: Date) {
+  await db.transaction((tx) => failRefundIn(tx, refundId, reason, now))
+  log.warn({ refundId }, `Refund ${refundId} failed at the payment provider: ${reason}`)
+}
+
+async function failRefundIn(tx: Database, refundId: string, reason: string, now: Date) {
+  {
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: 'failed', failureReason: reason.slice(0, 300), nextCheckAt: null, updatedAt: now })
+      .where(and(eq(refunds.id, refundId), inArray(refunds.status, ['requested', 'pending'])))
+      .returning()
+    if (!refund) return
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, refund.orderId))
+    const message = `Refund of ${formatRupeesAndPaise(refund.amountPaise)} failed at the provider: ${reason} Try it again from the order's page.`
+    await tx.insert(orderEvents).values({ orderId: refund.orderId, status: order!.status, note: message })
+    await tx.update(orders).set({ paymentAttention: message, paymentAttentionAt: now, updatedAt: now }).where(eq(orders.id, refund.orderId))
+  }
+}
+
+/** The owner tries a failed refund's transfer again: a new attempt, so a new idempotency key. */
+export async function retryRefund(db: Database, provider: PaymentProvider, refundId: string, actor: string, now = new Date()) {
+  const retried = await db.transaction(async (tx) => {
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: 'requested', attempts: sqlIncrement(), failureReason: null, nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'failed')))
+      .returning()
+    if (!refund) return null
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, refund.orderId))
+    await tx.insert(orderEvents).values({ orderId: refund.orderId, status: order!.status, note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} tried again`, actor })
+    return refund
+  })
+  if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
+  return sendRefund(db, provider, refundId, now)
+}
+
+function sqlIncrement() {
+  return sql`${refunds.attempts} + 1`
+}
+
+/**
+ * The reconciliation's share for refunds: transfers that got no answer are sent again (same key), and refunds the
+ * provider still calls pending are looked up now and then, in case a webhook was lost.
+ */
+export async function reconcileRefunds(db: Database, provider: PaymentProvider, now = new Date(), batch = 20) {
+  const due = await db
+    .select({ id: refunds.id, status: refunds.status, providerRefundId: refunds.providerRefundId, orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(inArray(refunds.status, ['requested', 'pending']), lte(refunds.nextCheckAt, now)))
+    .orderBy(asc(refunds.nextCheckAt))
+    .limit(batch)
+  for (const refund of due) {
+    try {
+      if (refund.status === 'requested') {
+        await sendRefund(db, provider, refund.id, now)
+      } else if (refund.providerRefundId) {
+        const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId))
+        const answer = await provider.fetchRefund(order!.paymentId!, refund.providerRefundId)
+        if (answer.status === 'pending') {
+          await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) }).where(eq(refunds.id, refund.id))
+        } else {
+          await applyProviderRefund(db, answer, { refundId: refund.id, now })
+        }
+      }
+    } catch (err) {
+      log.warn({ refundId: refund.id, error: (err as Error).message }, `Could not settle refund ${refund.id} with the provider; will try again`)
+      await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) }).where(eq(refunds.id, refund.id))
+    }
+  }
+  return due.length
+}
+
+/** What the order's page shows of refunds: each with its credit note, and what is left to refund. */
+export async function refundsForAdmin(db: Database, order: { id: string; totalPaise: number; deliveryPaise: number; paidAt: Date | null; status: string }, lines: OrderForRefund['lines']) {
+  const list = await refundsOf(db, order.id)
+  const notes = await db.select({ refundId: creditNotes.refundId, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.orderId, order.id))
+  const numberOf = new Map(notes.map((n) => [n.refundId, (n.document as { number: string }).number]))
+  const left = refundableOf({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, list)
+  return {
+    refunds: list.map((r) => ({
+      id: r.id,
+      amountPaise: r.amountPaise,
+      status: r.status,
+      reason: r.reason,
+      speed: r.speed,
+      restock: r.restock,
+      failureReason: r.failureReason,
+      createdAt: r.createdAt,
+      createdBy: r.createdBy,
+      creditNoteNumber: numberOf.get(r.id) ?? null,
+    })),
+    /** Null when the order cannot be refunded (never paid), else what is left. */
+    refundable: order.paidAt && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0 ? left : null,
+  }
+}

@@ -1,0 +1,31 @@
+import { creditNotePdf } from '~/features/invoices/credit-notes.server'
+import { invoiceViewFor } from '~/features/invoices/invoice-access.server'
+import { apiError } from '~/http/json.server'
+import type { Route } from './+types/api.order.credit-note'
+
+const ID = /^[A-Za-z0-9_-]{10,64}$/
+
+/**
+ * GET /api/orders/<orderId>/credit-notes/<refundId> — a refund's GST credit note as a PDF (decision 033), for the
+ * order's buyer and admins; 404 for anyone else. A browser that only tracked the order gets no credit note: it
+ * names the buyer, and the tracked invoice is shown without.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!ID.test(params.orderId) || !ID.test(params.refundId)) return apiError(404, 'Credit note not found.')
+  const view = await invoiceViewFor(request, context, params.orderId)
+  if (!view || view === 'tracked') return apiError(404, 'Credit note not found.')
+  const note = await creditNotePdf(context.shop.db, params.orderId, params.refundId)
+  if (!note) return apiError(404, 'Credit note not found.')
+  return new Response(new Uint8Array(note.pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${note.fileName}"`,
+      'Content-Length': String(note.pdf.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
+export function action() {
+  return apiError(405, 'Use GET.')
+}
