@@ -1,4 +1,5 @@
 import type { Database } from '~/db/client.server'
+import { startOfShopDay } from '../dates/india-time'
 import { lowStockOffers } from '../catalogue/catalogue.server'
 import { ordersWaitingToShip, salesSince } from '../checkout/fulfilment.server'
 import { listContactMessages } from '../contact/contact.server'
@@ -9,13 +10,7 @@ import { paymentsNeedingAttention } from '../payments/attention.server'
 /** At or below this many units a pack size shows on the dashboard's restock list. */
 export const LOW_STOCK_UNITS = 5
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
-
-/** Midnight of `now`'s day in India (UTC+5:30 all year), where the shop's day begins. */
-export function startOfShopDay(now: Date) {
-  const local = new Date(now.getTime() + IST_OFFSET_MS)
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - IST_OFFSET_MS)
-}
+export { startOfShopDay }
 
 /** What the owner sees at a glance on /dash. */
 export async function loadDashboard(db: Database, now = new Date()) {

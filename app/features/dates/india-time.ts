@@ -13,3 +13,11 @@ export function formatIndiaDateTime(value: Date | string) {
 export function formatIndiaDate(value: Date | string) {
   return dateFormat.format(new Date(value))
 }
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+
+/** Midnight of `now`'s day in India (UTC+5:30 all year), where the shop's day begins. */
+export function startOfShopDay(now: Date) {
+  const local = new Date(now.getTime() + IST_OFFSET_MS)
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - IST_OFFSET_MS)
+}

@@ -64,6 +64,8 @@ const webhookSchema = z.object({
   }),
 })
 
+const WEBHOOK_PROVIDER_MS = 2_000
+
 export type WebhookOutcome = SettleOutcome | 'ignored' | 'refund-updated'
 
 /**
@@ -116,6 +118,8 @@ export async function handlePaymentWebhook(
     const written = await db.transaction((tx) => record('ignored')(tx))
     return { outcome: written ? 'ignored' : 'duplicate' }
   }
-  const result = await settlePayment(db, provider, { providerOrderId, payment, now, record: record('handled') })
+  // Razorpay waits 5 s for the answer: a capture (payment.authorized) gets 2 s, and a fetch after a failed capture 2 s
+  // more. Past that the delivery fails, nothing is recorded, and Razorpay's redelivery tries again.
+  const result = await settlePayment(db, provider, { providerOrderId, payment, now, record: record('handled'), providerTimeoutMs: WEBHOOK_PROVIDER_MS })
   return { outcome: result.outcome }
 }

@@ -9,6 +9,7 @@ import { testAddress } from '../../../tests/support/test-address'
 import { paymentsNeedingAttention, resolvePaymentAttention } from './attention.server'
 import { handlePaymentWebhook, verifyCheckoutPayment } from './payments.server'
 import { razorpayProvider } from './razorpay.server'
+import { comparePaymentsOfDay } from './daily-check.server'
 import { reconcilePayments } from './reconciliation.server'
 
 // A payment's life against a stand-in of Razorpay written from its documentation (tests/support/razorpay-standin.ts):
@@ -229,5 +230,39 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect((await row(order.id)).nextPaymentCheckAt!.getTime()).toBe(now.getTime() + MINUTE)
     razorpay.state.mode = 'ok'
     expect(await reconcilePayments(db(), provider, new Date(now.getTime() + MINUTE))).toMatchObject({ checked: 1, paid: 1 })
+  })
+
+  it('answers a payment.authorized webhook within Razorpay\'s 5 s even when the capture hangs; the redelivery captures it', async () => {
+    const order = await place()
+    const payment = razorpay.pay(order.providerOrderId!, { status: 'authorized' })
+    const webhook = razorpay.webhook('payment.authorized', { payment }, WEBHOOK_SECRET)
+    razorpay.state.mode = 'hang'
+    const started = Date.now()
+    await expect(deliver(webhook)).rejects.toThrow(/did not answer within 2000 ms/)
+    expect(Date.now() - started).toBeLessThan(4_800)
+    expect(await db().select().from(paymentEvents)).toHaveLength(0)
+    razorpay.state.mode = 'ok'
+    expect((await deliver(webhook)).outcome).toBe('paid')
+  })
+
+  it('the daily check confirms a captured payment the shop missed, and flags an order paid in the shop that the provider never captured', async () => {
+    const missed = await place()
+    const payment = razorpay.capture(missed.providerOrderId!)
+    const wrong = await place()
+    // Marked paid by hand, say, with a payment the provider does not have.
+    await db().update(orders).set({ status: 'paid', paymentId: 'pay_nowhere', paidAt: new Date() }).where(eq(orders.id, wrong.id))
+    const dayStart = new Date(Date.now() - 60 * MINUTE)
+    // The stand-in still holds the payments of this file's earlier tests, whose orders are gone: "for no order".
+    const all = await comparePaymentsOfDay(db(), provider, dayStart)
+    expect(all.filter((d) => !d.orderId).every((d) => / was captured for no order of this shop\.$/.test(d.what))).toBe(true)
+    const differences = all.filter((d) => d.orderId)
+    expect(differences).toEqual([
+      { orderId: missed.id, paymentId: payment.id, what: `KO-${missed.number} was not marked paid though payment ${payment.id} was captured: now confirmed.` },
+      expect.objectContaining({ orderId: wrong.id, paymentId: 'pay_nowhere' }),
+    ])
+    expect((await row(missed.id)).status).toBe('paid')
+    expect((await row(wrong.id)).paymentAttention).toMatch(/no captured payment pay_nowhere/)
+    // A second run finds only what is still wrong.
+    expect((await comparePaymentsOfDay(db(), provider, dayStart)).filter((d) => d.orderId).map((d) => d.orderId)).toEqual([wrong.id])
   })
 })

@@ -9,9 +9,9 @@ export interface PaymentProvider {
   readonly webhookSecret: string
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<{ providerOrderId: string }>
   /** One payment as the provider has it now. */
-  fetchPayment(paymentId: string): Promise<ProviderPayment>
+  fetchPayment(paymentId: string, options?: CallOptions): Promise<ProviderPayment>
   /** Turns an authorized payment into a captured one, for exactly the order's amount. */
-  capturePayment(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>
+  capturePayment(paymentId: string, amountPaise: number, currency: string, options?: CallOptions): Promise<ProviderPayment>
   /** The payments made against an order, to honour a payment whose webhook was lost. */
   listPayments(providerOrderId: string): Promise<ProviderPayment[]>
   /**
@@ -19,9 +19,14 @@ export interface PaymentProvider {
    * moves no money twice, so a call whose answer was lost is simply asked again.
    */
   refundPayment(input: { paymentId: string; amountPaise: number; speed: RefundSpeed; idempotencyKey: string; notes: Record<string, string> }): Promise<ProviderRefund>
+  /** Every payment made in [from, to] (the daily check), newest first. */
+  listPaymentsBetween(from: Date, to: Date): Promise<ProviderPayment[]>
   /** One refund as the provider has it now. */
   fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund>
 }
+
+/** A shorter bound than the client's own, where the caller must answer within one (a webhook: Razorpay waits 5 s). */
+export type CallOptions = { timeoutMs?: number }
 
 /** `normal`: 5–7 working days; `optimum`: instantly where the customer's bank allows, else normal (Razorpay's words). */
 export type RefundSpeed = 'normal' | 'optimum'

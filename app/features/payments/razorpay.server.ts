@@ -65,17 +65,17 @@ export { paymentEntity as razorpayPaymentEntity }
 export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
   const timeoutMs = settings.timeoutMs ?? 10_000
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}, ms = timeoutMs): Promise<T> {
     let response: Response
     try {
       response = await fetch(new URL(path, settings.apiBase), {
         method,
         headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(ms),
       })
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError') throw new PaymentProviderError(`Razorpay did not answer within ${timeoutMs} ms`, err)
+      if ((err as Error).name === 'TimeoutError') throw new PaymentProviderError(`Razorpay did not answer within ${ms} ms`, err)
       throw new PaymentProviderError('Razorpay could not be reached', err)
     }
     if (!response.ok) {
@@ -108,9 +108,20 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
       const result = await call('GET', `/v1/orders/${encodeURIComponent(providerOrderId)}/payments`, paymentsResponse)
       return result.items.map(fromRazorpayPayment)
     },
+    // https://razorpay.com/docs/api/payments/fetch-all-payments/: `from`/`to` in Unix seconds, at most 100 a page.
+    async listPaymentsBetween(from, to) {
+      const all: ProviderPayment[] = []
+      const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
+      for (let skip = 0; ; skip += 100) {
+        const page = await call('GET', `/v1/payments?from=${seconds(from)}&to=${seconds(to)}&count=100&skip=${skip}`, paymentsResponse)
+        all.push(...page.items.map(fromRazorpayPayment))
+        // A day of a small shop's payments is a page or two; 50 pages (5,000) is a bound, not an expectation.
+        if (page.items.length < 100 || skip >= 4_900) return all
+      }
+    },
     // https://razorpay.com/docs/api/payments/fetch-with-id/
-    async fetchPayment(paymentId) {
-      return fromRazorpayPayment(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`, paymentEntity))
+    async fetchPayment(paymentId, options) {
+      return fromRazorpayPayment(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`, paymentEntity, undefined, {}, options?.timeoutMs))
     },
     // https://razorpay.com/docs/api/refunds/create-normal/ and /create-instant/; the key: /normal-refunds-idempotent/.
     async refundPayment({ paymentId, amountPaise, speed, idempotencyKey, notes }) {
@@ -123,8 +134,8 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider {
       return fromRazorpayRefund(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`, refundEntity))
     },
     // https://razorpay.com/docs/api/payments/capture/: the amount must be the authorised one.
-    async capturePayment(paymentId, amountPaise, currency) {
-      return fromRazorpayPayment(await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/capture`, paymentEntity, { amount: amountPaise, currency }))
+    async capturePayment(paymentId, amountPaise, currency, options) {
+      return fromRazorpayPayment(await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/capture`, paymentEntity, { amount: amountPaise, currency }, {}, options?.timeoutMs))
     },
   }
 }

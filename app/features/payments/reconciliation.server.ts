@@ -4,6 +4,7 @@ import { orderEvents, orderLines, orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { changeStock } from '../stock/ledger.server'
 import type { PaymentProvider, ProviderPayment } from './provider'
+import { dailyPaymentCheck } from './daily-check.server'
 import { reconcileRefunds } from './refunds.server'
 import { flagPaymentAttention, settlePayment } from './settle.server'
 
@@ -137,15 +138,17 @@ export async function expireOverdueOrders(db: Database, provider: PaymentProvide
   return (await reconcilePayments(db, provider, now, { batch })).expired
 }
 
-/** Runs the reconciliation, of payments and then of refunds, every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
+/** Runs the reconciliation, of payments and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
 export function startPaymentReconciliation(db: Database, provider: PaymentProvider, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout
+  const daily = dailyPaymentCheck(db, provider)
   const tick = () => {
     const now = new Date()
     running = reconcilePayments(db, provider, now, { checkMinutes })
       .then(() => reconcileRefunds(db, provider, now))
+      .then(() => daily(now))
       .catch((err) => log.error({ err }, 'Payment reconciliation failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs)

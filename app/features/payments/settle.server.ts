@@ -150,8 +150,9 @@ export async function recordPaymentFailure(db: Database, providerOrderId: string
 export async function settlePayment(
   db: Database,
   provider: PaymentProvider,
-  input: { providerOrderId: string; payment: ProviderPayment; now?: Date; record?: RecordWithEffect },
+  input: { providerOrderId: string; payment: ProviderPayment; now?: Date; record?: RecordWithEffect; providerTimeoutMs?: number },
 ): Promise<{ outcome: SettleOutcome; orderId?: string }> {
+  const within = input.providerTimeoutMs ? { timeoutMs: input.providerTimeoutMs } : undefined
   const now = input.now ?? new Date()
   let payment = input.payment
   const [order] = await db
@@ -190,10 +191,10 @@ export async function settlePayment(
       return { outcome: 'already-paid', orderId: order.id }
     }
     try {
-      payment = await provider.capturePayment(payment.id, order.totalPaise, order.currency)
+      payment = await provider.capturePayment(payment.id, order.totalPaise, order.currency, within)
     } catch (err) {
       // Captured meanwhile (by another server, the webhook, or the provider's own auto-capture)?
-      payment = await provider.fetchPayment(payment.id)
+      payment = await provider.fetchPayment(payment.id, within)
       if (payment.status !== 'captured') throw err
     }
     if (payment.status !== 'captured') {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { testProviderPayments } from '~/db/schema'
 import { type PaymentProvider, type ProviderPayment, PaymentProviderError } from './provider'
@@ -40,6 +40,14 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
     },
     async listPayments(providerOrderId) {
       const rows = await db().select().from(testProviderPayments).where(eq(testProviderPayments.providerOrderId, providerOrderId))
+      return rows.map(asPayment)
+    },
+    async listPaymentsBetween(from, to) {
+      const rows = await db()
+        .select()
+        .from(testProviderPayments)
+        .where(and(gte(testProviderPayments.createdAt, from), lte(testProviderPayments.createdAt, to)))
+        .orderBy(desc(testProviderPayments.createdAt))
       return rows.map(asPayment)
     },
     async fetchPayment(paymentId) {
