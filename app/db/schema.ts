@@ -297,7 +297,11 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   /** The idempotency keys of the refunds made, so a key asked again refunds nothing more. */
   refundKeys: jsonb('refund_keys').notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('test_provider_payments_order_idx').on(t.providerOrderId)])
+}, (t) => [
+  index('test_provider_payments_order_idx').on(t.providerOrderId),
+  // One payment that went through per order, as Razorpay takes no second payment for a paid order.
+  uniqueIndex('test_provider_payments_one_paid').on(t.providerOrderId).where(sql`${t.status} in ('captured', 'authorized', 'refunded')`),
+])
 
 /** Secrets the shop makes for itself on first start (e.g. the test payment provider's key), shared by all instances. */
 export const appSecrets = pgTable('app_secrets', {

@@ -255,3 +255,44 @@ describe('tax details and tariff codes in the admin', () => {
     expect(edit.text).toMatch(/<option value="12" selected="">12%<\/option>/)
   })
 })
+
+describe('credit notes (decision 033)', () => {
+  it('the admin refunds an amount; the track page lists it with its credit note, which the buyer, a tracker (redacted) and the admin may open, and no one else', async () => {
+    const order = await placeOrder(buyer, BUYER, true)
+    const refunded = await admin.send(`/dash/orders/${order.id}`, { form: { step: 'refund', kind: 'amount', amount: '10', reason: 'Delivered a day late', speed: 'normal' } })
+    expect(refunded.status, refunded.text.slice(0, 300)).toBe(200)
+    expect(refunded.text).toMatch(/Refund of ₹10\.00: the refund is done\. Credit note CN\/\d{4}-\d{2}\/\d{4}\./)
+    const page = (await admin.send(`/dash/orders/${order.id}`)).text
+    const link = page.match(new RegExp(`/api/orders/${order.id}/credit-notes/([A-Za-z0-9_-]+)`))
+    expect(link).not.toBeNull()
+    const url = link![0]
+
+    const tracker = browser()
+    const tracked = await track(tracker, order.label, BUYER)
+    expect(tracked.status).toBe(303)
+    const trackPage = (await tracker.send(tracked.location!)).text
+    expect(trackPage).toMatch(/₹10(\.00)?: refunded to the way you paid/)
+    expect(trackPage).toContain(url)
+
+    const pdf = async (who: Browser) => {
+      const headers: Record<string, string> = { 'x-forwarded-for': who.address }
+      if (who.cookies.size) headers.cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+      const response = await fetch(`${server.url}${url}`, { headers })
+      return { status: response.status, text: response.status === 200 ? await pdfText(Buffer.from(await response.arrayBuffer())) : '' }
+    }
+    const own = await pdf(buyer)
+    expect(own.status).toBe(200)
+    expect(own.text).toContain('CREDIT NOTE')
+    expect(own.text).toContain('₹10.00')
+    expect(own.text).toContain('Delivered a day late')
+    expect(own.text).toContain('Lakshmi Narayanan')
+    const redacted = await pdf(tracker)
+    expect(redacted.status).toBe(200)
+    expect(redacted.text).toContain('Chennai 600028')
+    expect(redacted.text).not.toContain('Lakshmi')
+    expect((await pdf(admin)).status).toBe(200)
+    expect((await pdf(browser())).status).toBe(404)
+    // The invoice names the credit note that reduced it.
+    expect(await pdfText((await invoicePdf(buyer, order.id)).body)).toMatch(/Reduced by credit note CN\/\d{4}-\d{2}\/\d{4}: ₹10\.00/)
+  })
+})

@@ -1,6 +1,6 @@
 import { Time } from '~/components/admin/admin-page'
 import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
-import { invoiceUrl } from '~/features/invoices/invoice-links'
+import { creditNoteUrl, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import type { TrackedOrder } from '~/features/tracking/tracking.server'
 
@@ -68,6 +68,27 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatRupees(order.totalPaise)}</dd>
       </dl>
+
+      {order.refunds.length > 0 && (
+        <div className="mt-5" data-testid="tracked-refunds">
+          <h3 className="font-semibold text-earth-900">Refunds</h3>
+          <ul className="mt-1 grid gap-1 text-earth-900">
+            {order.refunds.map((refund) => (
+              <li key={refund.id}>
+                {formatRupees(refund.amountPaise)}: {refund.state === 'refunded' ? 'refunded to the way you paid' : 'on its way back to the way you paid'}
+                {refund.creditNoteNumber && (
+                  <>
+                    {' · '}
+                    <a href={creditNoteUrl(order.id, refund.id)} download className={linkClass}>
+                      Credit note {refund.creditNoteNumber} (PDF)
+                    </a>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {order.hasInvoice && (
         <p className="mt-5">

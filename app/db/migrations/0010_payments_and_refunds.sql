@@ -23,7 +23,8 @@ CREATE TABLE "test_provider_payments" (
 	"refund_keys" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "test_provider_payments_order_idx" ON "test_provider_payments" USING btree ("provider_order_id");
+CREATE INDEX "test_provider_payments_order_idx" ON "test_provider_payments" USING btree ("provider_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "test_provider_payments_one_paid" ON "test_provider_payments" USING btree ("provider_order_id") WHERE "test_provider_payments"."status" in ('captured', 'authorized', 'refunded');
 --> statement-breakpoint
 -- Refunds (decision 033): the owner's decision, with what it gives back, and its transfer at the provider.
 CREATE TABLE "refunds" (

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { creditNotes, invoices } from '~/db/schema'
 import { buildCreditNoteDocument, type CreditNoteDocument, type RefundItems } from './credit-note-document'
-import type { InvoiceDocument } from './invoice-document'
+import { type InvoiceDocument, withBuyerRedacted } from './invoice-document'
 import { renderInvoicePdf } from './invoice-pdf.server'
 import { nextInvoiceNumber } from './invoices.server'
 import { creditNoteFileName, creditNoteNumberLabel, creditNoteSeries, financialYearOf } from './series'
@@ -44,9 +44,10 @@ export async function creditNotesOf(db: Database, orderId: string) {
 }
 
 /** One credit note as a PDF and its file name; null when the order has no such credit note. */
-export async function creditNotePdf(db: Database, orderId: string, refundId: string) {
+export async function creditNotePdf(db: Database, orderId: string, refundId: string, { redactBuyer = false } = {}) {
   const [row] = await db.select().from(creditNotes).where(eq(creditNotes.refundId, refundId))
   if (!row || row.orderId !== orderId) return null
-  const document = row.document as CreditNoteDocument
+  // For a browser that only tracked the order, the buyer's town, PIN code and state, as on its invoice.
+  const document = redactBuyer ? withBuyerRedacted(row.document as CreditNoteDocument) : (row.document as CreditNoteDocument)
   return { fileName: document.fileName, pdf: await renderInvoicePdf(document) }
 }

@@ -123,6 +123,6 @@ export const REDACTED_BUYER = 'Name and address shown to the buyer only'
  * last two address lines, as buildInvoiceDocument writes them), as on the track page; no name, street, phone or
  * e-mail. The taxes are unchanged: the place of supply is the state.
  */
-export function withBuyerRedacted(invoice: InvoiceDocument): InvoiceDocument {
+export function withBuyerRedacted<Document extends Pick<InvoiceDocument, 'buyer'>>(invoice: Document): Document {
   return { ...invoice, buyer: { ...invoice.buyer, name: REDACTED_BUYER, addressLines: invoice.buyer.addressLines.slice(-2), phone: '', email: '' } }
 }

@@ -97,9 +97,17 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
       return { id: refundId, paymentId, amountPaise: row.amountRefundedPaise, status: 'processed', speedProcessed: 'instant' }
     },
     async makeTestPayment(providerOrderId, amountPaise, status = 'captured') {
+      // Like Razorpay, which takes no second payment for an order that is paid: a reload or a double click of the
+      // test window gets the payment already made (the unique index holds it however the clicks interleave).
       const paymentId = `pay_test_${crypto.randomBytes(8).toString('hex')}`
-      await db().insert(testProviderPayments).values({ id: paymentId, providerOrderId, amountPaise, status })
-      return { paymentId, signature: paymentSignature(secret, providerOrderId, paymentId) }
+      const [made] = await db().insert(testProviderPayments).values({ id: paymentId, providerOrderId, amountPaise, status }).onConflictDoNothing().returning({ id: testProviderPayments.id })
+      const id =
+        made?.id ??
+        (await db()
+          .select({ id: testProviderPayments.id })
+          .from(testProviderPayments)
+          .where(and(eq(testProviderPayments.providerOrderId, providerOrderId), inArray(testProviderPayments.status, ['captured', 'authorized', 'refunded']))))[0]!.id
+      return { paymentId: id, signature: paymentSignature(secret, providerOrderId, id) }
     },
   }
 }
