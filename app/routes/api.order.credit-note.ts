@@ -1,6 +1,7 @@
 import { creditNotePdf } from '~/features/invoices/credit-notes.server'
 import { invoiceViewFor } from '~/features/invoices/invoice-access.server'
 import { apiError } from '~/http/json.server'
+import { pdfDownload } from '~/http/pdf-download.server'
 import type { Route } from './+types/api.order.credit-note'
 
 const ID = /^[A-Za-z0-9_-]{10,64}$/
@@ -16,14 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!view) return apiError(404, 'Credit note not found.')
   const note = await creditNotePdf(context.shop.db, params.orderId, params.refundId, { redactBuyer: view === 'tracked' })
   if (!note) return apiError(404, 'Credit note not found.')
-  return new Response(new Uint8Array(note.pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${note.fileName}"`,
-      'Content-Length': String(note.pdf.length),
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfDownload(note)
 }
 
 export function action() {

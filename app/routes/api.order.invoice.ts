@@ -1,6 +1,7 @@
 import { invoiceViewFor } from '~/features/invoices/invoice-access.server'
 import { invoicePdf } from '~/features/invoices/invoices.server'
 import { apiError } from '~/http/json.server'
+import { pdfDownload } from '~/http/pdf-download.server'
 import type { Route } from './+types/api.order.invoice'
 
 /**
@@ -13,14 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!view) return apiError(404, 'Invoice not found.')
   const invoice = await invoicePdf(context.shop.db, params.orderId, { redactBuyer: view === 'tracked' })
   if (!invoice) return apiError(404, 'This order has no invoice: it has not been paid.')
-  return new Response(new Uint8Array(invoice.pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${invoice.fileName}"`,
-      'Content-Length': String(invoice.pdf.length),
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfDownload(invoice)
 }
 
 export function action() {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { creditNotes, invoices } from '~/db/schema'
 import { buildCreditNoteDocument, type CreditNoteDocument, type RefundItems } from './credit-note-document'
@@ -37,10 +37,10 @@ export async function issueCreditNote(
   return asCreditNote(row!)
 }
 
-/** An order's credit notes, oldest first. */
-export async function creditNotesOf(db: Database, orderId: string) {
-  const rows = await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
-  return rows.map(asCreditNote)
+/** The numbers of an order's credit notes, by the refund each belongs to (the admin's order page, /track). */
+export async function creditNoteNumbersOf(db: Database, orderId: string) {
+  const rows = await db.select({ refundId: creditNotes.refundId, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.orderId, orderId))
+  return new Map(rows.map((row) => [row.refundId, (row.document as CreditNoteDocument).number]))
 }
 
 /** One credit note as a PDF and its file name; null when the order has no such credit note. */

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
-import { creditNotes, orderEvents, orders, refunds } from '~/db/schema'
+import { orderEvents, orders, refunds } from '~/db/schema'
 import { log } from '~/log.server'
 import { orderNumberLabel } from '../checkout/order-mails'
 import type { RefundItems } from '../invoices/credit-note-document'
-import { issueCreditNote } from '../invoices/credit-notes.server'
+import { creditNoteNumbersOf, issueCreditNote } from '../invoices/credit-notes.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { formatRupeesAndPaise } from '../money/money'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -34,14 +34,10 @@ export class RefundRefusedError extends Error {}
 const RESEND_AFTER_MS = 60_000
 const LOOK_UP_PENDING_AFTER_MS = 30 * 60_000
 
-async function priorRefunds(tx: Database, orderId: string) {
-  const rows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt))
-  return rows.map((r) => ({ ...r, items: r.items as RefundItems }))
-}
-
 /** An order's refunds, oldest first. */
 export async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
-  return priorRefunds(db, orderId)
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt))
+  return rows.map((r) => ({ ...r, items: r.items as RefundItems }))
 }
 
 export type RefundInput = {
@@ -68,7 +64,7 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
     throw new RefundRefusedError('This order was not paid, so there is nothing to refund.')
   }
   const lines = await tx.query.orderLines.findMany({ where: (l, { eq }) => eq(l.orderId, order.id) })
-  const prior = await priorRefunds(tx, order.id)
+  const prior = await refundsOf(tx, order.id)
   const plan = planRefund({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, prior, input.request)
   if (!plan.ok) throw new RefundRefusedError(plan.error)
   const restock = input.restock && order.status !== 'cancelled' && plan.items.lines.length > 0
@@ -223,7 +219,7 @@ export async function retryRefund(db: Database, provider: PaymentProvider, refun
   const retried = await db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
-      .set({ status: 'requested', attempts: sqlIncrement(), failureReason: null, nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now })
+      .set({ status: 'requested', attempts: sql`${refunds.attempts} + 1`, failureReason: null, nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'failed')))
       .returning()
     if (!refund) return null
@@ -233,10 +229,6 @@ export async function retryRefund(db: Database, provider: PaymentProvider, refun
   })
   if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
   return sendRefund(db, provider, refundId, now)
-}
-
-function sqlIncrement() {
-  return sql`${refunds.attempts} + 1`
 }
 
 /**
@@ -273,9 +265,7 @@ export async function reconcileRefunds(db: Database, provider: PaymentProvider, 
 
 /** What the order's page shows of refunds: each with its credit note, and what is left to refund. */
 export async function refundsForAdmin(db: Database, order: { id: string; totalPaise: number; deliveryPaise: number; paidAt: Date | null; status: string }, lines: OrderForRefund['lines']) {
-  const list = await refundsOf(db, order.id)
-  const notes = await db.select({ refundId: creditNotes.refundId, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.orderId, order.id))
-  const numberOf = new Map(notes.map((n) => [n.refundId, (n.document as { number: string }).number]))
+  const [list, numberOf] = await Promise.all([refundsOf(db, order.id), creditNoteNumbersOf(db, order.id)])
   const left = refundableOf({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, list)
   return {
     refunds: list.map((r) => ({

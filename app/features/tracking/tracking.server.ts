@@ -1,7 +1,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
-import { creditNotes, invoices, type OrderStatus, orderEvents, orderLines, orders, refunds } from '~/db/schema'
+import { invoices, type OrderStatus, orderEvents, orderLines, orders, refunds } from '~/db/schema'
+import { creditNoteNumbersOf } from '../invoices/credit-notes.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderNumberLabel } from '../checkout/order-mails'
 import { lastTenPhoneDigits } from '../checkout/orders.server'
@@ -82,7 +83,7 @@ export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof getTrackedOrder
 export async function getTrackedOrder(db: Database, orderId: string, now = new Date()) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [lines, events, [invoice], refundRows, notes] = await Promise.all([
+  const [lines, events, [invoice], refundRows, noteOf] = await Promise.all([
     db
       .select({ name: orderLines.name, size: orderLines.size, quantity: orderLines.quantity, unitPricePaise: orderLines.unitPricePaise })
       .from(orderLines)
@@ -95,9 +96,8 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
       .orderBy(asc(orderEvents.id)),
     db.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.orderId, orderId)),
     db.select({ id: refunds.id, amountPaise: refunds.amountPaise, status: refunds.status, at: refunds.createdAt }).from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
-    db.select({ refundId: creditNotes.refundId, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.orderId, orderId)),
+    creditNoteNumbersOf(db, orderId),
   ])
-  const noteOf = new Map(notes.map((n) => [n.refundId, (n.document as { number: string }).number]))
   // Unpaid past its time: expired, even before the expiry job has given its stock back.
   const lapsed = order.status === 'pending_payment' && order.expiresAt <= now
   const status: OrderStatus = lapsed ? 'expired' : order.status
