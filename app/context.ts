@@ -12,6 +12,11 @@ declare module 'react-router' {
     cspNonce?: string
     /** Set by handleError (app/entry.server.tsx) when the database was away: server/app.ts answers 503. */
     databaseUnavailable?: boolean
+    /**
+     * This browser's form token, setting its form-key cookie when it has none (server/app.ts, decision 034).
+     * Absent when the page is rendered for everyone (the page cache): such pages hold no form that posts.
+     */
+    formToken?: () => Promise<string>
   }
 }
 export {}

@@ -14,6 +14,7 @@ import { mediaBaseFor } from './features/media/media-url'
 import { siteUrlFor } from './features/findability/site-url.server'
 import { FAVICON_DATA_URL } from './features/findability/favicon'
 import './app.css'
+import { formTokenOf } from './http/form-token.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([requestShopSettings(context), getSignedInUser(request, context)])
@@ -21,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = user && { email: user.email, displayName: user.displayName, isAdmin: user.role === 'admin' }
   // Where pictures are (media-url.ts), so the browser builds the same picture URLs as the server; the shop's origin
   // for pages' canonical links and previews (features/findability).
-  return { settings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request) }
+  // Signed in, every page may hold a form that posts (sign out, reviews, the admin's); signed out, the pages with forms
+  // give their own token, since client-side navigation does not ask the root again.
+  const formToken = account ? await formTokenOf(context) : ''
+  return { settings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request), formToken }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {

@@ -23,6 +23,9 @@ import { faviconIco } from '~/features/findability/favicon-ico.server'
 import { writeBodyToResponse } from './send-response'
 import { requestTargetProblem } from '~/http/request-target.server'
 import { type BodyTooLarge, bodyLimitFor, drainThenClose, limitedBody } from '~/http/body-reader.server'
+import { FORM_TOKEN_ADVICE, FORM_TOKEN_REFUSAL } from '~/http/form-token'
+import { formKeyCookie, formKeyOf, formTokenFor, formTokenInBody, isFormTokenValid, needsFormToken, newFormKey } from '~/http/form-token.server'
+import { appSecret } from '~/features/settings/app-secrets.server'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
 const CANONICAL_PATHS = new Map(
@@ -236,6 +239,24 @@ async function bodyRefusedResponse(path: string, response: Response, refusal: Bo
   return new Response(refusal.message, { status: 413, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
+/** The answer to a form post without this browser's token (decision 034): nothing was done. */
+function formTokenRefusal(path: string) {
+  const headers = { 'Cache-Control': 'no-store' }
+  const message = `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`
+  if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: message }, { status: 403, headers })
+  if (path.endsWith('.data')) return new Response(message, { status: 403, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+  const page = plainPage('Please send the form again', `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`, { href: escapeHtml(path), text: 'Reload the page' })
+  return new Response(page, { status: 403, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
+/** The whole of a body already bounded by limitedBody; throws its BodyTooLarge when it went over. */
+async function wholeBody(body: ReadableStream<Uint8Array>) {
+  const chunks: Uint8Array[] = []
+  const reader = body.getReader()
+  for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value)
+  return Buffer.concat(chunks)
+}
+
 /** Settles once the answer is sent, or the client has gone. */
 function answered(res: express.Response) {
   return new Promise<void>((resolve) => {
@@ -296,15 +317,32 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
   const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
   const shelfPaths = new Set(SHELVES.map((s) => s.path))
   const publicOrigin = shop.config.PUBLIC_URL_SET ? shop.config.PUBLIC_URL : undefined
-  const render = async (req: express.Request, res: express.Response, signal?: AbortSignal) => {
+  // Made once per database and the same on every instance, like the tracked-order cookie's secret.
+  let formSecret: Promise<string> | undefined
+  const formTokenSecret = () => {
+    formSecret ??= appSecret(shop.db, 'form-token')
+    formSecret.catch(() => (formSecret = undefined))
+    return formSecret
+  }
+  /** `shared`: rendered for every visitor (the page cache), so it may hold no one's form token. */
+  const render = async (req: express.Request, res: express.Response, signal?: AbortSignal, shared = false) => {
+    const formKey = formKeyOf(req.get('cookie'))
+    let issuedKey: string | undefined
     const context: AppLoadContext = {
       shop,
       clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
       log: req.log ?? log,
       cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
+      formToken: shared
+        ? undefined
+        : async () => {
+            // A page with this browser's token is its own: never kept by a shared cache.
+            res.locals.formTokenGiven = true
+            return formTokenFor(await formTokenSecret(), formKey ?? (issuedKey ??= newFormKey()))
+          },
     }
     let refusal: BodyTooLarge | undefined
-    const body =
+    let body =
       req.method === 'GET' || req.method === 'HEAD'
         ? undefined
         : limitedBody(req, {
@@ -319,7 +357,32 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
               drainThenClose(req, answered(res))
             },
           })
-    const response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
+    if (body && needsFormToken(req.method, req.path, req.get('content-type'))) {
+      // Read whole (within the route's limit) to find the token before any action sees the post.
+      let bytes: Buffer | undefined
+      try {
+        bytes = await wholeBody(body)
+      } catch (err) {
+        if (!refusal) throw err
+        // Too large: the route still sees the post, so its rate limit counts it (issue 14), and reads only the
+        // refusal; no action can act on a body it could not read.
+        const tooLarge = refusal
+        body = new ReadableStream({ start: (controller) => controller.error(tooLarge) })
+      }
+      if (bytes) {
+        const token = await formTokenInBody(req.get('content-type'), bytes)
+        if (!isFormTokenValid(await formTokenSecret(), formKey, token)) {
+          context.log.warn({ hadKey: formKey !== null, hadToken: token !== null }, `Form post without this browser's form token refused: ${req.method} ${req.path}`)
+          return formTokenRefusal(req.path)
+        }
+        body = new Response(new Uint8Array(bytes)).body ?? undefined
+      }
+    }
+    let response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
+    if (issuedKey) {
+      response = new Response(response.body, response)
+      response.headers.append('Set-Cookie', formKeyCookie(issuedKey, req.protocol === 'https' || publicOrigin?.startsWith('https:') === true))
+    }
     if (refusal) return bodyRefusedResponse(req.path, response, refusal)
     if (context.databaseUnavailable && response.status >= 500) {
       await response.body?.cancel()
@@ -341,14 +404,15 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
           // copies go before a byte of the answer does, so nothing the client asks next can be older.
           if (isChange) pageCache.clear()
         }
-        const personal = isPrivateAnswer({ path: req.path, cookieHeader: req.get('cookie') }, response.headers.has('set-cookie'))
+        const personal =
+          res.locals.formTokenGiven === true || isPrivateAnswer({ path: req.path, cookieHeader: req.get('cookie') }, response.headers.has('set-cookie'))
         await sendFetchResponse(res, response, personal ? { 'Cache-Control': 'private, no-store' } : {})
         return
       }
       // One render serves everyone waiting for it, so it does not stop when its first visitor leaves. Keyed on the
       // whole address, host included: a page rendered for `Host: evil.example` links there (issue 14).
       const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${addressedUrl(req).href}`, async () => {
-        const response = await render(req, res, new AbortController().signal)
+        const response = await render(req, res, new AbortController().signal, true)
         const body = Buffer.from(await response.arrayBuffer())
         const headers = [...response.headers.entries()].filter(([name]) => !PER_ANSWER_HEADERS.has(name))
         return {

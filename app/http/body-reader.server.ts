@@ -105,11 +105,12 @@ export const DRAIN_MS = 2_000
 
 /**
  * Reads and drops what is left of a refused body: a socket closed with unread bytes sends a reset that can overtake
- * the answer. Until `answered` settles (the 413 is on its way) the rest is dropped as it comes, then for at most
- * DRAIN_BYTES or DRAIN_MS more; then the connection is cut.
+ * the answer. Until `answered` settles (the 413 is on its way) nothing more is read: the client waits on its own
+ * buffers, however long the route takes to answer. Then the rest is dropped as it comes for at most DRAIN_BYTES or
+ * DRAIN_MS; then the connection is cut.
  */
 export function drainThenClose(source: Readable & { socket?: { destroy(): void } | null }, answered: Promise<unknown>) {
-  let afterAnswer: number | undefined
+  let drained = 0
   let timer: NodeJS.Timeout | undefined
   const cut = () => {
     clearTimeout(timer)
@@ -118,19 +119,18 @@ export function drainThenClose(source: Readable & { socket?: { destroy(): void }
     source.socket?.destroy()
   }
   const onData = (chunk: Buffer) => {
-    if (afterAnswer === undefined) return
-    afterAnswer += chunk.length
-    if (afterAnswer > DRAIN_BYTES) cut()
+    drained += chunk.length
+    if (drained > DRAIN_BYTES) cut()
   }
-  source.on('data', onData)
-  source.once('end', () => {
-    clearTimeout(timer)
-    source.off('data', onData)
-  })
-  source.resume()
+  source.pause()
   void answered.finally(() => {
     if (source.readableEnded) return
-    afterAnswer = 0
+    source.on('data', onData)
+    source.once('end', () => {
+      clearTimeout(timer)
+      source.off('data', onData)
+    })
+    source.resume()
     timer = setTimeout(cut, DRAIN_MS)
     timer.unref()
   })

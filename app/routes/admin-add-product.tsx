@@ -9,6 +9,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { addProductAction } from '~/features/admin/form-actions.server'
 import { ADD_FAILED, type AddProductResult } from '~/features/admin/form-results'
 import type { Route } from './+types/admin-add-product'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Add Product · ${shopSettingsOf(matches).shopName}` },
@@ -70,6 +71,7 @@ export default function AddProduct({ actionData }: Route.ComponentProps) {
         onSubmit={upload.onSubmit}
         className="mt-6 grid gap-6 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8"
       >
+        <FormTokenField />
         <ProductFields idPrefix="add" values={failed?.values} errors={failed?.fieldErrors} imageErrors={failed?.imageErrors} />
         <UploadProgress state={upload.state} label="Uploading…" />
         <div>

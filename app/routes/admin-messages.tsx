@@ -5,6 +5,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listContactMessages, messageHandlingSchema, messageListQuerySchema, setMessageHandled } from '~/features/contact/contact.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-messages'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Messages · ${shopSettingsOf(matches).shopName}` },
@@ -90,6 +91,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                     )}
                   </p>
                   <Form method="post" preventScrollReset>
+                    <FormTokenField />
                     <input type="hidden" name="messageId" value={m.id} />
                     <input type="hidden" name="handled" value={m.handledAt ? 'false' : 'true'} />
                     <button

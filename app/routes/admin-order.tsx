@@ -23,6 +23,7 @@ import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { text } from '~/zod'
 import type { Route } from './+types/admin-order'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: `${data?.order ? `Order ${data.order.label}` : 'Order'} · ${shopSettingsOf(matches).shopName}` },
@@ -223,6 +224,7 @@ function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: 
   const refundableLines = left.lines.filter((l) => l.quantity > 0)
   return (
     <Form method="post" preventScrollReset className="mt-4 grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="refund-form-title">
+      <FormTokenField />
       <h3 id="refund-form-title" className="font-semibold text-earth-900">
         Refund ({formatRupeesAndPaise(left.moneyPaise)} left)
       </h3>
@@ -310,6 +312,7 @@ function PaymentAttention({ reason, error, value, busy }: { reason: string; erro
         {reason}
       </p>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <FormTokenField />
         <input type="hidden" name="step" value="resolve-attention" />
         <div className="min-w-64 grow">
           <label htmlFor="attentionNote" className="block text-sm font-medium text-earth-900">
@@ -456,6 +459,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <div className="mt-3 grid gap-5">
                 {can('pack') && (
                   <Form method="post" preventScrollReset>
+                    <FormTokenField />
                     <input type="hidden" name="step" value="pack" />
                     <button type="submit" className={primaryButton} disabled={busyStep === 'pack'}>
                       Mark packed
@@ -465,6 +469,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
                 {can('ship') && (
                   <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="ship-title">
+                    <FormTokenField />
                     <h3 id="ship-title" className="font-semibold text-earth-900">
                       Ship
                     </h3>
@@ -488,6 +493,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
                 {can('deliver') && (
                   <Form method="post" preventScrollReset>
+                    <FormTokenField />
                     <input type="hidden" name="step" value="deliver" />
                     <button type="submit" className={primaryButton} disabled={busyStep === 'deliver'}>
                       Mark delivered
@@ -497,6 +503,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
                 {can('cancel') && (
                   <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-red-200 p-4" aria-labelledby="cancel-title">
+                    <FormTokenField />
                     <h3 id="cancel-title" className="font-semibold text-earth-900">
                       Cancel
                     </h3>
@@ -635,6 +642,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       )}
                       {refund.status === 'failed' && (
                         <Form method="post" preventScrollReset className="mt-2">
+                          <FormTokenField />
                           <input type="hidden" name="step" value="retry-refund" />
                           <input type="hidden" name="refundId" value={refund.id} />
                           <button type="submit" className={secondaryButton} disabled={busyStep === 'retry-refund'}>

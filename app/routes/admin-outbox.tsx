@@ -5,6 +5,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listOutbox, mailRetrySchema, outboxQuerySchema, retryMail } from '~/features/mail/outbox.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-outbox'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Outbox · ${shopSettingsOf(matches).shopName}` },
@@ -108,6 +109,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                 </details>
                 {mail.status === 'failed' && (
                   <Form method="post" preventScrollReset className="mt-3">
+                    <FormTokenField />
                     <input type="hidden" name="mailId" value={mail.id} />
                     <button
                       type="submit"

@@ -19,6 +19,7 @@ import { useMediaBase } from '~/components/layout/use-shop-settings'
 import { formatRupees } from '~/features/money/money'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-products'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Product manager · ${shopSettingsOf(matches).shopName}` },
@@ -255,6 +256,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           <form method="post" action={`/Delete${listSearch}`}
             data-api={`/api/admin/products/${encodeURIComponent(editing.id)}`}
             encType="multipart/form-data" onSubmit={upload.onSubmit} className="grid gap-5">
+            <FormTokenField />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={editing.id} />
             <FormOutcome error={failedUpdate?.error} reason={failedUpdate?.reason} />
@@ -289,6 +291,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
             history stays whole.
           </p>
           <Form method="post" action={`/Delete${listSearch}`} replace preventScrollReset className="mt-5 flex gap-3">
+            <FormTokenField />
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
             <button type="submit" className={`${primaryButton} bg-red-700 hover:bg-red-800`}>

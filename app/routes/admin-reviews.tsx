@@ -8,6 +8,7 @@ import { productPath } from '~/features/catalogue/product'
 import { listReviewsForAdmin, reviewHidingSchema, reviewListQuerySchema, setReviewHidden } from '~/features/reviews/reviews.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-reviews'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Reviews · ${shopSettingsOf(matches).shopName}` },
@@ -108,6 +109,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                     )}
                   </p>
                   <Form method="post" preventScrollReset>
+                    <FormTokenField />
                     <input type="hidden" name="reviewId" value={r.id} />
                     <input type="hidden" name="hidden" value={r.hiddenAt ? 'false' : 'true'} />
                     <button

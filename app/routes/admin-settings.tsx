@@ -16,6 +16,7 @@ import {
 } from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-settings'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Tax details · ${shopSettingsOf(matches).shopName}` },
@@ -107,6 +108,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       )}
       <ActionOutcome message={taxResult?.ok ? taxResult.message : undefined} error={failed?.error} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <FormTokenField />
         <div>
           <label htmlFor="gst-state" className="block text-sm font-medium text-earth-900">
             State of registration
@@ -187,6 +189,7 @@ function ReservationLimitsForm({ loaderData, result, busy }: { loaderData: Route
       </p>
       <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <FormTokenField />
         <input type="hidden" name="intent" value="reservation-limits" />
         {fields.map((field) => (
           <div key={field.name}>

@@ -10,6 +10,7 @@ import { LEDGER_PAGE_SIZE, productLedger } from '~/features/stock/ledger.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { z } from '~/zod'
 import type { Route } from './+types/admin-stock'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Stock · ${shopSettingsOf(matches).shopName}` },
@@ -75,6 +76,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
 
       <Form method="post" preventScrollReset className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-leaf-100 bg-white p-5">
+        <FormTokenField />
         <h2 className="w-full text-lg font-semibold text-earth-900">Add or remove units</h2>
         {sized ? (
           <div>

@@ -8,6 +8,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-users'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Users · ${shopSettingsOf(matches).shopName}` },
@@ -142,6 +143,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         <span className="font-semibold text-earth-900">You</span>
                       ) : (
                         <Form method="post" preventScrollReset>
+                          <FormTokenField />
                           <input type="hidden" name="userId" value={user.id} />
                           <input type="hidden" name="role" value={nextRole} />
                           <button

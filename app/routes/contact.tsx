@@ -20,6 +20,8 @@ import { formTooLarge, readSmallForm } from '~/http/forms.server'
 import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
 import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import type { Route } from './+types/contact'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteOf(matches)
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The shop's details as structured data for search engines (the page shows them from the root's settings). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { jsonLd: await shopJsonLd(context, request) }
+  return { jsonLd: await shopJsonLd(context, request), formToken: await formTokenOf(context) }
 }
 
 // A page's answer carries only the headers the route passes on: Retry-After when the form was refused for too many messages.
@@ -198,6 +200,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             className="mt-6 grid gap-5 sm:grid-cols-2"
             aria-describedby="feedback-form-title"
           >
+            <FormTokenField />
             <Field name="name" label="Name" error={fieldErrors.name} className="sm:col-span-2">
               <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values?.name} />
             </Field>

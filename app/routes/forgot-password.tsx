@@ -7,6 +7,8 @@ import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/forgot-password'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Forgot password · ${shopSettingsOf(matches).shopName}`, 'Ask for a link to set a new password for your account.')
@@ -14,6 +16,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string>; email: string }
 
 const NOT_SENT = 'The reset link could not be sent'
+
+/** The form's token for this browser (decision 034). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: await formTokenOf(context) }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
@@ -44,6 +51,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <FormNotice message={actionData?.ok ? actionData.message : undefined} />
       <FormError message={failed?.error} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <FormTokenField />
         <TextField
           name="email"
           label="Email"

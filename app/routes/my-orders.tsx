@@ -12,6 +12,7 @@ import { formatRupees } from '~/features/money/money'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/my-orders'
 import { formatIndiaDate } from '~/features/dates/india-time'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`My orders · ${shopSettingsOf(matches).shopName}`, 'The orders placed with your e-mail address and where each one is.')
@@ -58,6 +59,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
           <FormNotice message={actionData?.ok ? actionData.message : undefined} />
           <FormError message={actionData && !actionData.ok ? actionData.error : undefined} />
           <Form method="post" className="mt-5">
+            <FormTokenField />
             <button type="submit" disabled={busy} className={`${primaryButton} rounded-full`}>
               {busy ? 'Sending...' : 'Send me the link'}
             </button>

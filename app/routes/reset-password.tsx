@@ -14,6 +14,8 @@ import { weakPasswordReason } from '~/features/accounts/password-strength.server
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/reset-password'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Set a new password · ${shopSettingsOf(matches).shopName}`, 'Choose a new password for your account.')
@@ -22,8 +24,9 @@ const LINK_DEAD = 'This reset link has already been used or has expired.'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = resetTokenSchema.safeParse(new URL(request.url).searchParams.get('token') ?? '')
-  if (!token.success) return { token: '', usable: false }
-  return { token: token.data, usable: await isResetTokenUsable(context.shop.auth, request, context.clientAddress, token.data) }
+  const formToken = await formTokenOf(context)
+  if (!token.success) return { token: '', usable: false, formToken }
+  return { token: token.data, usable: await isResetTokenUsable(context.shop.auth, request, context.clientAddress, token.data), formToken }
 }
 
 type ActionResult = { ok: true } | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; linkDead?: boolean }
@@ -91,6 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AccountPage title="Set a new password" intro={<p>Choose a new password for your account.</p>}>
       <FormError message={failed?.error} reason={failed?.reason} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <FormTokenField />
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           name="password"

@@ -17,6 +17,8 @@ import { refusalReason } from '~/features/accounts/form-actions.server'
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signin'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Log in · ${shopSettingsOf(matches).shopName}`, 'Log in to your account to see your orders.')
@@ -24,9 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The spec's pause on "Logged in successfully!" before moving on. */
 const NOTICE_MS = 1500
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }
+  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '', formToken: await formTokenOf(context) }
 }
 
 type ActionResult =
@@ -95,6 +97,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       </FormNotice>
       <FormError message={failed?.error} reason={failed?.reason} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <FormTokenField />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           name="email"

@@ -17,6 +17,8 @@ import { weakPasswordReason } from '~/features/accounts/password-strength.server
 import { readSmallForm } from '~/http/forms.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signup'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Sign up · ${shopSettingsOf(matches).shopName}`, 'Create an account to see your orders in one place.')
@@ -25,6 +27,11 @@ type Values = { email: string; username: string; phone: string }
 type ActionResult =
   | { ok: true; next: string }
   | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; values: Values }
+
+/** The form's token for this browser (decision 034). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: await formTokenOf(context) }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
@@ -73,6 +80,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
     >
       <FormError message={failed?.error} reason={failed?.reason} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
+        <FormTokenField />
         <TextField
           name="email"
           label="Email address"

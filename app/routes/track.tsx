@@ -10,6 +10,8 @@ import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, tr
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import type { Route } from './+types/track'
+import { formTokenOf } from '~/http/form-token.server'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Track your order · ${shopSettingsOf(matches).shopName}` },
@@ -32,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trackedId = await readTrackedOrder(db, request)
   const tracked = trackedId ? await getTrackedOrder(db, trackedId) : null
   const shown = tracked && (!asked || trackOrderSchema.shape.order.safeParse(asked).data === tracked.number) ? tracked : null
-  return { order: shown, prefill: asked || shown?.label || '' }
+  return { order: shown, prefill: asked || shown?.label || '', formToken: await formTokenOf(context) }
 }
 
 type ActionResult = { error: string; fieldErrors?: Partial<Record<TrackField, string>>; values: Record<TrackField, string> }
@@ -72,6 +74,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
         <FormError message={actionData?.error} />
         {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
         <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
+          <FormTokenField />
           <TextField name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
           <TextField
             name="contact"

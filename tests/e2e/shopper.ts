@@ -89,3 +89,14 @@ export async function signUpAndSignIn(
   const signedIn = await request.post('/api/auth/sign-in/email', { headers, data: { email: account.email, password: account.password } })
   expect(signedIn.ok(), await signedIn.text()).toBe(true)
 }
+
+/**
+ * The form token the shop's pages give this browser (docs/decisions/034-form-tokens.md), for a spec that posts a
+ * form through `request` rather than through a page: read from the contact page's hidden field, as a form carries it.
+ */
+export async function formToken(request: APIRequestContext) {
+  const page = await request.get('/contact')
+  const token = (await page.text()).match(/name="csrf_token" value="([^"]+)"/)?.[1]
+  expect(token, 'the contact page gives a form token').toBeTruthy()
+  return token!
+}

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe'
-import { openHydrated, signUpAndSignIn } from './shopper'
+import { formToken, openHydrated, signUpAndSignIn } from './shopper'
 
 // The admin's stock in the browser: a stale Edit count is refused and saved on the second try; the stock page adds
 // units and shows the history (decision 027).
@@ -18,7 +18,7 @@ test('a count from a stale Edit dialog is refused with the count now; units are 
   const name = `E2E Cloves ${Date.now()}`
   const added = await page.request.post('/api/admin/products', {
     headers: { Origin: baseURL! },
-    multipart: { name, description: 'Cloves from Kerala.', category: 'spices', price: '120', stockCount: '10' },
+    multipart: { name, description: 'Cloves from Kerala.', category: 'spices', price: '120', stockCount: '10', csrf_token: await formToken(page.request) },
   })
   expect(added.ok(), await added.text()).toBe(true)
   const { product } = (await added.json()) as { product: { id: string } }
@@ -31,7 +31,7 @@ test('a count from a stale Edit dialog is refused with the count now; units are 
   // Meanwhile 3 units are taken elsewhere (another admin's tab).
   const meanwhile = await page.request.post(`/dash/products/${product.id}/stock`, {
     headers: { Origin: baseURL! },
-    form: { size: 'one', direction: 'remove', units: '3', reason: 'damaged' },
+    form: { size: 'one', direction: 'remove', units: '3', reason: 'damaged', csrf_token: await formToken(page.request) },
   })
   expect(meanwhile.status()).toBe(200)
 

@@ -3,7 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, withTokenIn } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const ADMIN = 'owner@example.com'
@@ -21,14 +21,16 @@ function productForm(fields: Record<string, string>, images: Record<string, { by
   return form
 }
 
-const post = (path: string, cookie: string, body: FormData) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, Origin: server.url }, body, redirect: 'manual' })
+/** Posts as the page's form would, with this cookie's form token (decision 034). */
+const post = async (path: string, cookie: string, body: FormData) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url }, body, redirect: 'manual' })
 
 /**
  * Posts with node:http, resolving on the answer even when the server closes the connection before the whole
  * body was sent (it stops reading at the first limit crossed, as it should).
  */
 async function postEarlyAnswer(path: string, cookie: string, form: FormData) {
+  cookie = await withTokenIn(server.url, cookie, form)
   const request = new Request(`${server.url}${path}`, { method: 'POST', body: form })
   const bytes = Buffer.from(await request.arrayBuffer())
   const url = new URL(`${server.url}${path}`)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { withFormToken } from '../support/http-browser'
 
 // POST /api/contact against the built shop, as a browser or another client would call it.
 let server: TestServer
@@ -99,10 +100,12 @@ describe('POST /api/contact', () => {
 
 describe('the feedback form without JavaScript', () => {
   it('posts to /contact and shows each error, then the confirmation', async () => {
+    // The form's hidden token, as the page gives it to this browser (decision 034).
+    const { cookie, token } = await withFormToken(server.url)
     const invalid = await fetch(`${server.url}/contact`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Meena', email: 'nope', phone: '', message: ' ' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ name: 'Meena', email: 'nope', phone: '', message: ' ', csrf_token: token }).toString(),
     })
     expect(invalid.status).toBe(400)
     const invalidPage = await invalid.text()
@@ -113,8 +116,8 @@ describe('the feedback form without JavaScript', () => {
 
     const sent = await fetch(`${server.url}/contact`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(good).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ ...good, csrf_token: token }).toString(),
     })
     expect(sent.status).toBe(200)
     const sentPage = await sent.text()

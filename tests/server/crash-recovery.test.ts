@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { orderLines, orders, outbox, stockLedger, variants } from '../../app/db/schema'
 import { describeDatabase } from '../../app/db/test-database'
 import { ledgerMismatches } from '../../app/features/stock/ledger.server'
-import { signUpThroughApi } from '../support/http-browser'
+import { formTokenFor, signUpThroughApi } from '../support/http-browser'
 import { copyOfPreparedData, startTestServer, type TestData, type TestServer } from '../support/test-server'
 
 // The shop killed (SIGKILL: no shutdown, no flush) in the middle of a checkout burst, and started again on the same
@@ -66,6 +66,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
     server = await start()
     const base = server.url
     const adminCookie = await signUpThroughApi(base, ADMIN)
+    const adminFormToken = await formTokenFor(base, adminCookie)
 
     // A few items, single-price and sized, and their stock before.
     const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: ApiProduct[] }
@@ -98,7 +99,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       try {
         // Now and then the admin receives 2 units of the item, between the customers' checkouts.
         if (i % 5 === 2) {
-          const units = new URLSearchParams({ size: item.size ?? 'one', direction: 'add', units: '2', reason: 'received' })
+          const units = new URLSearchParams({ size: item.size ?? 'one', direction: 'add', units: '2', reason: 'received', csrf_token: adminFormToken })
           const added = await fetch(`${base}/dash/products/${item.productId}/stock`, { method: 'POST', headers: { cookie: adminCookie, Origin: base }, body: units })
           if (added.status === 200) adjustmentsAnswered++
         }
@@ -178,7 +179,7 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       const cancel = await fetch(`${server.url}/dash/orders/${orderId}`, {
         method: 'POST',
         headers: { cookie: adminCookie, Origin: server.url },
-        body: new URLSearchParams({ step: 'cancel', reason: 'Out of the delivery area', confirm: 'yes' }),
+        body: new URLSearchParams({ step: 'cancel', reason: 'Out of the delivery area', confirm: 'yes', csrf_token: await formTokenFor(server.url, adminCookie) }),
       })
       expect(cancel.status).toBeLessThan(400)
       cancelledId = orderId

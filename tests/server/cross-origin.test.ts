@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
 import { chennaiAddress } from '../support/test-address'
+import { formTokenFor, withFormToken } from '../support/http-browser'
+import { FORM_TOKEN_REFUSAL } from '~/http/form-token'
 
 // Another site's page, in the admin's browser, asks the shop for every change it can make: all are refused
-// by the one guard in server/app.ts (docs/decisions/010-cross-origin-guard.md) and nothing changes.
+// by the one guard in server/app.ts (docs/decisions/010-cross-origin-guard.md) and nothing changes. The forms among
+// them, sent from the shop's own origin without this browser's form token, are refused too (decision 034).
 
 const ADMIN = 'owner@example.com'
 const CUSTOMER = 'customer@example.com'
@@ -70,7 +73,8 @@ const cookiesOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ')
 
-async function send(endpoint: Endpoint, headers: Record<string, string>) {
+/** `token`: the form token a form or multipart body carries (none when left out). */
+async function send(endpoint: Endpoint, headers: Record<string, string>, token?: string) {
   const body = endpoint.body(fixtures)
   const init: RequestInit & { headers: Record<string, string> } = { method: 'POST', headers: { ...headers }, redirect: 'manual' }
   if ('json' in body) {
@@ -79,9 +83,11 @@ async function send(endpoint: Endpoint, headers: Record<string, string>) {
   } else if ('form' in body) {
     init.headers['content-type'] = 'application/x-www-form-urlencoded'
     init.body = new URLSearchParams(body.form)
+    if (token !== undefined) init.body.set('csrf_token', token)
   } else {
     const form = new FormData()
     for (const [k, v] of Object.entries(body.multipart)) form.set(k, v)
+    if (token !== undefined) form.set('csrf_token', token)
     init.body = form
   }
   const path = endpoint.path.replace(':productId', fixtures.productId).replace(':orderId', fixtures.orderId).replace(':resetToken', encodeURIComponent(fixtures.resetToken))
@@ -130,13 +136,14 @@ beforeAll(async () => {
         headers: { 'content-type': 'application/json', origin: server.url },
         body: JSON.stringify({ email, password: PASSWORD }),
       })
-      adminCookie = cookiesOf(signedIn)
+      adminCookie = (await withFormToken(server.url, cookiesOf(signedIn))).cookie
     }
   }
 
   // A product of the admin's, an unpaid order for it, and a live reset link for the customer: all things another site would like to change.
   const form = new FormData()
   for (const [k, v] of Object.entries(product('Target Pepper'))) form.set(k, v)
+  form.set('csrf_token', await formTokenFor(server.url, adminCookie))
   const added = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
   expect(added.status).toBe(200)
   fixtures.productId = ((await added.json()) as { product: { id: string } }).product.id
@@ -150,10 +157,11 @@ beforeAll(async () => {
   buyerCookie = cookiesOf(order)
   fixtures.orderId = ((await order.json()) as { orderId: string }).orderId
 
+  const visitor = await withFormToken(server.url)
   const forgot = await fetch(`${server.url}/forgot-password`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-    body: new URLSearchParams({ email: CUSTOMER }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie: visitor.cookie },
+    body: new URLSearchParams({ email: CUSTOMER, csrf_token: visitor.token }),
   })
   expect(forgot.status).toBe(200)
   const mail = await smtp.waitForMail(CUSTOMER, (m) => /new password/i.test(m.subject))
@@ -163,6 +171,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await smtp?.close()
+})
+
+describe('forms posted from the shop’s own origin without this browser’s form token', () => {
+  for (const endpoint of ENDPOINTS.filter((e) => !('json' in e.body(fixtures)))) {
+    const name = `POST ${endpoint.path}${endpoint.label ? ` (${endpoint.label})` : ''}`
+    it(`${name}: refused with 403, with the admin's cookie: no token, another browser's, a made-up one`, async () => {
+      const stranger = await withFormToken(server.url)
+      for (const token of [undefined, stranger.token, 'x'.repeat(43), '']) {
+        const answer = await send(endpoint, { cookie: adminCookie, origin: server.url }, token)
+        expect(answer.status, `${token}: ${answer.text.slice(0, 200)}`).toBe(403)
+        expect(answer.cacheControl).toContain('no-store')
+        expect(answer.text).toContain(FORM_TOKEN_REFUSAL)
+      }
+      // The stranger's own token, sent without the stranger's cookie, is no better.
+      const answer = await send(endpoint, { origin: server.url }, stranger.token)
+      expect(answer.status).toBe(403)
+    })
+  }
 })
 
 describe('changes asked for by another site', () => {
@@ -212,11 +238,12 @@ describe('the same requests from the shop’s own pages', () => {
       if (endpoint.endsSession) {
         const signedIn = await signIn(ADMIN)
         expect(signedIn.status).toBe(200)
-        cookie = cookiesOf(signedIn)
+        cookie = (await withFormToken(server.url, cookiesOf(signedIn))).cookie
       }
+      const token = await formTokenFor(server.url, cookie)
       const own: Array<Record<string, string>> = [{ origin: server.url }, { origin: server.url, 'sec-fetch-site': 'same-origin' }]
       for (const headers of own) {
-        const answer = await send(endpoint, { cookie, ...headers })
+        const answer = await send(endpoint, { cookie, ...headers }, token)
         expect(refusedByGuard(answer), `${answer.status} ${answer.text.slice(0, 200)}`).toBe(false)
         expect(answer.status).toBeLessThan(500)
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES, SHELVES } from '../../app/features/catalogue/categories'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, formTokenFor } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Findability on the built shop (docs/decisions/020-findability.md): every catalogue page has its own title,
@@ -57,6 +57,7 @@ async function catalogue() {
 async function addProduct(fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  form.set('csrf_token', await formTokenFor(server.url, adminCookie))
   const answer = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
   expect(answer.status, await answer.clone().text()).toBe(200)
   return ((await answer.json()) as { product: { id: string; url: string } }).product
@@ -218,6 +219,7 @@ describe('/sitemap.xml', () => {
     expect(order.status, await order.clone().text()).toBe(201)
     const form = new FormData()
     form.set('intent', 'delete')
+    form.set('csrf_token', await formTokenFor(server.url, adminCookie))
     const removed = await fetch(`${server.url}/api/admin/products/${added.id}`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
     expect(((await removed.json()) as { message: string }).message).toMatch(/kept as archived/)
     expect(await sitemapLocs()).not.toContain(loc)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3RVER_KEYS, startTestS3, type TestS3 } from '../support/s3-server'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, formTokenFor } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Media on an S3-compatible server (s3rver on loopback): uploads land in the bucket and are served from it.
@@ -33,6 +33,7 @@ async function addProduct(server: TestServer, cookie: string, name: string) {
   }
   form.set('frontImage', new Blob([new Uint8Array(await png({ r: 200, g: 30, b: 30 }))], { type: 'image/png' }), 'front.png')
   form.set('backImage', new Blob([new Uint8Array(await png({ r: 30, g: 30, b: 200 }))], { type: 'image/png' }), 'back.png')
+  form.set('csrf_token', await formTokenFor(server.url, cookie))
   const response = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie, Origin: server.url }, body: form })
   const body = (await response.json()) as { product: { id: string } }
   expect(response.status, JSON.stringify(body)).toBe(200)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, formTokenFor } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // No N+1 queries: each request's log line says how many database queries it made (`queries`, server/app.ts).
@@ -70,6 +70,7 @@ async function catalogue() {
 async function addProduct(fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  form.set('csrf_token', await formTokenFor(server.url, adminCookie))
   const response = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, Origin: server.url }, body: form })
   expect(response.status, await response.clone().text()).toBe(200)
 }

@@ -110,6 +110,7 @@ describe('the review form', () => {
     // Archived: the owner deleted it after an order named it.
     const form = new FormData()
     for (const [k, v] of Object.entries({ name: 'Review Test Cardamom', description: 'Green pods.', category: 'spices', price: '150', stockCount: '5' })) form.set(k, v)
+    form.set('csrf_token', await admin.formToken())
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const added = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     expect(added.status).toBe(200)

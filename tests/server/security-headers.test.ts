@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, formTokenFor } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The security headers on every kind of answer of the built shop, and the CSP nonce on every script of a page
@@ -65,6 +65,7 @@ async function uploadedPicture(server: TestServer) {
     .toBuffer()
   form.set('frontImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'front.png')
   form.set('backImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'back.png')
+  form.set('csrf_token', await formTokenFor(server.url, cookie))
   const created = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie, Origin: server.url }, body: form })
   const body = (await created.json()) as { product: { id: string } }
   expect(created.status, JSON.stringify(body)).toBe(200)

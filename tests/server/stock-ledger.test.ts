@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpThroughApi } from '../support/http-browser'
+import { signUpThroughApi, withTokenIn } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // The stock ledger through the built shop: the Edit dialog's stale count, the stock page and the dashboard (decision 027).
@@ -14,8 +14,9 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) body.set(k, v)
   return body
 }
-const post = (path: string, body: FormData | URLSearchParams, cookie = adminCookie) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, Origin: server.url }, body, redirect: 'manual' })
+/** Posts as the page's form would, with this cookie's form token (decision 034). */
+const post = async (path: string, body: FormData | URLSearchParams, cookie = adminCookie) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url }, body, redirect: 'manual' })
 const stockNow = async () => ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
 
 const pepper = { name: 'Ledger Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '150', stockCount: '10' }

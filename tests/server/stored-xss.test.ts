@@ -32,6 +32,7 @@ beforeAll(async () => {
 
   const form = new FormData()
   for (const [k, v] of Object.entries({ name: `Pepper ${SCRIPT}`.slice(0, 100), description: `Hot ${PAYLOAD}`, category: 'spices', price: '99', stockCount: '5' })) form.set(k, v)
+  form.set('csrf_token', await admin.formToken())
   const added = await fetch(`${server.url}/api/admin/products`, {
     method: 'POST',
     headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: server.url },

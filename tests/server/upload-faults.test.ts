@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3RVER_KEYS, startTestS3, type TestS3 } from '../support/s3-server'
-import { signUpThroughApi } from '../support/http-browser'
+import { formTokenFor, signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Storage failing under an upload (the bucket's server stopped, the media folder gone): the admin is told plainly,
@@ -19,8 +19,12 @@ type ApiProduct = { id: string; name: string; price?: number; stockCount: number
 
 const png = (r: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer()
 
+/** The admin's form token on the shop of the describe that runs (each starts its own; decision 034). */
+let adminFormToken = ''
+
 function productForm(fields: Record<string, string>, images: Record<string, { bytes: Buffer | Uint8Array; name: string }>) {
   const form = new FormData()
+  form.set('csrf_token', adminFormToken)
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
   for (const [k, { bytes, name }] of Object.entries(images)) form.set(k, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name)
   return form
@@ -44,7 +48,9 @@ async function startShop(env: Record<string, string>) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-upload-tmp-'))
   // Without the demo catalogue: its pictures are not what this is about.
   const server = await startTestServer({ env: { TMPDIR: tmp, ADMIN_EMAILS: ADMIN, SEED_DEMO_CATALOGUE: 'never', ...env } })
-  return { server, tmp, cookie: await signUpThroughApi(server.url, ADMIN) }
+  const cookie = await signUpThroughApi(server.url, ADMIN)
+  adminFormToken = await formTokenFor(server.url, cookie)
+  return { server, tmp, cookie }
 }
 
 async function catalogue(server: TestServer) {

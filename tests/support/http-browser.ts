@@ -3,6 +3,11 @@
 
 export type Answer = { status: number; location: string | null; cookies: string[]; headers: Headers; text: string }
 
+/** The form token a page gives this browser (docs/decisions/034-form-tokens.md), read from its hidden field. */
+export function formTokenIn(html: string) {
+  return html.match(/name="csrf_token" value="([^"]+)"/)?.[1] ?? null
+}
+
 let addressCounter = 10
 /**
  * One browser: its cookies, and its own client address. The shop runs with TRUST_PROXY, so the address goes
@@ -16,7 +21,27 @@ export class Browser {
     readonly origin = base,
   ) {}
 
-  async send(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  private token: string | null = null
+
+  /**
+   * This browser's form token, as a page gives it (decision 034): the contact page's form carries it for anyone. A
+   * form's post sends it unless the test sets `formToken` itself (false: none).
+   */
+  async formToken() {
+    if (this.token && this.cookies.has('form_key')) return this.token
+    const page = await this.send('/contact')
+    this.token = formTokenIn(page.text)
+    if (!this.token) throw new Error(`The contact page (${page.status}) gave no form token`)
+    return this.token
+  }
+
+  async send(
+    pathname: string,
+    init: { method?: string; form?: Record<string, string>; formToken?: string | false; json?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    if (init.form && init.formToken !== false && !('csrf_token' in init.form)) {
+      init = { ...init, form: { csrf_token: init.formToken ?? (await this.formToken()), ...init.form } }
+    }
     const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...init.headers }
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     let body: string | undefined
@@ -62,7 +87,37 @@ export class Browser {
   }
 }
 
-/** Signs up and in through the accounts API and returns the session cookie it set. */
+/**
+ * A form token for a test that posts with fetch (docs/decisions/034-form-tokens.md): `cookie` with this browser's
+ * form key added (made when it has none), and the token its forms must carry, read from the contact page as a
+ * browser would.
+ */
+export async function withFormToken(base: string, cookie = ''): Promise<{ cookie: string; token: string }> {
+  const page = await fetch(`${base}/contact`, { headers: cookie ? { cookie } : {} })
+  const key = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('form_key='))
+  const token = formTokenIn(await page.text())
+  if (!token) throw new Error(`The contact page (${page.status}) gave no form token`)
+  return { cookie: [cookie, key].filter(Boolean).join('; '), token }
+}
+
+/** Puts in `form` the token for `cookie` (adding a form key to it when it has none), as a page's form would carry it; the cookie to send with it. */
+export async function withTokenIn(base: string, cookie: string, form: FormData | URLSearchParams) {
+  const { cookie: withKey, token } = await withFormToken(base, cookie)
+  form.set('csrf_token', token)
+  return withKey
+}
+
+/** The form token of a cookie that already holds a form key (as signUpThroughApi's does). */
+export async function formTokenFor(base: string, cookie: string) {
+  const { cookie: after, token } = await withFormToken(base, cookie)
+  if (after !== cookie) throw new Error('This cookie has no form key: use withFormToken, which adds one')
+  return token
+}
+
+/** Signs up and in through the accounts API and returns the session cookie it set, with a form key (decision 034). */
 export async function signUpThroughApi(base: string, email: string, name = 'Owner') {
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -77,8 +132,9 @@ export async function signUpThroughApi(base: string, email: string, name = 'Owne
     body: JSON.stringify({ email, password: 'correct horse battery' }),
   })
   if (signIn.status !== 200) throw new Error(`Signing in ${email} answered ${signIn.status}: ${await signIn.text()}`)
-  return signIn.headers
+  const session = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
+  return (await withFormToken(base, session)).cookie
 }

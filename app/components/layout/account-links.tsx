@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import { cartStore } from '~/features/cart/cart-store'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 /** What the root loader tells the page about the signed-in user (spec: email, displayName, admin flag). */
 export type SignedInAccount = { email: string; displayName: string; isAdmin: boolean }
@@ -56,6 +57,7 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
       </Link>
       {/* A POST, so no other site can sign a customer out; the cart in this browser goes with the session. */}
       <Form method="post" action="/signout" onSubmit={emptyCart}>
+        <FormTokenField />
         <button type="submit" className={`${linkClass} cursor-pointer`} title="Sign out">
           <SignOutIcon />
           <span className="max-sm:sr-only nav:sr-only">Sign out</span>

@@ -4,6 +4,7 @@ import { REVIEW_LIMITS, type RatingSummary, ratingLabel } from '~/features/revie
 import { focusRing, primaryButton } from '../catalogue/styles'
 import { Stars } from './stars'
 import { formatIndiaDate } from '~/features/dates/india-time'
+import { FormTokenField } from '~/components/forms/form-token-field'
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
 
@@ -145,6 +146,7 @@ function ReviewForm({
   return (
     // Keyed by the saved review: after a save the fields show what was saved.
     <Form method="post" preventScrollReset key={mine ? new Date(mine.updatedAt).toISOString() : 'new'} aria-labelledby="review-form-heading">
+      <FormTokenField />
       <h3 id="review-form-heading" className="text-lg font-semibold text-earth-900">
         {mine ? 'Edit your review' : 'Write a review'}
       </h3>
