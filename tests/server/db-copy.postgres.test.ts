@@ -132,6 +132,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     for (const [k, v] of Object.entries({ name: 'Moved Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })) form.set(k, v)
     const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer()
     form.set('frontImage', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'front.png')
+    form.set('csrf_token', await admin.formToken())
     const added = await fetch(`${shop.url}/api/admin/products`, {
       method: 'POST',
       headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: shop.url },

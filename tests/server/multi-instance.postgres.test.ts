@@ -41,12 +41,15 @@ const productForm = (fields: Record<string, string>) => {
   return form
 }
 
-const adminPost = (path: string, fields: Record<string, string>) =>
-  fetch(`${balancer.url}${path}`, {
+/** With the form token one of the servers gave: any other on the same database takes it (decision 034). */
+const adminPost = async (path: string, fields: Record<string, string>) => {
+  const token = await admin.formToken()
+  return fetch(`${balancer.url}${path}`, {
     method: 'POST',
     headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: balancer.url },
-    body: productForm(fields),
+    body: productForm({ ...fields, csrf_token: token }),
   })
+}
 
 const productOn = async (base: string) =>
   (await (await fetch(`${base}/api/products/${productId}`)).json()) as { price: number; stockCount: number }
