@@ -9,7 +9,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readArguments } from './db-tools.mjs'
-import { Cleanups, prepareBuild, SetupError, startShop, wholeNumber } from './shop-process.mjs'
+import http from 'node:http'
+import https from 'node:https'
+import { Cleanups, freePort, prepareBuild, SetupError, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE = 'Usage: npm run scan -- [--minutes 10] [--no-build] [--no-install]'
@@ -116,6 +118,33 @@ function runWapiti(url, outDir) {
   })
 }
 
+/**
+ * The shop as it is deployed: behind a reverse proxy that ends https (docs/deploy.md), here a self-signed
+ * certificate made with openssl for 127.0.0.1 and a few lines of node:https passing each request on with
+ * X-Forwarded-Proto and X-Forwarded-For. Scanned over plain http, wapiti would only report the cookies the shop
+ * rightly leaves without `Secure` there (a Secure cookie set over http never comes back).
+ */
+async function startTlsFront(port, shopUrl, tlsDir) {
+  const keyFile = path.join(tlsDir, 'key.pem')
+  const certFile = path.join(tlsDir, 'cert.pem')
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+  const shop = new URL(shopUrl)
+  const front = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
+    const headers = { ...req.headers, 'x-forwarded-proto': 'https', 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' }
+    const upstream = http.request({ host: shop.hostname, port: shop.port, method: req.method, path: req.url, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502)
+      res.end()
+    })
+    req.pipe(upstream)
+  })
+  await new Promise((resolve) => front.listen(port, '127.0.0.1', resolve))
+  return front
+}
+
 /** Every finding of the report as one flat list. */
 function findingsOf(report) {
   const out = []
@@ -154,16 +183,24 @@ try {
   fs.rmSync(path.join(outDir, 'wapiti.json'), { force: true })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-scan-'))
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-  // The embedded database with the demo catalogue; no rate limits, so the attacks reach the code behind them.
-  const shop = await startShop({ dataDir, databaseUrl: '', logLevel: 'info' })
+  // The embedded database with the demo catalogue; no rate limits, so the attacks reach the code behind them. Its
+  // public address is the https front's, as a real shop's PUBLIC_URL is its proxy's.
+  const frontPort = await freePort()
+  const publicUrl = `https://127.0.0.1:${frontPort}`
+  const shop = await startShop({ dataDir, databaseUrl: '', logLevel: 'info', env: { PUBLIC_URL: publicUrl, TRUST_PROXY: '1' } })
   cleanups.push(() => shop.stop())
-  console.log(`The shop is open at ${shop.url}; scanning for at most ${minutes} minutes in all.`)
-  const { code, signal } = await runWapiti(shop.url, outDir)
+  const front = await startTlsFront(frontPort, shop.url, dataDir)
+  cleanups.push(() => new Promise((resolve) => {
+    front.close(resolve)
+    front.closeAllConnections()
+  }))
+  console.log(`The shop is open at ${publicUrl} (https in front of ${shop.url}); scanning for at most ${minutes} minutes in all.`)
+  const { code, signal } = await runWapiti(publicUrl, outDir)
   const reportFile = path.join(outDir, 'wapiti.json')
   if (!fs.existsSync(reportFile)) throw new SetupError(`wapiti wrote no report (exit ${signal ?? code}); see scan/wapiti.log.`)
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
   const findings = findingsOf(report)
-  const summary = summaryOf(report, findings, shop.url)
+  const summary = summaryOf(report, findings, publicUrl)
   fs.writeFileSync(path.join(outDir, 'summary.md'), summary)
   console.log(`\n${summary}`)
   console.log(`The shop logged ${shop.errorLines()} error lines during the scan.`)

@@ -123,7 +123,7 @@ export async function createDatabase(serverUrl, { prefix = 'shop_loadtest', purp
 }
 
 /** A loopback port free right now (the shop takes it a moment later). */
-async function freePort() {
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
     probe.once('error', reject)

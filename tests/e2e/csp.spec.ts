@@ -247,7 +247,7 @@ test.describe('with Razorpay configured', () => {
         JSON.stringify({
           fullName: 'Kavya Raman',
           buildingNumber: '',
-          streetName: '',
+          streetName: 'West Masi Street',
           city: 'Madurai',
           postalCode: '625001',
           state: 'Tamil Nadu',

@@ -104,7 +104,7 @@ test('the owner ships the order with a courier, and /track shows the courier and
     headers: { Origin: baseURL! },
     data: {
       items: [{ productId: product.id, quantity: 1 }],
-      shippingAddress: { fullName: 'Selvam Raj', buildingNumber: '', streetName: '', city: 'Erode', postalCode: '638001', state: 'Tamil Nadu', phoneNumber: '9443312345', alternateNumber: '' },
+      shippingAddress: { fullName: 'Selvam Raj', buildingNumber: '', streetName: 'Perundurai Road', city: 'Erode', postalCode: '638001', state: 'Tamil Nadu', phoneNumber: '9443312345', alternateNumber: '' },
       email,
     },
   })

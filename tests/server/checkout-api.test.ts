@@ -165,6 +165,9 @@ describe('checkout and payment API (test mode)', () => {
     ['quantity as text', { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@example.in' }, 400],
     ['bad size', { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 400],
     ['bad PIN code', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '12345' }, email: 'a@example.in' }, 400],
+    ['a Chennai PIN code with Kerala', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '600004', state: 'Kerala' }, email: 'a@example.in' }, 400],
+    ['no building number nor street', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, buildingNumber: '', streetName: '' }, email: 'a@example.in' }, 400],
+    ['a state that is none of India’s', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, state: 'Singapore' }, email: 'a@example.in' }, 400],
     ['bad phone', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, phoneNumber: '12345' }, email: 'a@example.in' }, 400],
     ['blank name', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@example.in' }, 400],
     ['bad e-mail', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: address, email: 'not-mail' }, 400],
@@ -191,6 +194,20 @@ describe('checkout and payment API (test mode)', () => {
     expect(fieldErrors['shippingAddress.fullName']).toBe('Full Name is required')
     expect(fieldErrors['shippingAddress.postalCode']).toBe('Postal Code is required')
     expect(fieldErrors['shippingAddress.state']).toBe('State is required')
+  })
+
+  it('names both the PIN code and the state when they do not go together, and wants a street line (decision 035)', async () => {
+    const before = await stock(single.id)
+    const res = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: { ...address, city: 'Chennai', postalCode: '600004', state: 'Kerala', buildingNumber: '', streetName: '' },
+      email: 'a@example.in',
+    })
+    expect(res.status).toBe(400)
+    const { fieldErrors } = await res.json()
+    expect(fieldErrors['shippingAddress.postalCode']).toBe('PIN code 600004 is in Tamil Nadu, not Kerala: check the PIN code and the state.')
+    expect(fieldErrors['shippingAddress.streetName']).toBe('Building Number or Street Name is required: the courier needs one of them')
+    expect(await stock(single.id)).toBe(before)
   })
 
   it('refuses non-JSON, malformed JSON and oversized bodies', async () => {

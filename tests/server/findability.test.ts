@@ -210,7 +210,7 @@ describe('/sitemap.xml', () => {
     const loc = `${server.url}${added.url}`
     expect(await sitemapLocs()).toContain(loc)
     // An order names it, so deleting archives it rather than erasing it.
-    const address = { fullName: 'Meena', buildingNumber: '', streetName: '', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
+    const address = { fullName: 'Meena', buildingNumber: '', streetName: 'Omalur Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
     const order = await fetch(`${server.url}/api/payment/createOrder`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },

@@ -10,6 +10,7 @@ const sign = (secret: string, message: string) => crypto.createHmac('sha256', se
 
 const address = {
   fullName: 'Arjun Reddy',
+  streetName: 'Abids Road',
   city: 'Hyderabad',
   postalCode: '500001',
   state: 'Telangana',

@@ -235,6 +235,19 @@ describe('tax details and tariff codes in the admin', () => {
     expect((await admin.send('/dash/settings', { form: { gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' } })).status).toBe(200)
   })
 
+  it('taxes by the checked state (decision 035): a Chennai order typed "tamilnadu" is intra-state, a Bengaluru one IGST', async () => {
+    const chennai = await placeOrder(buyer, BUYER, true, { state: 'tamilnadu' })
+    const stored = JSON.parse((await buyer.send(`/api/orders/${chennai.id}`)).text) as { shippingAddress: { state: string } }
+    expect(stored.shippingAddress.state).toBe('Tamil Nadu')
+    const intra = await pdfText((await invoicePdf(buyer, chennai.id)).body)
+    expect(intra).toContain('Intra-state supply: CGST + SGST')
+    expect(intra).not.toContain('IGST')
+    const bengaluru = await placeOrder(buyer, BUYER, true, { city: 'Bengaluru', postalCode: '560001', state: 'Karnataka' })
+    const inter = await pdfText((await invoicePdf(buyer, bengaluru.id)).body)
+    expect(inter).toContain('Inter-state supply: IGST')
+    expect(inter).toContain('Karnataka (29)')
+  })
+
   it('shows the invoice on the admin’s order page', async () => {
     const page = await admin.send(`/dash/orders/${paid.id}`)
     expect(page.text).toMatch(/KO\/\d{4}-\d{2}\/\d{4} \(PDF\)/)

@@ -2,6 +2,8 @@ import { text, z } from '~/zod'
 import { PACK_SIZES } from '../catalogue/categories'
 import { PRODUCT_ID_PATTERN } from '../catalogue/product'
 import { MAX_LINE_QUANTITY } from '../cart/cart'
+import { gstStateOf } from '../invoices/gst'
+import { pinCodeProblem } from './pin-codes'
 
 // Address lines are one line each: they are printed on labels, invoices and mails.
 const required = (label: string, max = 100) => text({ label, max, oneLine: true })
@@ -25,13 +27,21 @@ const mobile = (label: string) =>
     return normalized
   })
 
-export const shippingAddressSchema = z.object({
+const shippingAddressFields = z.object({
   fullName: required('Full Name'),
   buildingNumber: optionalText('Building Number'),
   streetName: optionalText('Street Name', 200),
   city: required('City', 60),
   postalCode: required('Postal Code', 10).regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code'),
-  state: required('State', 60),
+  // Named as GST names it ("TN", "tamilnadu" → Tamil Nadu): the invoice's CGST + SGST or IGST follows it.
+  state: required('State', 60).transform((value, ctx) => {
+    const state = gstStateOf(value)
+    if (!state) {
+      ctx.addIssue({ code: 'custom', message: 'State must be one of India’s states or union territories' })
+      return z.NEVER
+    }
+    return state
+  }),
   phoneNumber: mobile('Phone Number'),
   alternateNumber: text({ label: 'Alternate Number', max: 20, required: false, oneLine: true })
     .optional()
@@ -46,12 +56,25 @@ export const shippingAddressSchema = z.object({
       return normalized
     }),
 })
+
+/** What a courier needs to find the door (decision 035): a street line, and a PIN code of the state named. */
+function deliverable<T extends z.ZodType<{ buildingNumber: string; streetName: string; postalCode: string; state: string }>>(schema: T) {
+  return schema.superRefine((address, ctx) => {
+    if (!address.buildingNumber && !address.streetName) {
+      ctx.addIssue({ code: 'custom', path: ['streetName'], message: 'Building Number or Street Name is required: the courier needs one of them' })
+    }
+    const problem = pinCodeProblem(address.postalCode, address.state)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem })
+  })
+}
+
+export const shippingAddressSchema = deliverable(shippingAddressFields)
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>
 
 export const emailSchema = required('Email', 254).pipe(z.email('Enter a valid e-mail address'))
 
 /** The address form: the shipping address plus the e-mail for the receipt. */
-export const addressFormSchema = shippingAddressSchema.extend({ email: emailSchema })
+export const addressFormSchema = deliverable(shippingAddressFields.extend({ email: emailSchema }))
 
 export const orderItemSchema = z.object({
   productId: z.string({ error: 'productId is required' }).regex(PRODUCT_ID_PATTERN, 'productId is not a valid product id'),
