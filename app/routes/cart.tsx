@@ -4,6 +4,7 @@ import { CartLineRow } from '~/components/cart/cart-line-row'
 import { useCart } from '~/components/cart/use-cart'
 import { useCartQuote } from '~/components/cart/use-cart-quote'
 import { formatRupees } from '~/features/money/money'
+import { freeDeliveryHint } from '~/components/checkout/order-summary'
 import { pageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/cart'
@@ -71,6 +72,7 @@ export default function CartPage() {
           Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}):{' '}
           <strong>{empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}</strong>
         </p>
+        {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
         {canCheckout ? (
           <Link to="/address" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout

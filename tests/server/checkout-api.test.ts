@@ -32,6 +32,10 @@ describe('checkout and payment API (test mode)', () => {
     const quote = await res.json()
     expect(quote.lines[0].unitPricePaise).toBe(Math.round(single.price! * 100))
     expect(quote.subtotalPaise).toBe(Math.round(single.price! * 100) * 2)
+    // What the cart says below the subtotal, priced here too.
+    const subtotal = quote.subtotalPaise as number
+    expect(quote.moreForFreeDeliveryPaise).toBe(subtotal < 35_000 ? 35_000 - subtotal : 0)
+    expect(quote.deliveryPaise).toBe(subtotal < 35_000 ? 4_000 : 0)
   })
 
   it('creates an order priced by the server, ignoring any amount sent, and reserves the stock', async () => {

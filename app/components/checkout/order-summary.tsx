@@ -1,6 +1,9 @@
 import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 
+/** The nudge below a subtotal that pays for delivery. */
+export const freeDeliveryHint = (morePaise: number) => `Add ${formatRupees(morePaise)} more for free delivery.`
+
 /** The priced lines with subtotal, delivery and total, as the server quoted them. */
 export function OrderSummary({ quote }: { quote: CartQuote }) {
   return (
@@ -38,9 +41,7 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
         <dt className="text-lg font-semibold">Total</dt>
         <dd className="text-right text-lg font-semibold">{formatRupees(quote.totalPaise)}</dd>
       </dl>
-      {quote.deliveryPaise ? (
-        <p className="mt-2 text-sm text-gray-700">Free delivery on orders of {formatRupees(35000)} or more.</p>
-      ) : null}
+      {quote.moreForFreeDeliveryPaise > 0 ? <p className="mt-2 text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { getProductsById } from '../catalogue/catalogue.server'
 import { isSized, offerFor, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import type { OrderItem } from './checkout-schemas'
-import { orderTotals } from './pricing'
+import { moreForFreeDeliveryPaise, orderTotals } from './pricing'
 
 export type QuotedLine = {
   productId: string
@@ -56,6 +56,7 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     }
   })
   const subtotalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0)
-  return { lines, ...orderTotals(subtotalPaise), ready: lines.every((l) => l.status === 'ok') }
+  // What the cart says below the subtotal ("Add ₹X more for free delivery"), priced here like everything else.
+  return { lines, ...orderTotals(subtotalPaise), moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise), ready: lines.every((l) => l.status === 'ok') }
 }
 export type CartQuote = Awaited<ReturnType<typeof quoteCart>>
