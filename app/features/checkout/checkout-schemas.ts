@@ -3,6 +3,7 @@ import { PACK_SIZES } from '../catalogue/categories'
 import { PRODUCT_ID_PATTERN } from '../catalogue/product'
 import { MAX_LINE_QUANTITY } from '../cart/cart'
 import { gstStateOf } from '../invoices/gst'
+import { INDIAN_STATES } from './indian-states'
 import { pinCodeProblem } from './pin-codes'
 
 // Address lines are one line each: they are printed on labels, invoices and mails.
@@ -57,15 +58,26 @@ const shippingAddressFields = z.object({
     }),
 })
 
-/** What a courier needs to find the door (decision 035): a street line, and a PIN code of the state named. */
+/**
+ * What a courier needs to find the door (decision 035): a street line, and a PIN code of the state named. Checked
+ * beside other fields' mistakes too (`when`: a wrong phone, a state that is none), so the form says them together;
+ * a blank required text stops Zod before it (its check aborts), and then this is said on the next try. Each check
+ * looks only at fields that parsed.
+ */
 function deliverable<T extends z.ZodType<{ buildingNumber: string; streetName: string; postalCode: string; state: string }>>(schema: T) {
-  return schema.superRefine((address, ctx) => {
-    if (!address.buildingNumber && !address.streetName) {
-      ctx.addIssue({ code: 'custom', path: ['streetName'], message: 'Building Number or Street Name is required: the courier needs one of them' })
-    }
-    const problem = pinCodeProblem(address.postalCode, address.state)
-    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem })
-  })
+  const filled = (value: unknown) => typeof value === 'string' && value.trim() !== ''
+  return schema.superRefine(
+    (address, ctx) => {
+      if (!filled(address.buildingNumber) && !filled(address.streetName)) {
+        ctx.addIssue({ code: 'custom', path: ['streetName'], message: 'Building Number or Street Name is required: the courier needs one of them' })
+      }
+      const { postalCode, state } = address
+      if (typeof postalCode !== 'string' || !/^[1-9]\d{5}$/.test(postalCode) || typeof state !== 'string' || !INDIAN_STATES.includes(state)) return
+      const problem = pinCodeProblem(postalCode, state)
+      if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem })
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
 }
 
 export const shippingAddressSchema = deliverable(shippingAddressFields)

@@ -101,6 +101,15 @@ describe('the shipping address', () => {
     })
   })
 
+  it('says the missing street and a wrong pair beside a bad phone, not one after the other', () => {
+    const parsed = shippingAddressSchema.safeParse(address({ phoneNumber: '123', buildingNumber: '', streetName: '', postalCode: '600004', state: 'Kerala' }))
+    const fields = parsed.error!.issues.map((i) => i.path.join('.')).sort()
+    expect(fields).toEqual(['phoneNumber', 'postalCode', 'streetName'])
+    // A PIN or a state that did not parse is said once, by its own field.
+    const bad = shippingAddressSchema.safeParse(address({ postalCode: '6000', state: 'Atlantis' }))
+    expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['postalCode', 'state'])
+  })
+
   it('takes a building number or a street name alone', () => {
     expect(shippingAddressSchema.safeParse(address({ streetName: '' })).success).toBe(true)
     expect(shippingAddressSchema.safeParse(address({ buildingNumber: '' })).success).toBe(true)
