@@ -107,8 +107,8 @@ async function main() {
   const drive = new Drive(server.url, catalogue, initialStock)
   const startedAt = new Date()
   console.log(`Driving for ${duration} s…`)
-  const adminCookie = await signUpAdmin(server.url)
-  const adjusting = drive.adjust(adminCookie)
+  const admin = await signUpAdmin(server.url)
+  const adjusting = drive.adjust(admin)
   const runs = await Promise.all([drive.browse(split.browse), drive.quote(split.quote), drive.checkout(split.checkout)])
   await adjusting
   await drive.settled()
@@ -136,18 +136,37 @@ async function main() {
 
 // ── The shop under test (started by shop-process.mjs) ───────────────────────────────────────────────────────
 
-/** The admin account of the run, signed up through the accounts API; its session cookie. */
+/**
+ * The admin account of the run, signed up through the accounts API: its cookie (the session and this browser's form
+ * key) and the form token its forms carry (docs/decisions/034-form-tokens.md), read from a page as a browser would.
+ */
 async function signUpAdmin(url) {
+  const password = crypto.randomBytes(18).toString('base64url')
   const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: url },
-    body: JSON.stringify({ email: LOADTEST_ADMIN, password: crypto.randomBytes(18).toString('base64url'), name: 'Admin', username: 'Admin', phone: '+91 98765 43210' }),
+    body: JSON.stringify({ email: LOADTEST_ADMIN, password, name: 'Admin', username: 'Admin', phone: '+91 98765 43210' }),
   })
   if (response.status !== 200) throw new SetupError(`Signing up the load test's admin answered ${response.status}: ${await response.text()}`)
-  return response.headers
+  // Sign-up signs nobody in (docs/decisions/023-sign-up-does-not-tell.md): sign in, as the page does next.
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ email: LOADTEST_ADMIN, password }),
+  })
+  if (signIn.status !== 200) throw new SetupError(`Signing in the load test's admin answered ${signIn.status}: ${await signIn.text()}`)
+  const session = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
+  const page = await fetch(`${url}/contact`, { headers: { cookie: session } })
+  const formKey = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('form_key='))
+  const formToken = (await page.text()).match(/name="csrf_token" value="([^"]+)"/)?.[1]
+  if (!formKey || !formToken) throw new SetupError(`The contact page (${page.status}) gave no form token`)
+  return { cookie: [session, formKey].join('; '), formToken }
 }
 
 async function readCatalogue(url) {
@@ -368,7 +387,8 @@ class Drive {
   /** A request beside autocannon's (the second of a double click), counted on its own. */
   side(pathname, headers, body, onResponse) {
     this.sideRequests.sent++
-    const promise = fetch(`${this.url}${pathname}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) })
+    // Not followed: a redirect (to sign in, or home for a non-admin) is an answer the run must see, not a 200 page.
+    const promise = fetch(`${this.url}${pathname}`, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
       .then(async (response) => {
         const text = await response.text()
         this.sideRequests.statuses[response.status] = (this.sideRequests.statuses[response.status] ?? 0) + 1
@@ -385,12 +405,12 @@ class Drive {
    * The admin's adjustments beside the checkouts, for the run's duration: mostly 2 units received, sometimes 1
    * damaged (refused with 409 when none is left). Each is a side request.
    */
-  async adjust(cookie) {
+  async adjust({ cookie, formToken }) {
     const until = Date.now() + duration * 1000
     while (Date.now() < until) {
       const v = this.variants[Math.floor(Math.random() * this.variants.length)]
       const remove = Math.random() < 1 / 3
-      const body = new URLSearchParams({ size: v.size, direction: remove ? 'remove' : 'add', units: remove ? '1' : '2', reason: remove ? 'damaged' : 'received' })
+      const body = new URLSearchParams({ size: v.size, direction: remove ? 'remove' : 'add', units: remove ? '1' : '2', reason: remove ? 'damaged' : 'received', csrf_token: formToken })
       this.side(`/dash/products/${encodeURIComponent(v.productId)}/stock`, { cookie, Origin: this.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body, (status, text) => {
         if (status !== 200 && status !== 409) this.note('adjustment', status, text)
       })
@@ -556,8 +576,11 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   }
   const ledgerRows = state.ledger.reduce((n, r) => n + Number(r.entries), 0)
   const adjustmentRows = state.adjustments.reduce((n, r) => n + Number(r.entries), 0)
+  // The admin's adjustments must have happened: until 26 Nov they were silently sent home (a session that sign-up
+  // never gave, and the redirect followed to a 200).
+  if (adjustmentRows === 0) ledgerProblems.push('no admin adjustment reached the ledger')
   check(
-    'ledger: stock = sum of ledger rows for every pack; one reservation per order',
+    'ledger: stock = sum of ledger rows for every pack; one reservation per order; the admin’s adjustments in it',
     ledgerProblems.length === 0,
     ledgerProblems.length ? `${ledgerProblems.length} problems: ${ledgerProblems.slice(0, 10).join('; ')}` : `${remaining.size} packs, ${ledgerRows} ledger rows (${adjustmentRows} admin adjustments), ${state.reservedByOrder.length} orders`,
   )
