@@ -121,6 +121,7 @@ test('a shopper from the home page to a paid order: no CSP violation, every page
   await main(page).getByRole('link', { name: 'Proceed to Checkout' }).click()
   await expect(page).toHaveURL(/\/address$/)
   await page.getByLabel('Full Name').fill('Kavya Raman')
+  await page.getByLabel('Street Name').fill('West Masi Street')
   await page.getByLabel('City').fill('Madurai')
   await page.getByLabel('Postal Code').fill('625001')
   await page.getByLabel('State').fill('Tamil Nadu')
