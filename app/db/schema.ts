@@ -175,6 +175,22 @@ export const shopSettings = pgTable(
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 )
 
+/**
+ * A policy page the owner has edited (features/policies): privacy, terms, shipping, returns, grievance officer. A
+ * page without a row shows its template.
+ */
+export const policyPages = pgTable(
+  'policy_pages',
+  {
+    slug: text('slug').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('policy_pages_slug', sql`${t.slug} in ('privacy', 'terms', 'shipping', 'returns', 'grievance')`)],
+)
+
 export { ORDER_STATUSES, type OrderStatus } from '../features/checkout/order-statuses'
 
 /**

@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream'
 import { BadRequest, MAX_JSON_BODY_BYTES } from './json.server'
 
+/** The owner's policy page form (routes/admin-policy.tsx reads up to this). */
+export const POLICY_FORM_MAX_BYTES = 384 * 1024
+
 /**
  * The most any route reads of a request body, counted on the bytes actually read, whether the client declared a
  * Content-Length or sent chunks (issue 14). server/app.ts hands React Router only a body that stops here. A route
@@ -15,6 +18,8 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; limit: number; why: stri
   { path: /^\/api\/payment\/webhook$/i, limit: 64 * 1024, why: 'payment webhook' },
   // A message of up to 5,000 characters, up to 4 bytes each once encoded, and the other fields.
   { path: /^\/contact$/i, limit: 32 * 1024, why: 'contact form' },
+  // A policy page of up to 30,000 characters; form-encoded, a line break or a rupee sign takes 6 or 9 bytes.
+  { path: /^\/dash\/policies\/[^/]+$/i, limit: POLICY_FORM_MAX_BYTES, why: 'policy page' },
 ]
 
 /** Every other form and JSON body: a few short fields. */

@@ -9,6 +9,7 @@ import { type AddressDraft, loadSavedAddress } from '~/features/checkout/saved-a
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/checkout'
+import { PolicyNote } from '~/components/checkout/policy-note'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Checkout · ${shopSettingsOf(matches).shopName}`, 'Check your order, its delivery charge and address before paying.')
@@ -68,7 +69,8 @@ export default function CheckoutPage() {
               </p>
             ) : null}
           </section>
-          <div className="flex justify-end">
+          <div className="flex flex-col items-end gap-3">
+            <PolicyNote className="max-w-xl text-right" />
             {canPay ? (
               <Link to="/payment" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
                 Proceed to Payment

@@ -142,6 +142,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/settings" title="Tax details">
             The GSTIN and state printed on invoices.
           </Tile>
+          <Tile to="/dash/policies" title="Policy pages">
+            Privacy, terms, shipping, returns and the grievance officer.
+          </Tile>
         </ul>
       </nav>
 

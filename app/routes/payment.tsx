@@ -23,6 +23,7 @@ import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/payment'
+import { PolicyNote } from '~/components/checkout/policy-note'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.shop.db)
@@ -288,6 +289,7 @@ export default function PaymentPage() {
           onFail={() => setStep({ name: 'failed', order, message: 'The test payment failed.' })}
         />
       ) : null}
+      <PolicyNote className="mt-8" />
     </div>
   )
 }

@@ -40,6 +40,11 @@ const VISITOR_PAGES: PageToCheck[] = [
   { name: 'search without a query', path: '/search' },
   { name: 'search without a match', path: '/search?q=qqzzxxv' },
   { name: 'track an order', path: '/track' },
+  { name: 'the privacy policy', path: '/policies/privacy' },
+  { name: 'the terms of service', path: '/policies/terms' },
+  { name: 'shipping and delivery', path: '/policies/shipping' },
+  { name: 'returns and refunds', path: '/policies/returns' },
+  { name: 'the grievance officer', path: '/policies/grievance' },
   { name: 'page not found', path: '/no-such-page', status: 404 },
   { name: 'a product that does not exist', path: '/product/no-such-product', status: 404 },
 ]
@@ -54,6 +59,8 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'users', path: '/dash/users' },
   { name: 'reviews', path: '/dash/reviews' },
   { name: 'tax details', path: '/dash/settings' },
+  { name: 'policy pages', path: '/dash/policies' },
+  { name: 'a policy page’s editor', path: '/dash/policies/returns' },
   { name: 'add product', path: '/Admin' },
   { name: 'product manager', path: '/Delete' },
 ]

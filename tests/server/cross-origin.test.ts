@@ -52,6 +52,7 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/dash/outbox', body: () => ({ form: { mailId: '1' } }) },
   { path: '/dash/users', body: () => ({ form: { userId: 'no-such-account', role: 'admin' } }) },
   { path: '/dash/settings', body: () => ({ form: { gstin: '29AAGCB7383J1Z4', gstState: 'Karnataka' } }) },
+  { path: '/dash/policies/terms', body: () => ({ form: { title: 'Terms From Elsewhere', body: 'Changed by another site.' } }) },
   { path: '/track', body: () => ({ form: { order: 'KO-1', contact: CUSTOMER } }) },
   { path: '/signout', body: () => ({ form: {} }), endsSession: true },
   { path: '/api/auth/sign-out', body: () => ({ json: {} }), endsSession: true },
@@ -218,6 +219,8 @@ describe('changes asked for by another site', () => {
     const names = await productNames()
     expect(names).not.toContain('Added From Elsewhere')
     expect(names).not.toContain('Renamed From Elsewhere')
+    // The terms page is the template still.
+    expect(await (await fetch(`${server.url}/policies/terms`)).text()).not.toContain('Changed by another site.')
     // The order is still unpaid.
     const order = (await (await fetch(`${server.url}/api/orders/${fixtures.orderId}`, { headers: { cookie: buyerCookie } })).json()) as { status: string }
     expect(order.status).toBe('pending_payment')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES, SHELVES } from '../../app/features/catalogue/categories'
-import { signUpThroughApi, formTokenFor } from '../support/http-browser'
+import { Browser, formTokenFor, signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Findability on the built shop (docs/decisions/020-findability.md): every catalogue page has its own title,
@@ -251,3 +251,64 @@ describe('/favicon.ico', () => {
   })
 })
 
+
+describe('policy pages (decision 036)', () => {
+  const admin = async (path: string, form?: Record<string, string>) => {
+    if (!form) return fetch(`${server.url}${path}`, { headers: { cookie: adminCookie }, redirect: 'manual' })
+    const body = new URLSearchParams({ ...form, csrf_token: await formTokenFor(server.url, adminCookie) })
+    return fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body, redirect: 'manual' })
+  }
+
+  it('each answers with its title, a canonical link and the template note; the footer links every one; unknown ones are 404', async () => {
+    const home = await get('/')
+    for (const slug of ['privacy', 'terms', 'shipping', 'returns', 'grievance']) {
+      expect(home.text, slug).toContain(`href="/policies/${slug}"`)
+      const page = await get(`/policies/${slug}`)
+      expect(page.status, slug).toBe(200)
+      expect(headOf(page.text).canonicals).toEqual([`${server.url}/policies/${slug}`])
+      expect(page.text).toContain('<strong>Template.</strong>')
+    }
+    const grievance = await get('/policies/grievance')
+    expect(grievance.text).toContain('<h1 id="policy-title"')
+    expect(grievance.text).toContain('within 48 hours')
+    expect((await get('/policies/cookies')).status).toBe(404)
+    expect((await get('/policies/%00')).status).toBe(404)
+  })
+
+  it('the owner edits one in the admin: it shows at once, HTML in it is text, and a visitor cannot post', async () => {
+    expect((await (await admin('/dash/policies')).text())).toContain('5 pages still show')
+    const form = await admin('/dash/policies/shipping')
+    expect(form.status).toBe(200)
+    expect(await form.text()).toContain('name="body"')
+    const cached = await get('/policies/shipping')
+    expect(cached.text).toContain('Template.')
+
+    const body = '## Delivery\n\nWithin **3 days** in Tamil Nadu.\n\n<script>alert(1)</script> [x](javascript:alert(1))'
+    const saved = await admin('/dash/policies/shipping', { title: 'Shipping and delivery', body })
+    expect(saved.status).toBe(200)
+    expect(await saved.text()).toContain('Shipping and delivery was saved; the page shows it now.')
+    const page = await get('/policies/shipping')
+    expect(page.text).toContain('<strong>3 days</strong> in Tamil Nadu')
+    expect(page.text).not.toContain('Template.')
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(page.text).not.toMatch(/href="javascript:/i)
+    expect(page.text).toMatch(/Last updated \d{1,2} \w{3} \d{4}/)
+    expect((await (await admin('/dash/policies')).text())).toContain('4 pages still show')
+
+    // Refused, with the reason, and nothing changes: an empty title, a text too long, a page that is none.
+    const empty = await admin('/dash/policies/shipping', { title: ' ', body: 'x' })
+    expect(empty.status).toBe(400)
+    expect(await empty.text()).toContain('Title is required')
+    const long = await admin('/dash/policies/shipping', { title: 'Shipping', body: '₹'.repeat(30_001) })
+    expect(long.status).toBe(400)
+    expect(await long.text()).toContain('Text is too long (at most 30000 characters)')
+    expect((await admin('/dash/policies/cookies', { title: 'Cookies', body: 'x' })).status).toBe(404)
+    expect((await get('/policies/shipping')).text).toContain('<strong>3 days</strong>')
+
+    // A visitor is sent home, with or without a form token.
+    const visitor = new Browser(server.url)
+    const refused = await visitor.send('/dash/policies/shipping', { form: { title: 'Mine', body: 'Mine' } })
+    expect(refused.status).toBe(302)
+    expect((await get('/policies/shipping')).text).not.toContain('Mine')
+  })
+})

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { SHELVES } from '~/features/catalogue/categories'
+import { POLICY_LINKS, policyPath } from '~/features/policies/policies'
 import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
 
 const linkClass =
@@ -83,6 +84,13 @@ export function Footer({ settings }: { settings: ShopSettings }) {
                 Track your order
               </Link>
             </li>
+            {POLICY_LINKS.map((link) => (
+              <li key={link.slug}>
+                <Link className={linkClass} to={policyPath(link.slug)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

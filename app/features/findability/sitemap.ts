@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, SHELVES } from '../catalogue/categories'
 import { productPath } from '../catalogue/product'
+import { POLICY_SLUGS, policyPath } from '../policies/policies'
 import { absoluteUrl, productListPath, shelfCanonicalPath } from './page-meta'
 
 /** A page for the sitemap: its path, and when it last changed where the shop knows. */
@@ -9,7 +10,7 @@ export type SitemapPage = { path: string; lastModified?: Date }
 export type SitemapProduct = { id: string; slug: string; category: Category; updatedAt: Date }
 
 /**
- * Every page a search engine should know, each at its canonical address: home, contact, every shelf (its twin
+ * Every page a search engine should know, each at its canonical address: home, contact, the policy pages, every shelf (its twin
  * layouts once), the product list and each category's, and every product on sale with the time it last changed.
  * Not the cart, checkout, account or admin pages: nothing there to find.
  */
@@ -21,6 +22,7 @@ export function sitemapPages(products: readonly SitemapProduct[]): SitemapPage[]
     { path: productListPath(null) },
     ...CATEGORIES.map((category) => ({ path: productListPath(category) })),
     { path: '/contact' },
+    ...POLICY_SLUGS.map((slug) => ({ path: policyPath(slug) })),
     ...products.map((p) => ({ path: productPath(p), lastModified: p.updatedAt })),
   ]
 }

@@ -1,0 +1,62 @@
+import { Link } from 'react-router'
+import { AdminPage, Time } from '~/components/admin/admin-page'
+import { focusRing } from '~/components/catalogue/styles'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { policyPath } from '~/features/policies/policies'
+import { listPolicies } from '~/features/policies/policies.server'
+import type { Route } from './+types/admin-policies'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Policy pages · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  const policies = await listPolicies(context.shop.db)
+  return { policies: policies.map(({ slug, title, isTemplate, updatedAt }) => ({ slug, title, isTemplate, updatedAt })) }
+}
+
+const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`
+
+export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
+  const templates = loaderData.policies.filter((p) => p.isTemplate).length
+  return (
+    <AdminPage title="Policy pages">
+      <p className="mt-2 max-w-2xl text-earth-700">
+        The pages the footer and the checkout link to. Razorpay asks to see them before it takes live payments, and the Consumer
+        Protection (E-Commerce) Rules, 2020 ask for the grievance officer and the return, refund and delivery terms.
+      </p>
+      {templates > 0 && (
+        <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
+          {templates === 1 ? 'One page still shows' : `${templates} pages still show`} the template text. Adapt each to your shop and
+          delete its “Template” note before you take real orders.
+        </p>
+      )}
+      <ul className="mt-6 grid max-w-2xl gap-3">
+        {loaderData.policies.map((policy) => (
+          <li key={policy.slug} className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl border border-leaf-100 bg-white p-4 shadow-sm">
+            <div>
+              <Link to={`/dash/policies/${policy.slug}`} className={linkClass}>
+                Edit {policy.title}
+              </Link>
+              <p className="mt-1 text-sm text-earth-700">
+                {policy.isTemplate ? 'Template, not yet adapted' : 'Adapted'}
+                {policy.updatedAt ? (
+                  <>
+                    {' · saved '}
+                    <Time value={policy.updatedAt} />
+                  </>
+                ) : null}
+              </p>
+            </div>
+            <Link to={policyPath(policy.slug)} className={linkClass}>
+              View {policyPath(policy.slug)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </AdminPage>
+  )
+}

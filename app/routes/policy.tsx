@@ -1,0 +1,38 @@
+import { data } from 'react-router'
+import { siteOf } from '~/components/layout/use-shop-settings'
+import { formatIndiaDate } from '~/features/dates/india-time'
+import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
+import { isPolicySlug, policyPath } from '~/features/policies/policies'
+import { getPolicy, renderPolicyMarkdown } from '~/features/policies/policies.server'
+import type { Route } from './+types/policy'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!isPolicySlug(params.slug)) throw data('Page not found', { status: 404 })
+  const policy = await getPolicy(context.shop.db, params.slug)
+  // Rendered here: the browser gets HTML made from the owner's Markdown with raw HTML and unsafe links refused.
+  return { slug: policy.slug, title: policy.title, html: renderPolicyMarkdown(policy.body), updatedAt: policy.updatedAt }
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const site = siteOf(matches)
+  if (!page) return [{ title: `Page not found · ${site.shopName}` }]
+  return pageMeta({
+    ...site,
+    title: `${page.title} · ${site.shopName}`,
+    description: `${page.title} of ${site.shopName}: how we deliver, refund, keep your data and handle complaints.`,
+    path: policyPath(page.slug),
+    image: SHOP_SHARE_IMAGE,
+  })
+}
+
+export default function PolicyPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="policy-title">
+      <h1 id="policy-title" className="text-3xl font-bold text-leaf-800">
+        {loaderData.title}
+      </h1>
+      {loaderData.updatedAt ? <p className="mt-1 text-sm text-earth-700">{`Last updated ${formatIndiaDate(loaderData.updatedAt)}`}</p> : null}
+      <div className="policy-text mt-6" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </article>
+  )
+}
