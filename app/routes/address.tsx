@@ -94,7 +94,7 @@ export default function AddressPage() {
           <Link to="/Cart-page" className="text-leaf-700 underline">
             Back to cart
           </Link>
-          <button type="submit" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+          <button type="submit" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Continue to order summary
           </button>
         </div>

@@ -74,7 +74,7 @@ export default function CartPage() {
         </p>
         {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
         {canCheckout ? (
-          <Link to="/address" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+          <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout
           </Link>
         ) : (

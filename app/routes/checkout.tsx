@@ -72,7 +72,7 @@ export default function CheckoutPage() {
           <div className="flex flex-col items-end gap-3">
             <PolicyNote className="max-w-xl text-right" />
             {canPay ? (
-              <Link to="/payment" className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
+              <Link to="/payment" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
                 Proceed to Payment
               </Link>
             ) : (

@@ -216,6 +216,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <div className="sm:col-span-2">
               <button
                 type="submit"
+                data-main-action
                 disabled={sending}
                 className="inline-flex min-w-36 items-center justify-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700 disabled:cursor-wait disabled:opacity-70"
               >

@@ -23,6 +23,7 @@ export function AddToCartPanel({ product, stock, size }: { product: Product; sto
         <button
           type="button"
           className={`${primaryButton} mb-5 min-w-40`}
+          data-main-action
           onClick={() => addToCart(cartLineFor(product, Math.min(quantity, stock), size, mediaBase))}
         >
           Add to Cart

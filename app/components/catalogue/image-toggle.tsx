@@ -48,8 +48,10 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
           className="rounded-lg"
         />
       </button>
+      {/* The spec's words for a mouse; a touch screen is tapped (pointer: coarse). */}
       <p className="mt-2 text-center text-sm text-stone-700">
-        {side === 'front' ? 'Click the image to see the backside' : 'Click the image to see the front'}
+        <span className="pointer-coarse:hidden">{side === 'front' ? 'Click the image to see the backside' : 'Click the image to see the front'}</span>
+        <span className="hidden pointer-coarse:inline">{side === 'front' ? 'Tap the image to see the backside' : 'Tap the image to see the front'}</span>
       </p>
     </div>
   )

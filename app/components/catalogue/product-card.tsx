@@ -48,7 +48,7 @@ export function CardShell({
         loading={image.loading}
         priority={image.priority}
       />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <Heading className="text-base leading-snug font-semibold">
           <Link
             to={productPath(product)}
@@ -115,6 +115,7 @@ export function ProductCard({
         <button
           type="button"
           className={`${primaryButton} relative z-10 w-full`}
+          data-main-action
           disabled={!inStock}
           aria-label={inStock ? `Add to Cart: ${product.name}` : `Out of Stock: ${product.name}`}
           onClick={() => addToCart(cartLineFor(product, 1, undefined, mediaBase))}

@@ -3,7 +3,8 @@ import type { RatingSummary } from '~/features/reviews/review'
 import { ProductCard, imagePriority } from './product-card'
 import { SizeSelectCard } from './size-select-card'
 
-export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
+/** Two cards a row from a 375 px phone up (one card a row made /free-products 17,100 px tall), at most six (the spec). */
+export const GRID_COLUMNS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
 
 /**
  * A grid of product cards. `firstIndex` is the position of the first card on the page, so that only

@@ -70,6 +70,7 @@ export function SizeSelectCard({
         <button
           type="button"
           className={`${primaryButton} w-full`}
+          data-main-action
           disabled={!inStock}
           aria-label={inStock ? `Add to Cart: ${product.name}, ${size}` : `Out of Stock: ${product.name}, ${size}`}
           onClick={() => addToCart(cartLineFor(product, 1, size, mediaBase))}

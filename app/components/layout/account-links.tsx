@@ -43,7 +43,7 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
     return (
       <Link to={`/Signin${back}`} className={`ml-auto nav:ml-0 ${linkClass}`}>
         <PersonIcon />
-        <span className="nav:max-xl:sr-only">Sign in</span>
+        <span className="max-[459px]:sr-only nav:max-xl:sr-only">Sign in</span>
       </Link>
     )
   }

@@ -138,6 +138,10 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
             height={48}
             className="h-9 w-9 object-cover object-left min-[460px]:w-auto nav:max-xl:w-9"
           />
+          {/* On a phone the wordmark does not fit: the name beside the mark says whose shop this is. */}
+          <span aria-hidden="true" className="ml-2 font-serif text-base leading-tight font-semibold text-leaf-800 min-[460px]:hidden">
+            {shopName}
+          </span>
         </Link>
 
         {sideMenuOpen && <div aria-hidden="true" className="nav:hidden fixed inset-0 z-40 bg-earth-900/40" data-testid="menu-backdrop" />}
