@@ -8,13 +8,16 @@ import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import {
+  deliveryRuleFormSchema,
   getShopSettings,
   reservationLimitsSchema,
+  saveDeliveryRule,
   saveReservationLimits,
   saveTaxDetails,
   taxDetailsSchema,
 } from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/admin-settings'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
@@ -33,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxUnitsPerLine: settings.maxUnitsPerLine,
     maxUnitsHeldUnpaid: settings.maxUnitsHeldUnpaid,
     phone: settings.phone,
+    deliveryChargePaise: settings.deliveryChargePaise,
+    freeDeliveryFromPaise: settings.freeDeliveryFromPaise,
   }
 }
 
@@ -42,6 +47,10 @@ type LimitField = 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'
 type LimitsResult =
   | { form: 'limits'; ok: true; message: string }
   | { form: 'limits'; ok: false; error: string; fieldErrors: Partial<Record<LimitField, string>>; values: Record<LimitField, string> }
+type DeliveryField = 'deliveryCharge' | 'freeDeliveryFrom'
+type DeliveryResult =
+  | { form: 'delivery'; ok: true; message: string }
+  | { form: 'delivery'; ok: false; error: string; fieldErrors: Partial<Record<DeliveryField, string>>; values: Record<DeliveryField, string> }
 
 /** Saves the GST registration printed on new invoices; invoices already issued keep what they were issued with. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values: { gstin: '', gstState: '' } })
   }
   if (fields.intent === 'reservation-limits') return saveLimits(context, fields)
+  if (fields.intent === 'delivery') return saveDelivery(context, fields)
   const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
   const parsed = taxDetailsSchema.safeParse(values)
   if (!parsed.success) {
@@ -58,6 +68,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await saveTaxDetails(context.shop.db, parsed.data)
   return data<ActionResult>({ ok: true, message: `Saved. New invoices carry GSTIN ${parsed.data.gstin}, registered in ${parsed.data.gstState}.` })
+}
+
+/** Saves the delivery charge and threshold: the cart, the checkout and new orders follow at once; placed orders keep theirs. */
+async function saveDelivery(context: Route.ActionArgs['context'], fields: Record<string, string | undefined>) {
+  const values = { deliveryCharge: (fields.deliveryCharge ?? '').trim().slice(0, 20), freeDeliveryFrom: (fields.freeDeliveryFrom ?? '').trim().slice(0, 20) }
+  const parsed = deliveryRuleFormSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<DeliveryResult>({ form: 'delivery', ok: false, error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await saveDeliveryRule(context.shop.db, parsed.data)
+  const { deliveryChargePaise, freeDeliveryFromPaise } = parsed.data
+  return data<DeliveryResult>({
+    form: 'delivery',
+    ok: true,
+    message:
+      deliveryChargePaise === 0 || freeDeliveryFromPaise === 0
+        ? 'Saved. Delivery is now free on every order; orders already placed keep their charge.'
+        : `Saved. Delivery now costs ${formatRupees(deliveryChargePaise)} below ${formatRupees(freeDeliveryFromPaise)} and is free from there; orders already placed keep their charge.`,
+  })
 }
 
 /** Saves the reservation limits (decision 024); every server reads them from the database for each new order. */
@@ -90,7 +119,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const taxResult = actionData && !('form' in actionData) ? actionData : undefined
-  const limitsResult = actionData && 'form' in actionData ? actionData : undefined
+  const limitsResult = actionData && 'form' in actionData && actionData.form === 'limits' ? actionData : undefined
+  const deliveryResult = actionData && 'form' in actionData && actionData.form === 'delivery' ? actionData : undefined
   const failed = taxResult && !taxResult.ok ? taxResult : undefined
   const errors = failed?.fieldErrors ?? {}
   const gstin = failed?.values.gstin ?? loaderData.gstin
@@ -156,8 +186,71 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </button>
         </div>
       </Form>
+      <DeliveryForm loaderData={loaderData} result={deliveryResult} busy={busy} />
       <ReservationLimitsForm loaderData={loaderData} result={limitsResult} busy={busy} />
     </AdminPage>
+  )
+}
+
+function DeliveryForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: DeliveryResult; busy: boolean }) {
+  const failed = result && !result.ok ? result : undefined
+  const errors = failed?.fieldErrors ?? {}
+  const asRupees = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2))
+  const fields = [
+    {
+      name: 'deliveryCharge' as const,
+      label: 'Delivery charge (₹)',
+      hint: 'Added to an order below the threshold. 0 makes delivery free on every order.',
+      value: failed?.values.deliveryCharge ?? asRupees(loaderData.deliveryChargePaise),
+    },
+    {
+      name: 'freeDeliveryFrom' as const,
+      label: 'Free delivery from (₹)',
+      hint: 'Orders whose subtotal reaches this pay no delivery. The cart tells customers how much more they need.',
+      value: failed?.values.freeDeliveryFrom ?? asRupees(loaderData.freeDeliveryFromPaise),
+    },
+  ]
+  return (
+    <section aria-labelledby="delivery" className="mt-10">
+      <h2 id="delivery" className="text-xl font-semibold text-leaf-800">
+        Delivery
+      </h2>
+      <p className="mt-2 max-w-2xl text-earth-700">
+        What the cart, the checkout and new orders charge for delivery, on every server at once. Orders already placed keep the
+        charge they were placed with.
+      </p>
+      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
+      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <FormTokenField />
+        <input type="hidden" name="intent" value="delivery" />
+        {fields.map((field) => (
+          <div key={field.name}>
+            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
+              {field.label}
+            </label>
+            <input
+              id={field.name}
+              name={field.name}
+              inputMode="decimal"
+              required
+              defaultValue={field.value}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={[`${field.name}-hint`, errors[field.name] ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
+              className={`${inputClass} ${errors[field.name] ? 'border-red-600' : 'border-stone-300'}`}
+            />
+            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
+              {field.hint}
+            </p>
+            <FieldError id={`${field.name}-error`} message={errors[field.name]} />
+          </div>
+        ))}
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Saving...' : 'Save delivery'}
+          </button>
+        </div>
+      </Form>
+    </section>
   )
 }
 

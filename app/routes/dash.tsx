@@ -140,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             The accounts: find one, make an admin or a customer.
           </Tile>
           <Tile to="/dash/settings" title="Tax details">
-            The GSTIN and state printed on invoices.
+            The GSTIN and state printed on invoices, the delivery charge, the reservation limits.
           </Tile>
           <Tile to="/dash/policies" title="Policy pages">
             Privacy, terms, shipping, returns and the grievance officer.

@@ -5,7 +5,6 @@ import { getProductsBySlug } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { productPath } from '~/features/catalogue/product'
-import { FREE_DELIVERY_FROM_PAISE } from '~/features/checkout/pricing'
 import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import { shopJsonLd } from '~/features/findability/structured-data.server'
 import { formatRupees } from '~/features/money/money'
@@ -101,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ['Straight from small farms', 'Bought directly from farming families in Tamil Nadu, Kerala, Karnataka and Andhra Pradesh.'],
               [
                 'Delivered across India',
-                `Packed fresh in Coimbatore. Free delivery on orders of ${formatRupees(FREE_DELIVERY_FROM_PAISE)} or more.`,
+                `Packed fresh in Coimbatore. Free delivery on orders of ${formatRupees(settings.freeDeliveryFromPaise)} or more.`,
               ],
             ].map(([title, text]) => (
               <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">

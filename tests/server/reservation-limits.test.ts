@@ -87,3 +87,58 @@ describe('reservation limits set at /dash/settings', () => {
     expect((await order(buyer, 2)).status).toBe(201)
   })
 })
+
+describe('the delivery charge set at /dash/settings', () => {
+  const delivery = (deliveryCharge: string, freeDeliveryFrom: string) => ({ form: { intent: 'delivery', deliveryCharge, freeDeliveryFrom } })
+  const quote = async (quantity: number) => JSON.parse((await new Browser(server.url).send('/api/cart/quote', { json: { items: [{ productId, quantity }] } })).text)
+  const placed = async (browser: Browser, quantity: number) => {
+    const created = await order(browser, quantity)
+    expect(created.status, created.text).toBe(201)
+    const { orderId } = JSON.parse(created.text) as { orderId: string }
+    return { orderId, ...(await orderOf(browser, orderId)) }
+  }
+  /** The order as its buyer's API shows it (in rupees), in paise. */
+  const orderOf = async (browser: Browser, orderId: string) => {
+    const { subtotal, delivery, total } = JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { subtotal: number; delivery: number; total: number }
+    return { subtotalPaise: Math.round(subtotal * 100), deliveryPaise: Math.round(delivery * 100), totalPaise: Math.round(total * 100) }
+  }
+
+  it('refuses what is no amount, and then the cart, new orders and the shipping page follow the owner’s charge; placed orders keep theirs', async () => {
+    const page = await admin.send('/dash/settings')
+    expect(page.text).toMatch(/name="deliveryCharge"[^>]*value="40"/)
+    expect(page.text).toMatch(/name="freeDeliveryFrom"[^>]*value="350"/)
+    for (const [charge, from, message] of [
+      ['-5', '350', 'The delivery charge must be in rupees, like 40 or 40.50.'],
+      ['forty', '350', 'The delivery charge must be in rupees, like 40 or 40.50.'],
+      ['40.505', '350', 'The delivery charge must be in rupees, like 40 or 40.50.'],
+      ['1001', '350', 'The delivery charge must be at most ₹1,000.'],
+      ['40', '', 'Enter the free-delivery threshold.'],
+      ['40', '350\u0000', 'The free-delivery threshold must be in rupees'],
+    ]) {
+      const refused = await admin.send('/dash/settings', delivery(charge!, from!))
+      expect(refused.status, `${charge} / ${from}`).toBe(400)
+      expect(refused.text).toContain(message)
+    }
+
+    const unit = (await quote(1)).subtotalPaise as number
+    expect(unit).toBeLessThan(35_000)
+    const buyer = new Browser(server.url, '203.0.113.60')
+    const before = await placed(buyer, 1)
+    expect(before.deliveryPaise).toBe(4_000)
+
+    const saved = await admin.send('/dash/settings', delivery('60.50', '1,000'))
+    expect(saved.status).toBe(200)
+    expect(saved.text).toContain('Saved. Delivery now costs ₹60.50 below ₹1,000 and is free from there')
+    expect(await quote(1)).toMatchObject({ deliveryPaise: 6_050, moreForFreeDeliveryPaise: 1_00_000 - unit, totalPaise: unit + 6_050 })
+    const after = await placed(buyer, 1)
+    expect(after).toMatchObject({ deliveryPaise: 6_050, totalPaise: after.subtotalPaise + 6_050 })
+    // The order placed before keeps the charge it was placed with.
+    expect(await orderOf(buyer, before.orderId)).toMatchObject({ deliveryPaise: 4_000, totalPaise: before.subtotalPaise + 4_000 })
+    expect((await new Browser(server.url).send('/policies/shipping')).text).toContain('Delivery costs ₹60.50 on orders below ₹1,000')
+    expect((await new Browser(server.url).send('/')).text).toContain('Free delivery on orders of ₹1,000 or more.')
+
+    // Back to the spec's rule for whatever runs next on this shop.
+    expect((await admin.send('/dash/settings', delivery('40', '350'))).status).toBe(200)
+    expect((await quote(1)).deliveryPaise).toBe(unit < 35_000 ? 4_000 : 0)
+  })
+})

@@ -104,7 +104,7 @@ export async function createOrder(
       if (short.length) throw new OutOfStockError(short)
       // After the stock: a line that is short is better answered with what is left.
       await applyReservationLimits(tx, items, { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber }, settings)
-      const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+      const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0), settings)
       const placedAt = new Date()
       const expiresAt = new Date(placedAt.getTime() + input.expiryMinutes * 60_000)
       await tx.insert(orders).values({

@@ -1,17 +1,19 @@
-/** The spec's delivery rule (section 9): ₹40 below a ₹350 subtotal, free from ₹350. */
-export const FREE_DELIVERY_FROM_PAISE = 35_000
-export const DELIVERY_CHARGE_PAISE = 4_000
+import type { DeliveryRule } from '../settings/shop-settings'
 
-export function deliveryChargePaise(subtotalPaise: number) {
-  return subtotalPaise > 0 && subtotalPaise < FREE_DELIVERY_FROM_PAISE ? DELIVERY_CHARGE_PAISE : 0
+/**
+ * The delivery charge (the spec's section 9: ₹40 below a ₹350 subtotal, free from ₹350), as the owner sets it at
+ * /dash/settings; the caller passes the shop's settings of the moment.
+ */
+export function deliveryChargePaise(subtotalPaise: number, rule: DeliveryRule) {
+  return subtotalPaise > 0 && subtotalPaise < rule.freeDeliveryFromPaise ? rule.deliveryChargePaise : 0
 }
 
-/** How much more the cart needs for free delivery: 0 when it has it (or is empty). */
-export function moreForFreeDeliveryPaise(subtotalPaise: number) {
-  return deliveryChargePaise(subtotalPaise) > 0 ? FREE_DELIVERY_FROM_PAISE - subtotalPaise : 0
+/** How much more the cart needs for free delivery: 0 when it has it (or is empty, or delivery costs nothing). */
+export function moreForFreeDeliveryPaise(subtotalPaise: number, rule: DeliveryRule) {
+  return deliveryChargePaise(subtotalPaise, rule) > 0 ? rule.freeDeliveryFromPaise - subtotalPaise : 0
 }
 
-export function orderTotals(subtotalPaise: number) {
-  const deliveryPaise = deliveryChargePaise(subtotalPaise)
+export function orderTotals(subtotalPaise: number, rule: DeliveryRule) {
+  const deliveryPaise = deliveryChargePaise(subtotalPaise, rule)
   return { subtotalPaise, deliveryPaise, totalPaise: subtotalPaise + deliveryPaise }
 }

@@ -4,6 +4,7 @@ import { isSized, offerFor, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import type { OrderItem } from './checkout-schemas'
 import { moreForFreeDeliveryPaise, orderTotals } from './pricing'
+import { getShopSettings } from '../settings/shop-settings.server'
 
 export type QuotedLine = {
   productId: string
@@ -56,7 +57,8 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     }
   })
   const subtotalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0)
+  const rule = await getShopSettings(db)
   // What the cart says below the subtotal ("Add ₹X more for free delivery"), priced here like everything else.
-  return { lines, ...orderTotals(subtotalPaise), moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise), ready: lines.every((l) => l.status === 'ok') }
+  return { lines, ...orderTotals(subtotalPaise, rule), moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise, rule), ready: lines.every((l) => l.status === 'ok') }
 }
 export type CartQuote = Awaited<ReturnType<typeof quoteCart>>

@@ -1,3 +1,4 @@
+import { formatRupees } from '../money/money'
 import type { PolicySlug } from './policies'
 
 // The templates the demo shop ships (decision 036): kept out of the browser's script, which needs only the links.
@@ -6,7 +7,14 @@ import type { PolicySlug } from './policies'
 export const TEMPLATE_NOTICE =
   '> **Template.** This page is a starting point written for a small organic food shop in India. Read it, change what does not fit your shop, and delete this note before you take real orders.'
 
-type Template = { title: string; body: (shop: { shopName: string; email: string; phone: string }) => string }
+type Shop = { shopName: string; email: string; phone: string; deliveryChargePaise: number; freeDeliveryFromPaise: number }
+type Template = { title: string; body: (shop: Shop) => string }
+
+/** The delivery rule as the shop sets it (/dash/settings), in words. */
+function deliveryTerms({ deliveryChargePaise, freeDeliveryFromPaise }: Shop) {
+  if (deliveryChargePaise === 0 || freeDeliveryFromPaise === 0) return 'Delivery is free on every order.'
+  return `Delivery costs ${formatRupees(deliveryChargePaise)} on orders below ${formatRupees(freeDeliveryFromPaise)} and is free from ${formatRupees(freeDeliveryFromPaise)}. The charge is shown in the cart and at checkout before you pay.`
+}
 
 const TEMPLATES: Record<PolicySlug, Template> = {
   privacy: {
@@ -60,13 +68,13 @@ Write to ${email} or to our [grievance officer](/policies/grievance). These term
   },
   shipping: {
     title: 'Shipping and delivery',
-    body: ({ email }) => `${TEMPLATE_NOTICE}
+    body: (shop) => `${TEMPLATE_NOTICE}
 
 ## Where we deliver
 Anywhere in India that our couriers serve. At checkout the PIN code must belong to the state you choose.
 
 ## Charges
-Delivery costs ₹40 on orders below ₹350 and is free from ₹350. The charge is shown in the cart and at checkout before you pay.
+${deliveryTerms(shop)}
 
 ## When
 - Orders paid before 2 PM are packed the same working day; later ones the next working day.
@@ -74,7 +82,7 @@ Delivery costs ₹40 on orders below ₹350 and is free from ₹350. The charge 
 - You receive an e-mail with the courier and tracking number when your order ships, and you can follow it at [Track your order](/track).
 
 ## If something goes wrong
-If your parcel is late, damaged or opened, write to ${email} with your order number (and a photo of the parcel for damage) within 48 hours of delivery.`,
+If your parcel is late, damaged or opened, write to ${shop.email} with your order number (and a photo of the parcel for damage) within 48 hours of delivery.`,
   },
   returns: {
     title: 'Returns, refunds and cancellation',
@@ -116,7 +124,7 @@ Please give your order number, if the complaint is about an order.`,
   },
 }
 
-export function policyTemplate(slug: PolicySlug, shop: { shopName: string; email: string; phone: string }) {
+export function policyTemplate(slug: PolicySlug, shop: Shop) {
   const template = TEMPLATES[slug]
   return { title: template.title, body: template.body(shop) }
 }

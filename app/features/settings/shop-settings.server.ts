@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
-import { DEFAULT_SHOP_SETTINGS, type ReservationLimits, type ShopSettings } from './shop-settings'
+import { DEFAULT_SHOP_SETTINGS, type DeliveryRule, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { z } from '~/zod'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
@@ -56,6 +56,30 @@ function checkReservationLimits(value: { maxUnitsPerLine: number; maxUnitsHeldUn
 /** The reservation limits the admin edits at /dash/settings (decision 024). */
 export const reservationLimitsSchema = z.object(reservationFields).superRefine(checkReservationLimits)
 
+/** An amount the admin types in rupees ("40", "40.50", "1,000"): whole paise, within `maxRupees`. */
+const rupees = (label: string, maxRupees: number) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .transform((value) => value.replace(/[\s,₹]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, `Enter ${label}.`)
+        .regex(/^\d+(\.\d{1,2})?$/, `${label[0]!.toUpperCase()}${label.slice(1)} must be in rupees, like 40 or 40.50.`)
+        .transform((value) => Math.round(Number(value) * 100))
+        .refine((paise) => paise <= maxRupees * 100, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ₹${maxRupees.toLocaleString('en-IN')}.`),
+    )
+
+const deliveryFields = {
+  deliveryChargePaise: z.number().int().min(0).max(100_000),
+  freeDeliveryFromPaise: z.number().int().min(0).max(10_000_000),
+}
+
+/** The delivery charge and the subtotal from which delivery is free, as the admin types them at /dash/settings. */
+export const deliveryRuleFormSchema = z
+  .object({ deliveryCharge: rupees('the delivery charge', 1_000), freeDeliveryFrom: rupees('the free-delivery threshold', 1_00_000) })
+  .transform(({ deliveryCharge, freeDeliveryFrom }) => ({ deliveryChargePaise: deliveryCharge, freeDeliveryFromPaise: freeDeliveryFrom }))
+
 /** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */
 const shopSettingsSchema = z.object({
   shopName: z.string().min(1),
@@ -67,6 +91,7 @@ const shopSettingsSchema = z.object({
   overseasOffice: address,
   ...gstFields,
   ...reservationFields,
+  ...deliveryFields,
 })
   .superRefine(checkGstin)
   .superRefine(checkReservationLimits) satisfies z.ZodType<ShopSettings>
@@ -107,6 +132,11 @@ export async function saveShopSettings(db: Database, value: ShopSettings) {
 /** Saves the shop's GST registration, keeping every other setting as it is. */
 export async function saveTaxDetails(db: Database, details: TaxDetails) {
   await saveShopSettings(db, { ...(await getShopSettings(db)), ...details })
+}
+
+/** Saves the delivery rule; quotes and new orders on every server read it from here, placed orders keep theirs. */
+export async function saveDeliveryRule(db: Database, rule: DeliveryRule) {
+  await saveShopSettings(db, { ...(await getShopSettings(db)), ...rule })
 }
 
 /** Saves the reservation limits, keeping every other setting as it is; every server reads them from here per order. */

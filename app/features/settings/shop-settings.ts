@@ -25,7 +25,13 @@ export type ShopSettings = {
   maxUnitsPerLine: number
   /** The most units unpaid orders may hold per client address, per e-mail and per phone (decision 024). */
   maxUnitsHeldUnpaid: number
+  /** Charged on an order whose subtotal is below freeDeliveryFromPaise (the spec: ₹40 below ₹350). */
+  deliveryChargePaise: number
+  freeDeliveryFromPaise: number
 }
+
+/** What the cart, the checkout and a new order charge for delivery; an order keeps the charge it was placed with. */
+export type DeliveryRule = Pick<ShopSettings, 'deliveryChargePaise' | 'freeDeliveryFromPaise'>
 
 export type ReservationLimits = Pick<ShopSettings, 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'>
 
@@ -54,6 +60,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   gstState: 'Tamil Nadu',
   maxUnitsPerLine: 10,
   maxUnitsHeldUnpaid: 30,
+  deliveryChargePaise: 4_000,
+  freeDeliveryFromPaise: 35_000,
 }
 
 export function telHref(phone: string) {
