@@ -9,9 +9,11 @@ import { GST_STATE_CODES } from '~/features/invoices/gst'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import {
   deliveryRuleFormSchema,
+  fssaiFormSchema,
   getShopSettings,
   reservationLimitsSchema,
   saveDeliveryRule,
+  saveFssaiLicence,
   saveReservationLimits,
   saveTaxDetails,
   taxDetailsSchema,
@@ -36,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxUnitsPerLine: settings.maxUnitsPerLine,
     maxUnitsHeldUnpaid: settings.maxUnitsHeldUnpaid,
     phone: settings.phone,
+    fssaiLicence: settings.fssaiLicence,
+    isDemoFssai: settings.fssaiLicence === DEFAULT_SHOP_SETTINGS.fssaiLicence,
     deliveryChargePaise: settings.deliveryChargePaise,
     freeDeliveryFromPaise: settings.freeDeliveryFromPaise,
   }
@@ -47,6 +51,7 @@ type LimitField = 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'
 type LimitsResult =
   | { form: 'limits'; ok: true; message: string }
   | { form: 'limits'; ok: false; error: string; fieldErrors: Partial<Record<LimitField, string>>; values: Record<LimitField, string> }
+type FssaiResult = { form: 'fssai'; ok: true; message: string } | { form: 'fssai'; ok: false; error: string; fieldErrors: { fssaiLicence?: string }; values: { fssaiLicence: string } }
 type DeliveryField = 'deliveryCharge' | 'freeDeliveryFrom'
 type DeliveryResult =
   | { form: 'delivery'; ok: true; message: string }
@@ -61,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (fields.intent === 'reservation-limits') return saveLimits(context, fields)
   if (fields.intent === 'delivery') return saveDelivery(context, fields)
+  if (fields.intent === 'fssai') return saveFssai(context, fields)
   const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
   const parsed = taxDetailsSchema.safeParse(values)
   if (!parsed.success) {
@@ -68,6 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await saveTaxDetails(context.shop.db, parsed.data)
   return data<ActionResult>({ ok: true, message: `Saved. New invoices carry GSTIN ${parsed.data.gstin}, registered in ${parsed.data.gstState}.` })
+}
+
+/** Saves the FSSAI number: every page's footer shows it at once, invoices issued from now on carry it (decision 037). */
+async function saveFssai(context: Route.ActionArgs['context'], fields: Record<string, string | undefined>) {
+  const values = { fssaiLicence: (fields.fssaiLicence ?? '').slice(0, 40) }
+  const parsed = fssaiFormSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<FssaiResult>({ form: 'fssai', ok: false, error: 'Check the field marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await saveFssaiLicence(context.shop.db, parsed.data.fssaiLicence)
+  return data<FssaiResult>({ form: 'fssai', ok: true, message: `Saved. Every page's footer and new invoices show FSSAI Lic. No. ${parsed.data.fssaiLicence}.` })
 }
 
 /** Saves the delivery charge and threshold: the cart, the checkout and new orders follow at once; placed orders keep theirs. */
@@ -121,6 +138,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const taxResult = actionData && !('form' in actionData) ? actionData : undefined
   const limitsResult = actionData && 'form' in actionData && actionData.form === 'limits' ? actionData : undefined
   const deliveryResult = actionData && 'form' in actionData && actionData.form === 'delivery' ? actionData : undefined
+  const fssaiResult = actionData && 'form' in actionData && actionData.form === 'fssai' ? actionData : undefined
   const failed = taxResult && !taxResult.ok ? taxResult : undefined
   const errors = failed?.fieldErrors ?? {}
   const gstin = failed?.values.gstin ?? loaderData.gstin
@@ -186,9 +204,58 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </button>
         </div>
       </Form>
+      <FssaiForm loaderData={loaderData} result={fssaiResult} busy={busy} />
       <DeliveryForm loaderData={loaderData} result={deliveryResult} busy={busy} />
       <ReservationLimitsForm loaderData={loaderData} result={limitsResult} busy={busy} />
     </AdminPage>
+  )
+}
+
+function FssaiForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: FssaiResult; busy: boolean }) {
+  const failed = result && !result.ok ? result : undefined
+  const error = failed?.fieldErrors.fssaiLicence
+  return (
+    <section aria-labelledby="fssai" className="mt-10">
+      <h2 id="fssai" className="text-xl font-semibold text-leaf-800">
+        Food licence (FSSAI)
+      </h2>
+      <p className="mt-2 max-w-2xl text-earth-700">Shown in every page’s footer and printed on new invoices, as FSSAI asks of food sold online.</p>
+      {loaderData.isDemoFssai && (
+        <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
+          The number below is the demo shop’s made-up one. Enter your own before taking real orders.
+        </p>
+      )}
+      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
+      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <FormTokenField />
+        <input type="hidden" name="intent" value="fssai" />
+        <div>
+          <label htmlFor="fssaiLicence" className="block text-sm font-medium text-earth-900">
+            FSSAI licence or registration number
+          </label>
+          <input
+            id="fssaiLicence"
+            name="fssaiLicence"
+            inputMode="numeric"
+            required
+            maxLength={20}
+            defaultValue={failed?.values.fssaiLicence ?? loaderData.fssaiLicence}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={['fssai-hint', error ? 'fssai-error' : ''].filter(Boolean).join(' ')}
+            className={`${inputClass} font-mono ${error ? 'border-red-600' : 'border-stone-300'}`}
+          />
+          <p id="fssai-hint" className="mt-1 text-sm text-earth-600">
+            14 digits, as on your licence.
+          </p>
+          <FieldError id="fssai-error" message={error} />
+        </div>
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Saving...' : 'Save the licence number'}
+          </button>
+        </div>
+      </Form>
+    </section>
   )
 }
 

@@ -122,6 +122,8 @@ const TARGETS: Record<string, Target[]> = {
   'routes/admin-settings.tsx': [
     { path: () => '/dash/settings', fields: ['gstin', 'gstState'], who: ['admin'], form: true, valid: () => ({ gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' }) },
     { path: () => '/dash/settings', fields: ['intent', 'maxUnitsPerLine', 'maxUnitsHeldUnpaid'], who: ['admin'], form: true, valid: () => ({ intent: 'reservation-limits', maxUnitsPerLine: '10', maxUnitsHeldUnpaid: '30' }) },
+    { path: () => '/dash/settings', fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'], who: ['admin'], form: true, valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }) },
+    { path: () => '/dash/settings', fields: ['intent', 'fssaiLicence'], who: ['admin'], form: true, valid: () => ({ intent: 'fssai', fssaiLicence: '12426999000123' }) },
   ],
   'routes/admin-stock.tsx': [
     { path: () => `/dash/products/${productId}/stock`, fields: ['size', 'direction', 'units', 'reason'], who: ['admin'], form: true, valid: () => ({ size: 'one', direction: 'add', units: '1', reason: 'received' }) },

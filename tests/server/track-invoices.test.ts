@@ -248,6 +248,27 @@ describe('tax details and tariff codes in the admin', () => {
     expect(inter).toContain('Karnataka (29)')
   })
 
+  it('the FSSAI number (decision 037): checked, then in every footer at once and on invoices issued from then on', async () => {
+    const fssai = (fssaiLicence: string) => admin.send('/dash/settings', { form: { intent: 'fssai', fssaiLicence } })
+    for (const wrong of ['1234', '32426999000123', '1242699900012a', '']) {
+      const refused = await fssai(wrong)
+      expect(refused.status, wrong).toBe(400)
+      expect(refused.text).toContain('An FSSAI licence or registration number is 14 digits')
+    }
+    const earlier = await placeOrder(buyer, BUYER, true)
+    expect(await pdfText((await invoicePdf(buyer, earlier.id)).body)).toContain('FSSAI Lic. No.: 12426999000123')
+
+    const saved = await fssai('2 2419 0050 00471')
+    expect(saved.status).toBe(200)
+    expect(saved.text).toContain('FSSAI Lic. No. 22419005000471')
+    expect((await browser().send('/contact')).text).toContain('FSSAI Lic. No. 22419005000471')
+    const later = await placeOrder(buyer, BUYER, true)
+    expect(await pdfText((await invoicePdf(buyer, later.id)).body)).toContain('FSSAI Lic. No.: 22419005000471')
+    // An invoice already issued keeps the number it was issued with.
+    expect(await pdfText((await invoicePdf(buyer, earlier.id)).body)).toContain('FSSAI Lic. No.: 12426999000123')
+    expect((await fssai('12426999000123')).status).toBe(200)
+  })
+
   it('shows the invoice on the admin’s order page', async () => {
     const page = await admin.send(`/dash/orders/${paid.id}`)
     expect(page.text).toMatch(/KO\/\d{4}-\d{2}\/\d{4} \(PDF\)/)

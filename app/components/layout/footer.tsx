@@ -94,8 +94,11 @@ export function Footer({ settings }: { settings: ShopSettings }) {
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-7xl border-t border-leaf-700 px-4 pt-6 text-sm text-leaf-100">
-        © {new Date().getFullYear()} {settings.shopName}. All rights reserved.
+      <p className="mx-auto mt-10 flex max-w-7xl flex-wrap justify-between gap-x-6 gap-y-1 border-t border-leaf-700 px-4 pt-6 text-sm text-leaf-100">
+        <span>
+          © {new Date().getFullYear()} {settings.shopName}. All rights reserved.
+        </span>
+        <span>{`FSSAI Lic. No. ${settings.fssaiLicence}`}</span>
       </p>
     </footer>
   )

@@ -79,6 +79,7 @@ describe('the invoice as a PDF', () => {
     for (const expected of [
       'TAX INVOICE',
       'GSTIN: 33AAKFK4821M1Z5',
+      'FSSAI Lic. No.: 12426999000123',
       'KO/2026-27/0007',
       'KO-42',
       'Meena Sundaram',

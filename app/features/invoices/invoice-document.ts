@@ -18,7 +18,8 @@ export type InvoiceDocument = {
   orderNumber: string
   paidAt: string | null
   paymentId: string | null
-  seller: { name: string; addressLines: string[]; state: string; stateCode: string; gstin: string; phone: string; email: string }
+  /** `fssaiLicence`: absent on invoices issued before the shop kept it (decision 037). */
+  seller: { name: string; addressLines: string[]; state: string; stateCode: string; gstin: string; fssaiLicence?: string; phone: string; email: string }
   buyer: { name: string; addressLines: string[]; state: string; stateCode: string | null; phone: string; email: string }
   /** The buyer's state (where the goods go) with its code, e.g. "Kerala (32)". */
   placeOfSupply: string
@@ -92,6 +93,7 @@ export function buildInvoiceDocument(input: {
       state: settings.gstState,
       stateCode: GST_STATE_CODES[settings.gstState] ?? '',
       gstin: settings.gstin,
+      fssaiLicence: settings.fssaiLicence,
       phone: settings.phone,
       email: settings.email,
     },

@@ -70,6 +70,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
   doc.text(`Phone ${invoice.seller.phone} · ${invoice.seller.email}`, { width: CONTENT_WIDTH / 2 })
   doc.font('bold').fillColor(INK).text(`GSTIN: ${invoice.seller.gstin}`, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').text(`State: ${invoice.seller.state} (${invoice.seller.stateCode})`, { width: CONTENT_WIDTH / 2 })
+  // Invoices issued before the number was kept have none.
+  if (invoice.seller.fssaiLicence) doc.text(`FSSAI Lic. No.: ${invoice.seller.fssaiLicence}`, { width: CONTENT_WIDTH / 2 })
   const sellerBottom = doc.y
 
   const right = MARGIN + CONTENT_WIDTH / 2

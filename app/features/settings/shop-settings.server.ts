@@ -70,6 +70,17 @@ const rupees = (label: string, maxRupees: number) =>
         .refine((paise) => paise <= maxRupees * 100, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ₹${maxRupees.toLocaleString('en-IN')}.`),
     )
 
+const FSSAI_LICENCE = /^[12]\d{13}$/
+const FSSAI_PROBLEM = 'An FSSAI licence or registration number is 14 digits, starting with 1 or 2 (e.g. 12426999000123).'
+
+/** The FSSAI number as the admin types it, spaces allowed. */
+export const fssaiFormSchema = z.object({
+  fssaiLicence: z
+    .string({ error: FSSAI_PROBLEM })
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(FSSAI_LICENCE, FSSAI_PROBLEM)),
+})
+
 const deliveryFields = {
   deliveryChargePaise: z.number().int().min(0).max(100_000),
   freeDeliveryFromPaise: z.number().int().min(0).max(10_000_000),
@@ -92,6 +103,7 @@ const shopSettingsSchema = z.object({
   ...gstFields,
   ...reservationFields,
   ...deliveryFields,
+  fssaiLicence: z.string().regex(FSSAI_LICENCE),
 })
   .superRefine(checkGstin)
   .superRefine(checkReservationLimits) satisfies z.ZodType<ShopSettings>
@@ -132,6 +144,11 @@ export async function saveShopSettings(db: Database, value: ShopSettings) {
 /** Saves the shop's GST registration, keeping every other setting as it is. */
 export async function saveTaxDetails(db: Database, details: TaxDetails) {
   await saveShopSettings(db, { ...(await getShopSettings(db)), ...details })
+}
+
+/** Saves the FSSAI number: the footer shows it at once, invoices issued from now on carry it. */
+export async function saveFssaiLicence(db: Database, fssaiLicence: string) {
+  await saveShopSettings(db, { ...(await getShopSettings(db)), fssaiLicence })
 }
 
 /** Saves the delivery rule; quotes and new orders on every server read it from here, placed orders keep theirs. */

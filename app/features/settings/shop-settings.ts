@@ -21,6 +21,11 @@ export type ShopSettings = {
   gstin: string
   /** Where the shop is registered for GST: orders delivered in this state pay CGST + SGST, others IGST. */
   gstState: string
+  /**
+   * The FSSAI licence or registration number (14 digits), which a food business selling online shows on its site and
+   * its invoices (FSSAI's e-commerce directions of 2017; decision 037).
+   */
+  fssaiLicence: string
   /** The most units of one pack (a product in one size) an order may reserve; more is a bulk purchase by phone. */
   maxUnitsPerLine: number
   /** The most units unpaid orders may hold per client address, per e-mail and per phone (decision 024). */
@@ -58,6 +63,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   // A made-up registration in the demo's state; the owner enters the real one at /dash/settings.
   gstin: '33AAKFK4821M1Z5',
   gstState: 'Tamil Nadu',
+  // Made up too, of the right shape: the owner enters the real one.
+  fssaiLicence: '12426999000123',
   maxUnitsPerLine: 10,
   maxUnitsHeldUnpaid: 30,
   deliveryChargePaise: 4_000,
