@@ -245,7 +245,7 @@ function formTokenRefusal(path: string) {
   const message = `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`
   if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: message }, { status: 403, headers })
   if (path.endsWith('.data')) return new Response(message, { status: 403, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-  const page = plainPage('Please send the form again', `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`, { href: escapeHtml(path), text: 'Reload the page' })
+  const page = plainPage('Please send the form again', message, { href: escapeHtml(path), text: 'Reload the page' })
   return new Response(page, { status: 403, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
 }
 

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass } from '~/components/admin/admin-page'
 import { primaryButton } from '~/components/catalogue/styles'
@@ -211,47 +212,60 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   )
 }
 
-function FssaiForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: FssaiResult; busy: boolean }) {
-  const failed = result && !result.ok ? result : undefined
-  const error = failed?.fieldErrors.fssaiLicence
+/** One field of a settings form: its label, hint, value as typed, the refusal beside it, and its input's own attributes. */
+type SettingsField = { name: string; label: string; hint: string; value: string; error?: string; input: InputHTMLAttributes<HTMLInputElement> }
+
+/**
+ * A section of this page with its own small form (tagged by `intent`, which the action reads): the heading, why it
+ * matters, the outcome of its last save, each field with its hint and error, and its button.
+ */
+function SettingsSection(props: {
+  id: string
+  title: string
+  intro: ReactNode
+  notice?: ReactNode
+  intent: string
+  outcome?: { ok: true; message: string } | { ok: false; error: string }
+  fields: SettingsField[]
+  submit: string
+  busy: boolean
+}) {
+  const { id, title, intro, notice, intent, outcome, fields, submit, busy } = props
   return (
-    <section aria-labelledby="fssai" className="mt-10">
-      <h2 id="fssai" className="text-xl font-semibold text-leaf-800">
-        Food licence (FSSAI)
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-xl font-semibold text-leaf-800">
+        {title}
       </h2>
-      <p className="mt-2 max-w-2xl text-earth-700">Shown in every page’s footer and printed on new invoices, as FSSAI asks of food sold online.</p>
-      {loaderData.isDemoFssai && (
-        <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
-          The number below is the demo shop’s made-up one. Enter your own before taking real orders.
-        </p>
-      )}
-      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
+      <p className="mt-2 max-w-2xl text-earth-700">{intro}</p>
+      {notice && <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">{notice}</p>}
+      <ActionOutcome message={outcome?.ok ? outcome.message : undefined} error={outcome && !outcome.ok ? outcome.error : undefined} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
-        <input type="hidden" name="intent" value="fssai" />
-        <div>
-          <label htmlFor="fssaiLicence" className="block text-sm font-medium text-earth-900">
-            FSSAI licence or registration number
-          </label>
-          <input
-            id="fssaiLicence"
-            name="fssaiLicence"
-            inputMode="numeric"
-            required
-            maxLength={20}
-            defaultValue={failed?.values.fssaiLicence ?? loaderData.fssaiLicence}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={['fssai-hint', error ? 'fssai-error' : ''].filter(Boolean).join(' ')}
-            className={`${inputClass} font-mono ${error ? 'border-red-600' : 'border-stone-300'}`}
-          />
-          <p id="fssai-hint" className="mt-1 text-sm text-earth-600">
-            14 digits, as on your licence.
-          </p>
-          <FieldError id="fssai-error" message={error} />
-        </div>
+        <input type="hidden" name="intent" value={intent} />
+        {fields.map((field) => (
+          <div key={field.name}>
+            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
+              {field.label}
+            </label>
+            <input
+              {...field.input}
+              id={field.name}
+              name={field.name}
+              required
+              defaultValue={field.value}
+              aria-invalid={field.error ? true : undefined}
+              aria-describedby={[`${field.name}-hint`, field.error ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
+              className={`${inputClass} ${field.input.className ?? ''} ${field.error ? 'border-red-600' : 'border-stone-300'}`}
+            />
+            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
+              {field.hint}
+            </p>
+            <FieldError id={`${field.name}-error`} message={field.error} />
+          </div>
+        ))}
         <div>
           <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : 'Save the licence number'}
+            {busy ? 'Saving...' : submit}
           </button>
         </div>
       </Form>
@@ -259,129 +273,100 @@ function FssaiForm({ loaderData, result, busy }: { loaderData: Route.ComponentPr
   )
 }
 
-function DeliveryForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: DeliveryResult; busy: boolean }) {
+type FormProps<R> = { loaderData: Route.ComponentProps['loaderData']; result?: R; busy: boolean }
+
+function FssaiForm({ loaderData, result, busy }: FormProps<FssaiResult>) {
   const failed = result && !result.ok ? result : undefined
-  const errors = failed?.fieldErrors ?? {}
-  const asRupees = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2))
-  const fields = [
-    {
-      name: 'deliveryCharge' as const,
-      label: 'Delivery charge (₹)',
-      hint: 'Added to an order below the threshold. 0 makes delivery free on every order.',
-      value: failed?.values.deliveryCharge ?? asRupees(loaderData.deliveryChargePaise),
-    },
-    {
-      name: 'freeDeliveryFrom' as const,
-      label: 'Free delivery from (₹)',
-      hint: 'Orders whose subtotal reaches this pay no delivery. The cart tells customers how much more they need.',
-      value: failed?.values.freeDeliveryFrom ?? asRupees(loaderData.freeDeliveryFromPaise),
-    },
-  ]
   return (
-    <section aria-labelledby="delivery" className="mt-10">
-      <h2 id="delivery" className="text-xl font-semibold text-leaf-800">
-        Delivery
-      </h2>
-      <p className="mt-2 max-w-2xl text-earth-700">
-        What the cart, the checkout and new orders charge for delivery, on every server at once. Orders already placed keep the
-        charge they were placed with.
-      </p>
-      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
-      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
-        <FormTokenField />
-        <input type="hidden" name="intent" value="delivery" />
-        {fields.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
-              {field.label}
-            </label>
-            <input
-              id={field.name}
-              name={field.name}
-              inputMode="decimal"
-              required
-              defaultValue={field.value}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={[`${field.name}-hint`, errors[field.name] ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
-              className={`${inputClass} ${errors[field.name] ? 'border-red-600' : 'border-stone-300'}`}
-            />
-            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
-              {field.hint}
-            </p>
-            <FieldError id={`${field.name}-error`} message={errors[field.name]} />
-          </div>
-        ))}
-        <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : 'Save delivery'}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <SettingsSection
+      id="fssai"
+      title="Food licence (FSSAI)"
+      intro="Shown in every page’s footer and printed on new invoices, as FSSAI asks of food sold online."
+      notice={loaderData.isDemoFssai && 'The number below is the demo shop’s made-up one. Enter your own before taking real orders.'}
+      intent="fssai"
+      outcome={result}
+      fields={[
+        {
+          name: 'fssaiLicence',
+          label: 'FSSAI licence or registration number',
+          hint: '14 digits, as on your licence.',
+          value: failed?.values.fssaiLicence ?? loaderData.fssaiLicence,
+          error: failed?.fieldErrors.fssaiLicence,
+          input: { inputMode: 'numeric', maxLength: 20, className: 'font-mono' },
+        },
+      ]}
+      submit="Save the licence number"
+      busy={busy}
+    />
   )
 }
 
-function ReservationLimitsForm({ loaderData, result, busy }: { loaderData: Route.ComponentProps['loaderData']; result?: LimitsResult; busy: boolean }) {
+const asRupees = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2))
+
+function DeliveryForm({ loaderData, result, busy }: FormProps<DeliveryResult>) {
   const failed = result && !result.ok ? result : undefined
-  const errors = failed?.fieldErrors ?? {}
-  const fields = [
-    {
-      name: 'maxUnitsPerLine' as const,
-      label: 'Units of one pack per order',
-      hint: `A product in one size. Customers wanting more are told to call ${loaderData.phone} for a bulk purchase.`,
-      value: failed?.values.maxUnitsPerLine ?? String(loaderData.maxUnitsPerLine),
-    },
-    {
-      name: 'maxUnitsHeldUnpaid' as const,
-      label: 'Units held by unpaid orders',
-      hint: 'Per network address, per e-mail and per phone: what orders awaiting payment may keep off the shelf at once.',
-      value: failed?.values.maxUnitsHeldUnpaid ?? String(loaderData.maxUnitsHeldUnpaid),
-    },
-  ]
+  const input = { inputMode: 'decimal' } as const
   return (
-    <section aria-labelledby="reservation-limits" className="mt-10">
-      <h2 id="reservation-limits" className="text-xl font-semibold text-leaf-800">
-        Reservation limits
-      </h2>
-      <p className="mt-2 max-w-2xl text-earth-700">
-        An order reserves its stock while it waits for payment. These limits keep one customer, or a bot, from emptying the shelves
-        with orders never paid for.
-      </p>
-      <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
-      <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
-        <FormTokenField />
-        <input type="hidden" name="intent" value="reservation-limits" />
-        {fields.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
-              {field.label}
-            </label>
-            <input
-              id={field.name}
-              name={field.name}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10000}
-              step={1}
-              required
-              defaultValue={field.value}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={[`${field.name}-hint`, errors[field.name] ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
-              className={`${inputClass} ${errors[field.name] ? 'border-red-600' : 'border-stone-300'}`}
-            />
-            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
-              {field.hint}
-            </p>
-            <FieldError id={`${field.name}-error`} message={errors[field.name]} />
-          </div>
-        ))}
-        <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : 'Save reservation limits'}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <SettingsSection
+      id="delivery"
+      title="Delivery"
+      intro="What the cart, the checkout and new orders charge for delivery, on every server at once. Orders already placed keep the charge they were placed with."
+      intent="delivery"
+      outcome={result}
+      fields={[
+        {
+          name: 'deliveryCharge',
+          label: 'Delivery charge (₹)',
+          hint: 'Added to an order below the threshold. 0 makes delivery free on every order.',
+          value: failed?.values.deliveryCharge ?? asRupees(loaderData.deliveryChargePaise),
+          error: failed?.fieldErrors.deliveryCharge,
+          input,
+        },
+        {
+          name: 'freeDeliveryFrom',
+          label: 'Free delivery from (₹)',
+          hint: 'Orders whose subtotal reaches this pay no delivery. The cart tells customers how much more they need.',
+          value: failed?.values.freeDeliveryFrom ?? asRupees(loaderData.freeDeliveryFromPaise),
+          error: failed?.fieldErrors.freeDeliveryFrom,
+          input,
+        },
+      ]}
+      submit="Save delivery"
+      busy={busy}
+    />
+  )
+}
+
+function ReservationLimitsForm({ loaderData, result, busy }: FormProps<LimitsResult>) {
+  const failed = result && !result.ok ? result : undefined
+  const input = { type: 'number', inputMode: 'numeric', min: 1, max: 10000, step: 1 } as const
+  return (
+    <SettingsSection
+      id="reservation-limits"
+      title="Reservation limits"
+      intro="An order reserves its stock while it waits for payment. These limits keep one customer, or a bot, from emptying the shelves with orders never paid for."
+      intent="reservation-limits"
+      outcome={result}
+      fields={[
+        {
+          name: 'maxUnitsPerLine',
+          label: 'Units of one pack per order',
+          hint: `A product in one size. Customers wanting more are told to call ${loaderData.phone} for a bulk purchase.`,
+          value: failed?.values.maxUnitsPerLine ?? String(loaderData.maxUnitsPerLine),
+          error: failed?.fieldErrors.maxUnitsPerLine,
+          input,
+        },
+        {
+          name: 'maxUnitsHeldUnpaid',
+          label: 'Units held by unpaid orders',
+          hint: 'Per network address, per e-mail and per phone: what orders awaiting payment may keep off the shelf at once.',
+          value: failed?.values.maxUnitsHeldUnpaid ?? String(loaderData.maxUnitsHeldUnpaid),
+          error: failed?.fieldErrors.maxUnitsHeldUnpaid,
+          input,
+        },
+      ]}
+      submit="Save reservation limits"
+      busy={busy}
+    />
   )
 }

@@ -1,24 +1,11 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test'
 import { formatRupees } from '../../app/features/money/money'
 import { DEFAULT_SHOP_SETTINGS } from '../../app/features/settings/shop-settings'
-import { type CatalogueProduct, catalogue, openHydrated, type PackSize, SAVED_ADDRESS, storeCart } from './shopper'
+import { type CatalogueProduct, catalogue, openHydrated, type PackSize, PRICE_KEY, SAVED_ADDRESS, storeCart, storedLine } from './shopper'
 
 // The money path in real Chromium, in test mode: cart, address, summary, payment, order success.
 // Other spec files share this shop and its stock, so products are picked among the best stocked, quantities
 // stay small, and no assertion depends on an exact stock number.
-
-type StoredLine = {
-  id: string
-  size?: PackSize
-  name: string
-  imageUrl: string
-  url: string
-  pricePaise: number
-  stockCount: number
-  quantity: number
-}
-
-const PRICE_KEY = { '250g': 'startg', '500g': 'halfg', '1kg': 'onekg' } as const
 
 /** The product as the server prices it now, in paise. */
 async function serverPricePaise(request: APIRequestContext, id: string, size?: PackSize) {
@@ -34,19 +21,6 @@ function wellStocked(products: CatalogueProduct[], filter: (p: CatalogueProduct)
   return products.filter((p) => p.price !== undefined && p.stockCount >= 20 && filter(p)).sort((a, b) => b.stockCount - a.stockCount)
 }
 
-function storedLine(product: CatalogueProduct, quantity: number, size?: PackSize): StoredLine {
-  const rupees = size ? product.prices![PRICE_KEY[size]] : product.price!
-  return {
-    id: product.id,
-    ...(size ? { size } : {}),
-    name: product.name,
-    imageUrl: product.imageUrl,
-    url: product.url,
-    pricePaise: Math.round(rupees * 100),
-    stockCount: size ? product.stockBySize![size] : product.stockCount,
-    quantity,
-  }
-}
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ })
 const main = (page: Page) => page.getByRole('main')

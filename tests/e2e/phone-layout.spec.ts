@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { catalogue, openHydrated, SAVED_ADDRESS, storeCart } from './shopper'
+import { catalogue, openHydrated, SAVED_ADDRESS, storeCart, storedLine } from './shopper'
 
 // What a new user found on a phone (issue 18): the floating WhatsApp button covered "Add to Cart" and "Proceed to
 // Payment", shelves showed one card a row, the brand name was missing beside the logo, and a touch screen was told
@@ -61,8 +61,7 @@ for (const viewport of VIEWPORTS) {
       await openHydrated(page, '/contact')
       await expectMainActionsUncovered(page, 'contact')
 
-      const line = { id: single.id, name: single.name, imageUrl: single.imageUrl, url: single.url, pricePaise: Math.round(single.price! * 100), stockCount: single.stockCount, quantity: 1 }
-      await storeCart(page, [line], SAVED_ADDRESS)
+      await storeCart(page, [storedLine(single, 1)], SAVED_ADDRESS)
       await openHydrated(page, '/Cart-page')
       await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible()
       await expectMainActionsUncovered(page, 'cart')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { catalogue, openHydrated, SAVED_ADDRESS, signUpAndSignIn, storeCart } from './shopper'
+import { catalogue, openHydrated, SAVED_ADDRESS, signUpAndSignIn, storeCart, storedLine } from './shopper'
 
 // The policy pages (docs/decisions/036-policy-pages.md): reachable from every page's footer and from the checkout,
 // next to the button that leads to paying; the owner edits one in the admin and visitors see it at once.
@@ -32,8 +32,7 @@ for (const viewport of [
 
 test('the checkout links the terms beside Proceed to Payment', async ({ page, request }) => {
   const product = (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 5)!
-  const line = { id: product.id, name: product.name, imageUrl: product.imageUrl, url: product.url, pricePaise: Math.round(product.price! * 100), stockCount: product.stockCount, quantity: 1 }
-  await storeCart(page, [line], SAVED_ADDRESS)
+  await storeCart(page, [storedLine(product, 1)], SAVED_ADDRESS)
   await openHydrated(page, '/checkout')
   const main = page.getByRole('main')
   await expect(main.getByRole('link', { name: 'Proceed to Payment' })).toBeVisible()

@@ -100,3 +100,32 @@ export async function formToken(request: APIRequestContext) {
   expect(token, 'the contact page gives a form token').toBeTruthy()
   return token!
 }
+
+/** A cart line as the browser keeps it (`cartItems` in localStorage). */
+export type StoredLine = {
+  id: string
+  size?: PackSize
+  name: string
+  imageUrl: string
+  url: string
+  pricePaise: number
+  stockCount: number
+  quantity: number
+}
+
+export const PRICE_KEY = { '250g': 'startg', '500g': 'halfg', '1kg': 'onekg' } as const
+
+/** The cart line a shopper's click would store for `product` (in `size`), at the catalogue's price. */
+export function storedLine(product: CatalogueProduct, quantity: number, size?: PackSize): StoredLine {
+  const rupees = size ? product.prices![PRICE_KEY[size]] : product.price!
+  return {
+    id: product.id,
+    ...(size ? { size } : {}),
+    name: product.name,
+    imageUrl: product.imageUrl,
+    url: product.url,
+    pricePaise: Math.round(rupees * 100),
+    stockCount: size ? product.stockBySize![size] : product.stockCount,
+    quantity,
+  }
+}

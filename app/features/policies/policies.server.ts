@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it'
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { policyPages } from '~/db/schema'
+import type { ShopSettings } from '~/features/settings/shop-settings'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { text, z } from '~/zod'
 import { isPolicySlug, type Policy, POLICY_LIMITS, POLICY_SLUGS, type PolicySlug } from './policies'
@@ -26,16 +27,32 @@ export function renderPolicyMarkdown(body: string) {
   return markdown.render(body)
 }
 
-/** The page as shown: the owner's text when saved, else the template with the shop's details. */
-export async function getPolicy(db: Database, slug: PolicySlug): Promise<Policy> {
-  const [row] = await db.select().from(policyPages).where(eq(policyPages.slug, slug))
-  if (row) return { slug, title: row.title, body: row.body, isTemplate: row.body.includes(TEMPLATE_NOTICE), updatedAt: row.updatedAt.toISOString() }
-  const settings = await getShopSettings(db)
+type PolicyRow = typeof policyPages.$inferSelect
+
+/** The owner's saved page. */
+function savedPolicy(slug: PolicySlug, row: PolicyRow): Policy {
+  return { slug, title: row.title, body: row.body, isTemplate: row.body.includes(TEMPLATE_NOTICE), updatedAt: row.updatedAt.toISOString() }
+}
+
+/** A page never saved: its template with the shop's details. */
+function templatePolicy(slug: PolicySlug, settings: ShopSettings): Policy {
   return { slug, ...policyTemplate(slug, settings), isTemplate: true, updatedAt: null }
 }
 
+/** The page as shown: the owner's text when saved, else the template. */
+export async function getPolicy(db: Database, slug: PolicySlug): Promise<Policy> {
+  const [row] = await db.select().from(policyPages).where(eq(policyPages.slug, slug))
+  return row ? savedPolicy(slug, row) : templatePolicy(slug, await getShopSettings(db))
+}
+
+/** Every page, from one read of the saved ones and, when a template is needed, one of the settings. */
 export async function listPolicies(db: Database) {
-  return Promise.all(POLICY_SLUGS.map((slug) => getPolicy(db, slug)))
+  const rows = new Map((await db.select().from(policyPages)).map((row) => [row.slug, row]))
+  const settings = rows.size < POLICY_SLUGS.length ? await getShopSettings(db) : null
+  return POLICY_SLUGS.map((slug) => {
+    const row = rows.get(slug)
+    return row ? savedPolicy(slug, row) : templatePolicy(slug, settings!)
+  })
 }
 
 export const policyFormSchema = z.object({
