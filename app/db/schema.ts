@@ -47,6 +47,20 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', coalesce(subcategory, '')), 'B') || setweight(to_tsvector('english', description), 'C')`,
       ),
+    /*
+     * What the pack's label declares, shown on the listing (decision 039: Legal Metrology (Packaged Commodities)
+     * Rules, 2011, rule 6(1) and 6(10); FSSAI Labelling and Display Regulations, 2020). Blank means not declared.
+     */
+    ingredients: text('ingredients').notNull().default(''),
+    allergens: text('allergens').notNull().default(''),
+    /** FSSAI's mark: green (vegetarian), brown (non-vegetarian), or none for what is not food (oils for the skin). */
+    dietMark: text('diet_mark', { enum: ['veg', 'non-veg', 'none'] }).notNull().default('veg'),
+    /** Best before this many months from packing; null when not declared. */
+    shelfLifeMonths: integer('shelf_life_months'),
+    storage: text('storage').notNull().default(''),
+    /** The manufacturer's or packer's name and address, as on the label. */
+    manufacturer: text('manufacturer').notNull().default(''),
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
     /** Set when the owner deletes a product that past orders name: hidden from the shop, kept for history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +73,8 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_gst_rate_known', sql`${t.gstRatePercent} in (0, 3, 5, 12, 18, 28, 40)`),
     check('products_hsn_code_digits', sql`${t.hsnCode} = '' or ${t.hsnCode} ~ '^[0-9]{4,8}$'`),
+    check('products_diet_mark_known', sql`${t.dietMark} in ('veg', 'non-veg', 'none')`),
+    check('products_shelf_life_months', sql`${t.shelfLifeMonths} is null or ${t.shelfLifeMonths} between 1 and 120`),
   ],
 )
 
@@ -74,11 +90,21 @@ export const variants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size', { enum: ['one', '250g', '500g', '1kg'] }).notNull(),
     pricePaise: integer('price_paise').notNull(),
+    /**
+     * The maximum retail price printed on the pack, GST included; the price never exceeds it. The shop always writes
+     * it; null (a row written by hand) reads as "the price is the MRP".
+     */
+    mrpPaise: integer('mrp_paise'),
+    /** What the pack holds, e.g. 100 g, 30 ml or 60 capsules ('unit'); null when not declared. */
+    netQuantity: integer('net_quantity'),
+    netUnit: text('net_unit', { enum: ['g', 'ml', 'unit'] }),
     stock: integer('stock').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
     check('variants_price_positive', sql`${t.pricePaise} > 0`),
+    check('variants_price_within_mrp', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= ${t.pricePaise}`),
+    check('variants_net_quantity', sql`(${t.netQuantity} is null and ${t.netUnit} is null) or (${t.netQuantity} > 0 and ${t.netUnit} in ('g', 'ml', 'unit'))`),
     check('variants_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 )

@@ -5,15 +5,18 @@ import { PageDialog } from '~/components/admin/product-dialog'
 import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
 import { UploadProgress } from '~/components/admin/upload-progress'
 import { useUpload } from '~/components/admin/use-upload'
+import { Pager } from '~/components/catalogue/pager'
 import { focusRing, primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productFormValues } from '~/features/admin/product-form'
-import { listProductsForAdmin } from '~/features/admin/products.server'
+import { getProductForAdmin, listProductsForAdminPage } from '~/features/admin/products.server'
 import { manageProductAction } from '~/features/admin/form-actions.server'
 import { type ManagerResult, UPDATE_FAILED } from '~/features/admin/form-results'
 import { CATEGORIES, CATEGORY_LABELS, parseCategory } from '~/features/catalogue/categories'
-import { isSized, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
+import { readPageParam } from '~/features/catalogue/catalogue.server'
+import { ADMIN_PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
+import { isSized, packOffers, PRODUCT_ID_PATTERN, singleOffer, stockCount } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
 import { formatRupees } from '~/features/money/money'
@@ -26,19 +29,45 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** The product an Edit or Delete dialog is open for; anything that is not a product id opens none. */
+const dialogProductId = z.string().regex(PRODUCT_ID_PATTERN).optional().catch(undefined)
+
 const listQuery = z.object({
   q: adminSearchText,
   category: z
     .string()
     .transform((v) => parseCategory(v))
     .catch(undefined),
+  // Read by readPageParam: a page that is not 1, 2, 3 … shows the first, with a notice (decision 038).
+  page: z.string().optional(),
+  edit: dialogProductId,
+  delete: dialogProductId,
 })
 
+/**
+ * One page of the products (ADMIN_PRODUCT_PAGE_SIZE), filtered by `q` and `category`. A page that is not 1, 2, 3 …
+ * or past the last answers 400 with the first or the last page and a notice, as /product does (decision 038).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  const { q, category } = readQuery(request, listQuery)
-  const products = await listProductsForAdmin(context.shop.db, { search: q, category })
-  return { q, category: category ?? '', products }
+  const { q, category, page, edit, delete: deleteId } = readQuery(request, listQuery)
+  const asked = readPageParam(page)
+  const list = await listProductsForAdminPage(context.shop.db, { search: q, category }, { page: asked.page, pageSize: ADMIN_PRODUCT_PAGE_SIZE })
+  // The dialog's product when it is not on this page (an address from elsewhere, a list changed since): by its id.
+  const openId = edit ?? deleteId
+  const opened = openId && !list.items.some((p) => p.id === openId) ? await getProductForAdmin(context.shop.db, openId) : null
+  const pageNotice = pageNoticeOf(asked, list.page)
+  const body = {
+    q,
+    category: category ?? '',
+    products: list.items,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    pageNotice,
+    opened,
+  }
+  return pageNotice ? data(body, { status: 400 }) : body
 }
 
 /** The Edit and Delete forms without JavaScript post here; with it, Save posts to /api/admin/products/:id. */
@@ -66,15 +95,21 @@ function stock(product: ListedProduct) {
 }
 
 export default function ProductManager({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, q, category } = loaderData
+  const { products, q, category, total, page, pageCount, pageNotice, opened } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const mediaBase = useMediaBase()
   const params = new URLSearchParams(location.search)
-  // The list as filtered, without an open dialog: where Cancel, Save and Delete lead back to.
-  const listParams = new URLSearchParams()
-  if (q) listParams.set('q', q)
-  if (category) listParams.set('category', category)
+  // The list as filtered, at one of its pages (none for the first).
+  const listParamsAt = (n: number) => {
+    const next = new URLSearchParams()
+    if (q) next.set('q', q)
+    if (category) next.set('category', category)
+    if (n > 1) next.set('page', String(n))
+    return next
+  }
+  // This page of the list, without an open dialog: where Cancel, Save and Delete lead back to.
+  const listParams = listParamsAt(page)
   const listSearch = listParams.size ? `?${listParams}` : ''
   const withParam = (name: string, value: string) => {
     const next = new URLSearchParams(listParams)
@@ -88,9 +123,11 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
   const failedUpdate = result && !result.ok && result.intent === 'update' && result.id ? result : undefined
 
   const editId = params.get('edit') ?? failedUpdate?.id
-  const editing = editId ? products.find((p) => p.id === editId) : undefined
+  // A product on this page, or the one the loader read by id for the dialog.
+  const listed = (id: string) => products.find((p) => p.id === id) ?? (opened?.id === id ? opened : undefined)
+  const editing = editId ? listed(editId) : undefined
   const deleteId = params.get('delete')
-  const deleting = deleteId ? products.find((p) => p.id === deleteId) : undefined
+  const deleting = deleteId ? listed(deleteId) : undefined
   const closeDialog = () => navigate(`/Delete${listSearch}`, { replace: true, preventScrollReset: true })
 
   const upload = useUpload<ManagerResult>((answer) => {
@@ -162,9 +199,15 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         </Link>
       </Form>
 
+      {pageNotice && (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {pageNoticeText(pageNotice)}
+        </p>
+      )}
       <p className="mt-4 text-earth-700" aria-live="polite">
-        {products.length === 1 ? '1 product' : `${products.length} products`}
+        {total === 1 ? '1 product' : `${total} products`}
         {q || category ? ' found' : ''}
+        {pageCount > 1 && products.length > 0 && `, showing ${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1}–${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length}`}
       </p>
 
       <div className="relative mt-3 overflow-x-auto">
@@ -244,6 +287,14 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         </table>
         {products.length === 0 && <p className="mt-4 text-earth-700">No products match.</p>}
       </div>
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => {
+          const search = listParamsAt(n)
+          return search.size ? `/Delete?${search}` : '/Delete'
+        }}
+      />
 
       {editId && !editing && (
         <p role="alert" className="mt-4 text-red-800">

@@ -1,9 +1,11 @@
 import { Form, Link, data } from 'react-router'
 import { z } from '~/zod'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
+import { Pager } from '~/components/catalogue/pager'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
-import { listProducts } from '~/features/catalogue/catalogue.server'
+import { listProductsPage, readPageParam } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
+import { PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { pageMeta, productListPath, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
@@ -13,38 +15,51 @@ import type { Route } from './+types/product-index'
 const querySchema = z.object({ category: z.string().trim().max(64).optional() })
 
 /**
- * Every product, or one category's. An unknown or malformed category answers 400, as the API does,
- * but still with a useful page: every product, and a notice saying why.
+ * Every product, or one category's, PRODUCT_PAGE_SIZE to a page (`?page=2`, decision 038). An unknown or malformed
+ * category answers 400, as the API does, but still with a useful page: every product, and a notice saying why. So
+ * does a page that is not 1, 2, 3 … (the first page is shown) or one past the last (the last is shown).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get('category') ?? undefined
+  const params = new URL(request.url).searchParams
+  const raw = params.get('category') ?? undefined
   const parsed = querySchema.safeParse({ category: raw })
   const value = parsed.success ? parsed.data.category : undefined
   const category = value ? parseCategory(value) : undefined
   const unknownCategory = !parsed.success || (!!value && !category)
-  const products = await listProducts(context.shop.db, category ? { categories: [category] } : {})
-  // Every card's stars in one query (features/reviews).
-  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
-  const page = {
+  const asked = readPageParam(params.get('page'))
+  const list = await listProductsPage(context.shop.db, category ? { categories: [category] } : {}, { page: asked.page, pageSize: PRODUCT_PAGE_SIZE })
+  // The stars of the page's cards in one query (features/reviews).
+  const ratings = await ratingSummaries(context.shop.db, list.items.map((p) => p.id))
+  const pageNotice = pageNoticeOf(asked, list.page)
+  const body = {
     category: category ?? null,
     // Echo a bounded, printable part of what was asked for, never the whole query.
     unknownCategory: unknownCategory ? (raw ?? '').slice(0, 40) : null,
-    products,
+    products: list.items,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    pageNotice,
     ratings,
   }
-  return unknownCategory ? data(page, { status: 400 }) : page
+  return unknownCategory || pageNotice ? data(body, { status: 400 }) : body
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteOf(matches)
   const category = data?.category ?? null
+  const page = data?.page ?? 1
+  // Each page has a title of its own; page 1 keeps the list's plain title and address.
+  const ofPages = page > 1 ? `, page ${page} of ${data?.pageCount ?? page}` : ''
   return pageMeta({
     ...site,
-    title: `${category ? `${CATEGORY_LABELS[category]}: all products` : 'All Products'} | ${site.shopName}`,
-    description: category
-      ? `${CATEGORY_LABELS[category]} from small farms of South India: every product on one page, with its price in rupees and whether it is in stock.`
-      : 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.',
-    path: productListPath(category),
+    title: `${category ? `${CATEGORY_LABELS[category]}: all products` : 'All Products'}${ofPages} | ${site.shopName}`,
+    description: `${
+      category
+        ? `${CATEGORY_LABELS[category]} from small farms of South India, each with its price in rupees and whether it is in stock.`
+        : 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.'
+    }${page > 1 ? ` Page ${page}.` : ''}`,
+    path: productListPath(category, page),
     image: SHOP_SHARE_IMAGE,
   })
 }
@@ -99,7 +114,7 @@ function CategoryFilter({ current }: { current: Category | null }) {
 }
 
 export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
-  const { category, unknownCategory, products, ratings } = loaderData
+  const { category, unknownCategory, products, total, page, pageCount, pageNotice, ratings } = loaderData
   const groups = category ? [] : groupByCategory(products, CATEGORIES)
   let firstIndex = 0
 
@@ -113,8 +128,14 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
             {`We have no category called “${unknownCategory}”. Here is every product instead.`}
           </p>
         )}
+        {pageNotice && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            {pageNoticeText(pageNotice)}
+          </p>
+        )}
         <p className="text-sm text-stone-700">
-          {products.length} {products.length === 1 ? 'product' : 'products'}
+          {`${total} ${total === 1 ? 'product' : 'products'}`}
+          {pageCount > 1 && products.length > 0 && `, showing ${(page - 1) * PRODUCT_PAGE_SIZE + 1}–${(page - 1) * PRODUCT_PAGE_SIZE + products.length}`}
         </p>
       </header>
       {products.length === 0 ? (
@@ -137,6 +158,7 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
           )
         })
       )}
+      <Pager page={page} pageCount={pageCount} hrefFor={(n) => productListPath(category, n)} />
     </div>
   )
 }

@@ -3,7 +3,10 @@ import { data, redirect } from 'react-router'
 import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
 import { BulkOrderDialog } from '~/components/catalogue/bulk-order-dialog'
 import { ImageToggle } from '~/components/catalogue/image-toggle'
+import { DietMark } from '~/components/catalogue/diet-mark'
+import { MrpNote, UnitSalePriceText } from '~/components/catalogue/offer-price'
 import { Price } from '~/components/catalogue/price'
+import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
@@ -54,7 +57,10 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
-          <h1 className="text-3xl font-bold text-earth-900">{product.name}</h1>
+          <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
+            {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
+            {product.name}
+          </h1>
           <RatingSummaryLink summary={reviews.summary} />
           <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
           <SizeSelector name="size" packs={packs} value={size} onChange={setSize} />
@@ -65,13 +71,20 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
                 <Price paise={pack.pricePaise} className="text-2xl" />
               </p>
             )}
+            {pack && (
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <MrpNote offer={pack} />
+              </p>
+            )}
             <StockBadge inStock={stock > 0} />
           </div>
+          {pack && <UnitSalePriceText offer={pack} />}
           {stock > 0 && <AddToCartPanel product={product} stock={stock} size={size} />}
           <div className="border-t border-stone-200 pt-4">
             <p className="mb-2 text-sm text-stone-700">Need more than a 1kg pack? We sell bulk quantities by phone.</p>
             <BulkOrderDialog phone={phone} />
           </div>
+          <ProductDeclarations product={product} />
         </div>
       </div>
       <ReviewsSection reviews={reviews} actionData={actionData} signInPath={reviewSignInPath(productPath(product))} />

@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router'
 import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
 import { ImageToggle } from '~/components/catalogue/image-toggle'
-import { Price } from '~/components/catalogue/price'
+import { DietMark } from '~/components/catalogue/diet-mark'
+import { OfferPrice, UnitSalePriceText } from '~/components/catalogue/offer-price'
+import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
@@ -46,12 +48,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
-          <h1 className="text-3xl font-bold text-earth-900">{product.name}</h1>
+          <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
+            {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
+            {product.name}
+          </h1>
           <RatingSummaryLink summary={reviews.summary} />
           <div className="flex flex-wrap items-center gap-4">
-            {offer && <Price paise={offer.pricePaise} className="text-2xl" />}
+            {offer && <OfferPrice offer={offer} className="text-2xl" />}
             <StockBadge inStock={stock > 0} />
           </div>
+          {offer && <UnitSalePriceText offer={offer} />}
           {stock > 0 && <AddToCartPanel product={product} stock={stock} />}
           <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-4">
             <h2 id="description-heading" className="mb-2 text-lg font-semibold">
@@ -59,6 +65,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
           </section>
+          <ProductDeclarations product={product} />
         </div>
       </div>
       <ReviewsSection reviews={reviews} actionData={actionData} signInPath={reviewSignInPath(productPath(product))} />

@@ -249,3 +249,92 @@ describe('adding, editing and deleting as the admin', () => {
     expect(again.status).toBe(404)
   })
 })
+
+describe('the product manager in pages (decision 038)', () => {
+  const PER_PAGE = 25
+  const listPage = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie: adminCookie } })
+    const html = await response.text()
+    expect(html, path).not.toMatch(/\bat .+:\d+:\d+|node_modules|\.server\.ts/)
+    // Each row names its product in a row header, and its Edit link carries its id.
+    const ids = [...html.matchAll(/href="[^"]*[?&](?:amp;)?edit=([A-Za-z0-9_-]+)"/g)].map((m) => m[1]!)
+    return { status: response.status, html, ids, total: Number(html.match(/(\d+) products?/)?.[1]) }
+  }
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))
+
+  it('lists 25 products a page with the total count, the next pages holding the rest', async () => {
+    const first = await listPage('/Delete')
+    expect(first.status).toBe(200)
+    const pageCount = Math.ceil(first.total / PER_PAGE)
+    expect(pageCount, 'the demo catalogue fills more than one page').toBeGreaterThan(1)
+    expect(first.ids).toHaveLength(PER_PAGE)
+    expect(first.html).toContain(`Page 1 of ${pageCount}`)
+    const seen = new Set(first.ids)
+    for (let n = 2; n <= pageCount; n++) {
+      const next = await listPage(`/Delete?page=${n}`)
+      expect(next.status).toBe(200)
+      expect(next.total, 'the count is of every product, not of the page').toBe(first.total)
+      expect(next.html).toContain(`Page ${n} of ${pageCount}`)
+      expect(next.ids).toHaveLength(n < pageCount ? PER_PAGE : first.total - PER_PAGE * (pageCount - 1))
+      for (const id of next.ids) {
+        expect(seen.has(id), `${id} on two pages`).toBe(false)
+        seen.add(id)
+      }
+    }
+    expect(seen.size).toBe(first.total)
+  })
+
+  it('keeps the search in the pager and in the dialogs, and opens the edit dialog of a product on page 2', async () => {
+    // Most names hold an "a": more than one page of them.
+    const first = await listPage('/Delete?q=a')
+    const pageCount = Math.ceil(first.total / PER_PAGE)
+    expect(first.total).toBeGreaterThan(PER_PAGE)
+    expect(first.total).toBeLessThan((await listPage('/Delete')).total)
+    expect(first.html).toMatch(new RegExp(`${first.total} products(<!-- -->)? found`))
+    expect(hrefs(first.html)).toContain('/Delete?q=a&page=2')
+    const second = await listPage('/Delete?q=a&page=2')
+    expect(second.status).toBe(200)
+    expect(second.total).toBe(first.total)
+    expect(second.ids).toHaveLength(Math.min(PER_PAGE, first.total - PER_PAGE))
+    expect(second.ids.some((id) => first.ids.includes(id))).toBe(false)
+    expect(second.html).not.toContain('Edit Product')
+    expect(hrefs(second.html)).toContain('/Delete?q=a')
+    if (pageCount > 2) expect(hrefs(second.html)).toContain('/Delete?q=a&page=3')
+    // Edit and Delete keep the page, and the dialog opens there, with the way back to page 2.
+    const id = second.ids[0]!
+    expect(hrefs(second.html)).toContain(`/Delete?q=a&page=2&edit=${id}`)
+    expect(hrefs(second.html)).toContain(`/Delete?q=a&page=2&delete=${id}`)
+    const editing = await listPage(`/Delete?q=a&page=2&edit=${id}`)
+    expect(editing.html).toContain('Edit Product')
+    expect(editing.html).toMatch(new RegExp(`<input[^>]*name="id"[^>]*value="${id}"`))
+    expect(editing.html).toMatch(/<form[^>]*action="\/Delete\?q=a&amp;page=2"/)
+    // An address naming a product that is not on its page still opens its dialog (read by id).
+    const elsewhere = await listPage(`/Delete?edit=${id}`)
+    expect(elsewhere.html).toContain('Edit Product')
+    expect(elsewhere.html).toMatch(new RegExp(`<input[^>]*name="id"[^>]*value="${id}"`))
+    const deleting = await listPage(`/Delete?delete=${id}`)
+    expect(deleting.html).toContain('Delete Product')
+  })
+
+  it('answers 400 with the first or the last page, never a 500, for a page it does not have', async () => {
+    const all = await listPage('/Delete')
+    const pageCount = Math.ceil(all.total / PER_PAGE)
+    const last = await listPage(`/Delete?page=${pageCount}`)
+    for (const bad of ['0', 'abc', '%00', '-3', '2.5', '9'.repeat(30)]) {
+      const answer = await listPage(`/Delete?page=${bad}`)
+      expect(answer.status, bad).toBe(400)
+      expect(answer.html, bad).toContain('Pages are numbered 1, 2, 3 and so on')
+      expect(answer.ids, bad).toEqual(all.ids)
+      expect(answer.total, bad).toBe(all.total)
+    }
+    const past = await listPage('/Delete?page=99999')
+    expect(past.status).toBe(400)
+    expect(past.html).toContain(`There is no page 99999: here is page ${pageCount}, the last.`)
+    expect(past.ids).toEqual(last.ids)
+    expect(past.total).toBe(all.total)
+    // A search with one page: page 2 of it is its first.
+    const one = await listPage('/Delete?q=Turmeric&page=2')
+    expect(one.status).toBe(400)
+    expect(one.ids.length).toBeGreaterThan(0)
+  })
+})

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES, SHELVES } from '../../app/features/catalogue/categories'
+import { DEMO_PRODUCTS } from '../../app/features/catalogue/demo-catalogue'
+import { DEMO_LABELS } from '../../app/features/catalogue/demo-labels'
 import { Browser, formTokenFor, signUpThroughApi } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -13,7 +15,7 @@ const TRICKY_NAME = 'Pepper </script><script>alert(1)</script>'
 let server: TestServer
 let adminCookie = ''
 
-type ProductJson = { id: string; name: string; url: string; category: string; stockCount: number }
+type ProductJson = { id: string; slug: string; name: string; url: string; category: string; stockCount: number }
 
 const decode = (text: string) =>
   text.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
@@ -163,6 +165,38 @@ describe('structured data', () => {
       }
       // Nobody has rated anything yet: no rating is claimed.
       expect(data).not.toHaveProperty('aggregateRating')
+    }
+  })
+
+  it('a product page shows every declaration of its label, and its offers carry the MRP as a list price (decision 039)', async () => {
+    const products = await catalogue()
+    // A demo product sold below its MRP, of each kind: a single-price pack and a sized one.
+    const belowMrp = DEMO_PRODUCTS.filter((p) => DEMO_LABELS[p.slug]?.mrp)
+    const slugs = [belowMrp.find((p) => p.price !== undefined)!.slug, belowMrp.find((p) => p.prices !== undefined)!.slug]
+    for (const slug of slugs) {
+      const product = products.find((p) => p.slug === slug)!
+      const page = await get(product.url)
+      expect(page.status, slug).toBe(200)
+      const text = decode(page.text.replace(/<!--.*?-->/g, ''))
+      for (const term of ['Product information', 'MRP', 'Ingredients', 'Allergens', 'Food mark', 'Vegetarian', 'Best before', 'Storage', 'Manufactured or packed by', 'Country of origin', 'India', 'Customer care', '+91 94430 21876', 'FSSAI licence no.', '12426999000123', 'Unit sale price']) {
+        expect(text, `${slug}: ${term}`).toContain(term)
+      }
+      const [block] = jsonLdOf(page.text)
+      const data = block!.data as Record<string, any>
+      expect(data.countryOfOrigin).toEqual({ '@type': 'Country', name: 'India' })
+      expect(data.additionalProperty.map((p: { name: string }) => p.name)).toEqual(['Ingredients', 'Allergens', 'Best before', 'Storage', 'Manufactured or packed by'])
+      const offers: Record<string, any>[] = data.offers['@type'] === 'AggregateOffer' ? data.offers.offers : [data.offers]
+      for (const offer of offers) {
+        const [list, sale] = offer.priceSpecification as Record<string, any>[]
+        expect(list).toMatchObject({ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/ListPrice', priceCurrency: 'INR', valueAddedTaxIncluded: true })
+        expect(Number(list!.price)).toBeGreaterThanOrEqual(Number(offer.price))
+        expect(sale).toMatchObject({ '@type': 'UnitPriceSpecification', price: offer.price, priceCurrency: 'INR', valueAddedTaxIncluded: true })
+        expect(sale!.referenceQuantity).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'GRM' })
+      }
+      // Sold below the MRP: the MRP is struck through beside the price and the saving is said.
+      expect(offers.some((o) => Number(o.priceSpecification[0].price) > Number(o.price)), slug).toBe(true)
+      expect(page.text).toMatch(/<s class="[^"]*">₹[\d,]+<\/s>/)
+      expect(text).toMatch(/You save ₹[\d,]+ \(\d+%\)/)
     }
   })
 

@@ -23,8 +23,27 @@ function h1(html: string) {
   return match?.[1]?.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").trim()
 }
 
-type ProductJson = { id: string; name: string; category: string; slug: string; prices?: unknown }
+type ProductJson = { id: string; name: string; category: string; slug: string; url: string; prices?: unknown }
 let products: ProductJson[] = []
+
+/** Products on a page of /product (decision 038). */
+const PER_PAGE = 24
+
+/** The product pages a listing links to, each once, in the order of the page. */
+function productLinks(html: string) {
+  return [...new Set([...html.matchAll(/href="(\/product\/[^"?#]+)"/g)].map((m) => m[1]!))]
+}
+
+/** The address of the page's link with this rel (the pager's prev and next), or null. */
+function relLink(html: string, rel: 'prev' | 'next') {
+  const tag = html.match(new RegExp(`<a\\b[^>]*\\brel="${rel}"[^>]*>`))?.[0]
+  return tag ? tag.match(/href="([^"]*)"/)![1]!.replace(/&amp;/g, '&') : null
+}
+
+function canonicalOf(html: string) {
+  const tag = html.match(/<link\b[^>]*rel="canonical"[^>]*>/)?.[0]
+  return tag?.match(/href="([^"]*)"/)?.[1]?.replace(/&amp;/g, '&') ?? null
+}
 
 const SHELF_HEADINGS: [string, string][] = [
   ['/herb-ro', 'HERBAL PRODUCTS'],
@@ -89,10 +108,13 @@ describe('storefront routes', () => {
     expect(html).toContain('Tell Us Your FeedBack')
   })
 
-  it('renders /product with every product, and filters by category', async () => {
+  it('renders /product with every product (over its pages), and filters by category', async () => {
     const all = await page('/product')
     expect(all.status).toBe(200)
-    for (const p of products) expect(all.html).toContain(`>${p.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</a>`)
+    // Paged since decision 038: every product's name is on one of the pages.
+    const pages = [all.html]
+    for (let n = 2; n <= Math.ceil(products.length / PER_PAGE); n++) pages.push((await page(`/product?page=${n}`)).html)
+    for (const p of products) expect(pages.join('\n')).toContain(`>${p.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</a>`)
     const spices = await page('/product?category=spices')
     expect(spices.status).toBe(200)
     expect(h1(spices.html)).toBe('Spices')
@@ -104,10 +126,105 @@ describe('storefront routes', () => {
     const unknown = await page('/product?category=chocolates')
     expect(unknown.status).toBe(400)
     expect(unknown.html).toContain('We have no category called “chocolates”')
-    expect(unknown.html).toContain(`/product/${products[0]!.id}"`)
+    // The first page of every product, as /product shows it (paged since decision 038), with the whole count.
+    expect(productLinks(unknown.html)).toEqual(productLinks((await page('/product')).html))
+    expect(unknown.html).toContain(`${products.length} products`)
     const long = await page(`/product?category=${'z'.repeat(1500)}`)
     expect(long.status).toBe(400)
     expect((await page('/product?category=%00%ff')).status).toBe(400)
+  })
+
+  it('shows /product 24 products a page: each product on exactly one page, the total, and a pager', async () => {
+    const pageCount = Math.ceil(products.length / PER_PAGE)
+    expect(pageCount, 'the demo catalogue fills more than one page').toBeGreaterThan(1)
+    const pageOf = new Map<string, number>()
+    for (let n = 1; n <= pageCount; n++) {
+      const path = n === 1 ? '/product' : `/product?page=${n}`
+      const { status, html } = await page(path)
+      expect(status, path).toBe(200)
+      expect(html, path).toContain(`${products.length} products`)
+      expect(html, path).toContain(`Page ${n} of ${pageCount}`)
+      const links = productLinks(html)
+      expect(links.length, path).toBe(n < pageCount ? PER_PAGE : products.length - PER_PAGE * (pageCount - 1))
+      for (const link of links) {
+        expect(pageOf.get(link), `${link} on page ${pageOf.get(link)} and ${n}`).toBeUndefined()
+        pageOf.set(link, n)
+      }
+      // Grouped under the headings of the categories on this page, and only those.
+      const headings = [...html.matchAll(/<h2 id="category-([a-z-]+)"/g)].map((m) => m[1])
+      expect(new Set(headings), path).toEqual(new Set(links.map((l) => products.find((p) => p.url === l)!.category)))
+      // Previous and Next, absent on the first and the last page; page 1's address has no page.
+      expect(relLink(html, 'prev'), path).toBe(n === 1 ? null : n === 2 ? '/product' : `/product?page=${n - 1}`)
+      expect(relLink(html, 'next'), path).toBe(n === pageCount ? null : `/product?page=${n + 1}`)
+      expect(html, path).toMatch(/<nav\b[^>]*aria-label="Pages"/)
+      expect(html, path).toMatch(new RegExp(`<a\\b[^>]*aria-current="page"[^>]*>${n}</a>`))
+      for (let other = 1; other <= pageCount; other++) {
+        if (other !== n) expect(html, path).toContain(`href="${other === 1 ? '/product' : `/product?page=${other}`}"`)
+      }
+      // Each page is its own address, with a title of its own.
+      expect(canonicalOf(html), path).toBe(`${server.url}${path}`)
+    }
+    // Together the pages list every product of the API, and nothing else.
+    expect(new Set(pageOf.keys())).toEqual(new Set(products.map((p) => p.url)))
+    expect((await page('/product?page=2')).html.match(/<title>([^<]*)<\/title>/)?.[1]).toMatch(/page 2 of/)
+    // ?page=1 is the first page, under the first page's canonical address.
+    const one = await page('/product?page=1')
+    expect(one.status).toBe(200)
+    expect(productLinks(one.html)).toEqual(productLinks((await page('/product')).html))
+    expect(canonicalOf(one.html)).toBe(`${server.url}/product`)
+  })
+
+  it('answers 400 with a useful page, never a 500, for a page that is not 1, 2, 3 … or past the last', async () => {
+    const pageCount = Math.ceil(products.length / PER_PAGE)
+    const first = productLinks((await page('/product')).html)
+    const last = productLinks((await page(`/product?page=${pageCount}`)).html)
+    for (const bad of ['0', 'abc', '%00', '-1', '1.5', '02', '1e3', '%ff', '%20', '9'.repeat(40), '2%00']) {
+      const { status, html } = await page(`/product?page=${bad}`)
+      expect(status, bad).toBe(400)
+      expect(html, bad).toContain('Pages are numbered 1, 2, 3 and so on')
+      expect(productLinks(html), bad).toEqual(first)
+      expect(html, bad).toContain(`${products.length} products`)
+    }
+    for (const past of [String(pageCount + 1), '99999']) {
+      const { status, html } = await page(`/product?page=${past}`)
+      expect(status, past).toBe(400)
+      expect(html, past).toContain(`There is no page ${past}: here is page ${pageCount}, the last.`)
+      expect(productLinks(html), past).toEqual(last)
+      expect(canonicalOf(html), past).toBe(`${server.url}/product?page=${pageCount}`)
+    }
+    // An empty page is the first, as the GET forms never send one.
+    expect((await page('/product?page=')).status).toBe(200)
+    // An unknown category and a page: 400, that page of every product.
+    const unknown = await page('/product?category=chocolates&page=2')
+    expect(unknown.status).toBe(400)
+    expect(productLinks(unknown.html)).toEqual(productLinks((await page('/product?page=2')).html))
+  })
+
+  it('pages one category, keeping it in the pager, and starts a changed filter at page 1', async () => {
+    const byCategory = new Map<string, ProductJson[]>()
+    for (const p of products) byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p])
+    const [category, members] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0]!
+    const pageCount = Math.ceil(members.length / PER_PAGE)
+    const seen: string[] = []
+    for (let n = 1; n <= pageCount; n++) {
+      const path = `/product?category=${category}${n > 1 ? `&page=${n}` : ''}`
+      const { status, html } = await page(path)
+      expect(status, path).toBe(200)
+      expect(html, path).toContain(`${members.length} products`)
+      seen.push(...productLinks(html))
+      expect(relLink(html, 'next'), path).toBe(n === pageCount ? null : `/product?category=${category}&page=${n + 1}`)
+      if (n > 1) expect(relLink(html, 'prev'), path).toBe(n === 2 ? `/product?category=${category}` : `/product?category=${category}&page=${n - 1}`)
+      expect(canonicalOf(html), path).toBe(`${server.url}${path}`)
+      // The category links and the filter form lead to the first page of another category.
+      expect(html, path).toContain('href="/product?category=spices"')
+      expect(html, path).not.toMatch(/<input[^>]*name="page"/)
+    }
+    expect(seen.sort()).toEqual(members.map((p) => p.url).sort())
+    // Past the last page of a category: its last page, and 400.
+    const past = await page(`/product?category=${category}&page=${pageCount + 1}`)
+    expect(past.status).toBe(400)
+    expect(productLinks(past.html).every((l) => members.some((p) => p.url === l))).toBe(true)
+    expect(productLinks(past.html).length).toBeGreaterThan(0)
   })
 
   it('renders a single-price product page', async () => {

@@ -10,18 +10,28 @@ import {
   type ProductImageField,
   SIZE_FIELDS,
 } from '~/features/admin/product-form'
+import { DIET_MARK_LABELS } from '~/features/catalogue/declarations'
+import { DIET_MARKS } from '~/features/catalogue/product'
 import { GST_RATES, TAX_DEFAULTS_BY_CATEGORY } from '~/features/invoices/gst'
 import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/adjustments'
 
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
 
-function NumberInput(props: { idPrefix: string; name: ProductFormField; label: string; kind: 'price' | 'stock'; values: Values; errors: ProductFieldErrors }) {
-  const { idPrefix, name, label, kind, values, errors } = props
+function NumberInput(props: {
+  idPrefix: string
+  name: ProductFormField
+  label: string
+  kind: 'price' | 'stock'
+  values: Values
+  errors: ProductFieldErrors
+  hint?: string
+}) {
+  const { idPrefix, name, label, kind, values, errors, hint } = props
   const id = `${idPrefix}-${name}`
   const error = errors[name]
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
         name={name}
@@ -32,12 +42,14 @@ function NumberInput(props: { idPrefix: string; name: ProductFormField; label: s
         max={kind === 'price' ? PRODUCT_LIMITS.maxPriceRupees : PRODUCT_LIMITS.maxStock}
         defaultValue={values[name] ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={describedBy(id, error, hint)}
         className={inputClass(error)}
       />
     </FormField>
   )
 }
+
+const MRP_HINT = 'As printed on the pack, GST included. Leave empty when you sell at the MRP.'
 
 type Values = Partial<Record<ProductFormField, string>>
 
@@ -151,6 +163,8 @@ export function ProductFields({
       <fieldset hidden={!showSingle} disabled={!showSingle} className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-earth-900">Price and stock</legend>
         <NumberInput idPrefix={idPrefix} name="price" label="Price (₹)" kind="price" values={values} errors={errors} />
+        <NumberInput idPrefix={idPrefix} name="mrp" label="MRP (₹)" kind="price" values={values} errors={errors} hint={MRP_HINT} />
+        <NetQuantityFields idPrefix={idPrefix} values={values} errors={errors} />
         <NumberInput idPrefix={idPrefix} name="stockCount" label="Stock count" kind="stock" values={values} errors={errors} />
         {editsStock && <input type="hidden" name="shownStockCount" value={values.shownStockCount ?? ''} />}
       </fieldset>
@@ -160,6 +174,15 @@ export function ProductFields({
         {PACK_SIZES.map((size) => (
           <div key={size} className="contents">
             <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].price} label={`Price for ${size} (₹)`} kind="price" values={values} errors={errors} />
+            <NumberInput
+              idPrefix={idPrefix}
+              name={SIZE_FIELDS[size].mrp}
+              label={`MRP for ${size} (₹)`}
+              kind="price"
+              values={values}
+              errors={errors}
+              hint="Empty: sold at its MRP."
+            />
             <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].stock} label={`Stock for ${size}`} kind="stock" values={values} errors={errors} />
             {editsStock && <input type="hidden" name={SIZE_FIELDS[size].shownStock} value={values[SIZE_FIELDS[size].shownStock] ?? ''} />}
           </div>
@@ -191,6 +214,8 @@ export function ProductFields({
         </FormField>
       )}
 
+      <DeclarationFields idPrefix={idPrefix} values={values} errors={errors} />
+
       <TaxFields idPrefix={idPrefix} category={hydrated ? category : undefined} values={values} errors={errors} />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -220,6 +245,121 @@ export function ProductFields({
         })}
       </div>
     </div>
+  )
+}
+
+/** What a single-price pack holds: a number and its unit (a sized pack's is its size). */
+function NetQuantityFields({ idPrefix, values, errors }: { idPrefix: string; values: Values; errors: ProductFieldErrors }) {
+  const amountId = `${idPrefix}-netQuantity`
+  const unitId = `${idPrefix}-netUnit`
+  const error = errors.netQuantity ?? errors.netUnit
+  return (
+    <fieldset className="grid grid-cols-[1fr_auto] items-end gap-2">
+      <legend className="text-sm font-semibold text-earth-900">Net quantity</legend>
+      <FormField id={amountId} label="Amount" error={errors.netQuantity}>
+        <input
+          id={amountId}
+          name="netQuantity"
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          max={PRODUCT_LIMITS.maxNetQuantity}
+          defaultValue={values.netQuantity ?? ''}
+          aria-invalid={errors.netQuantity ? true : undefined}
+          aria-describedby={describedBy(amountId, errors.netQuantity)}
+          className={inputClass(errors.netQuantity)}
+        />
+      </FormField>
+      <FormField id={unitId} label="Unit" error={errors.netUnit}>
+        <select
+          id={unitId}
+          name="netUnit"
+          defaultValue={values.netUnit ?? ''}
+          aria-invalid={errors.netUnit ? true : undefined}
+          aria-describedby={describedBy(unitId, errors.netUnit)}
+          className={inputClass(error)}
+        >
+          <option value="">Unit</option>
+          <option value="g">g</option>
+          <option value="ml">ml</option>
+          <option value="unit">units (capsules, tablets, pieces)</option>
+        </select>
+      </FormField>
+    </fieldset>
+  )
+}
+
+const DECLARATION_TEXTS: Array<{ name: ProductFormField; label: string; rows: number; hint?: string }> = [
+  { name: 'ingredients', label: 'Ingredients', rows: 2, hint: 'In descending order of weight, as on the label.' },
+  { name: 'allergens', label: 'Allergens', rows: 1, hint: 'E.g. “Contains tree nuts (cashew).” or “No allergens.”' },
+  { name: 'storage', label: 'Storage', rows: 1 },
+  { name: 'manufacturer', label: 'Manufacturer or packer', rows: 2, hint: 'Their name and address, as on the label.' },
+]
+
+/** What the pack's label declares, shown on the product page (decision 039). */
+function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; values: Values; errors: ProductFieldErrors }) {
+  const id = (name: string) => `${idPrefix}-${name}`
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 font-semibold text-earth-900">What the label declares</legend>
+      {DECLARATION_TEXTS.map(({ name, label, rows, hint }) => (
+        <FormField key={name} id={id(name)} label={label} error={errors[name]} hint={hint}>
+          <textarea
+            id={id(name)}
+            name={name}
+            rows={rows}
+            maxLength={PRODUCT_LIMITS.declaration}
+            defaultValue={values[name] ?? ''}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={describedBy(id(name), errors[name], hint)}
+            className={inputClass(errors[name])}
+          />
+        </FormField>
+      ))}
+      <FormField id={id('dietMark')} label="Food mark" error={errors.dietMark}>
+        <select
+          id={id('dietMark')}
+          name="dietMark"
+          defaultValue={values.dietMark ?? 'veg'}
+          aria-invalid={errors.dietMark ? true : undefined}
+          aria-describedby={describedBy(id('dietMark'), errors.dietMark)}
+          className={inputClass(errors.dietMark)}
+        >
+          {DIET_MARKS.map((mark) => (
+            <option key={mark} value={mark}>
+              {DIET_MARK_LABELS[mark]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={id('shelfLifeMonths')} label="Best before (months from packing)" error={errors.shelfLifeMonths}>
+        <input
+          id={id('shelfLifeMonths')}
+          name="shelfLifeMonths"
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max={PRODUCT_LIMITS.maxShelfLifeMonths}
+          step="1"
+          defaultValue={values.shelfLifeMonths ?? ''}
+          aria-invalid={errors.shelfLifeMonths ? true : undefined}
+          aria-describedby={describedBy(id('shelfLifeMonths'), errors.shelfLifeMonths)}
+          className={inputClass(errors.shelfLifeMonths)}
+        />
+      </FormField>
+      <FormField id={id('countryOfOrigin')} label="Country of origin" error={errors.countryOfOrigin}>
+        <input
+          id={id('countryOfOrigin')}
+          name="countryOfOrigin"
+          maxLength={PRODUCT_LIMITS.countryOfOrigin}
+          defaultValue={values.countryOfOrigin ?? 'India'}
+          aria-invalid={errors.countryOfOrigin ? true : undefined}
+          aria-describedby={describedBy(id('countryOfOrigin'), errors.countryOfOrigin)}
+          className={inputClass(errors.countryOfOrigin)}
+        />
+      </FormField>
+    </fieldset>
   )
 }
 

@@ -3,7 +3,10 @@ import { type Product, cartLineFor, isSized, priceRange, productPath, singleOffe
 import type { RatingSummary } from '~/features/reviews/review'
 import { CardRating } from '../reviews/stars'
 import { CartNoticeRegion } from './cart-notice'
-import { Price, PriceRange } from './price'
+import { describeNet, netOf } from '~/features/catalogue/declarations'
+import { DietMark } from './diet-mark'
+import { OfferPrice } from './offer-price'
+import { PriceRange } from './price'
 import { CARD_IMAGE_SIZES, ProductImage } from './product-image'
 import { primaryButton, secondaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
@@ -58,6 +61,7 @@ export function CardShell({
             {title ?? product.name}
           </Link>
         </Heading>
+        {product.declarations && product.declarations.dietMark !== 'none' && <DietMark mark={product.declarations.dietMark} />}
         {rating && <CardRating summary={rating} />}
         {children}
       </div>
@@ -110,7 +114,8 @@ export function ProductCard({
   return (
     <CardShell product={product} image={image} headingLevel={headingLevel} rating={rating} title={title}>
       {extra}
-      <p>{offer && <Price paise={offer.pricePaise} />}</p>
+      <p>{offer && <OfferPrice offer={offer} compact />}</p>
+      {offer && netOf(offer) && <p className="text-sm text-stone-700">{describeNet(netOf(offer)!)}</p>}
       <div className="mt-auto flex flex-col gap-1 pt-2">
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Product } from '../catalogue/product'
+import { NO_DECLARATIONS, type Product } from '../catalogue/product'
 import { productFieldErrors, productFormEntries, productFormSchema, productFormValues } from './product-form'
 
 const single = { name: 'Amla Powder', description: 'Dried gooseberry, stone ground.', category: 'herbal', price: '120.50', stockCount: '12' }
@@ -29,7 +29,9 @@ describe('the Add/Edit product form', () => {
       description: 'Dried gooseberry, stone ground.',
       category: 'herbal',
       subcategory: null,
-      offers: [{ size: 'one', pricePaise: 12050, stock: 12 }],
+      // Left blank: sold at its MRP, no net quantity declared, and nothing on the label declared.
+      offers: [{ size: 'one', pricePaise: 12050, mrpPaise: 12050, net: null, stock: 12 }],
+      declarations: NO_DECLARATIONS,
       // Left blank: the category's usual tariff code and rate.
       hsnCode: '1211',
       gstRatePercent: 5,
@@ -51,9 +53,9 @@ describe('the Add/Edit product form', () => {
   it('turns a sized product into three offers and ignores a stray single price', () => {
     const parsed = productFormSchema.parse({ ...sized, price: '99', stockCount: '7' })
     expect(parsed.offers).toEqual([
-      { size: '250g', pricePaise: 30000, stock: 5 },
-      { size: '500g', pricePaise: 56000, stock: 0 },
-      { size: '1kg', pricePaise: 100000, stock: 2 },
+      { size: '250g', pricePaise: 30000, mrpPaise: 30000, net: { amount: 250, unit: 'g' }, stock: 5 },
+      { size: '500g', pricePaise: 56000, mrpPaise: 56000, net: { amount: 500, unit: 'g' }, stock: 0 },
+      { size: '1kg', pricePaise: 100000, mrpPaise: 100000, net: { amount: 1000, unit: 'g' }, stock: 2 },
     ])
   })
 
@@ -111,7 +113,11 @@ describe('the Add/Edit product form', () => {
   })
 
   it('accepts numbers as well as strings (the same shape as JSON)', () => {
-    expect(productFormSchema.parse({ ...single, price: 45.5, stockCount: 3 }).offers).toEqual([{ size: 'one', pricePaise: 4550, stock: 3 }])
+    expect(productFormSchema.parse({ ...single, price: 45.5, stockCount: 3 }).offers).toEqual([{ size: 'one', pricePaise: 4550, mrpPaise: 4550, net: null, stock: 3 }])
+    expect(productFormSchema.parse({ ...single, price: 45.5, mrp: 50, netQuantity: 100, netUnit: 'g', shelfLifeMonths: 6, stockCount: 3 })).toMatchObject({
+      offers: [{ pricePaise: 4550, mrpPaise: 5000, net: { amount: 100, unit: 'g' } }],
+      declarations: { shelfLifeMonths: 6 },
+    })
   })
 
   it('limits the length of the text', () => {
@@ -145,5 +151,77 @@ describe('the Add/Edit product form', () => {
     const values = productFormValues({ ...product, hsnCode: '08134090', gstRatePercent: 12 })
     expect(values).toMatchObject({ price250g: '300.5', stock500g: '0', price1kg: '1000', price: '', subcategory: '', hsnCode: '08134090', gstRatePercent: '12' })
     expect(productFormSchema.parse(values)).toMatchObject({ offers: product.offers, hsnCode: '08134090', gstRatePercent: 12 })
+  })
+
+  it('takes each pack’s MRP (its price when blank) and refuses one below the price, naming both (decision 039)', () => {
+    expect(productFormSchema.parse({ ...single, mrp: '135' }).offers[0]).toMatchObject({ pricePaise: 12050, mrpPaise: 13500 })
+    expect(productFormSchema.parse({ ...single, mrp: '120.50' }).offers[0]).toMatchObject({ pricePaise: 12050, mrpPaise: 12050 })
+    expect(errorsOf({ ...single, mrp: '120.49' }).mrp).toBe('MRP must be at least the price (₹120.5): the price may not exceed the MRP')
+    expect(errorsOf({ ...single, mrp: '-1' }).mrp).toBe('MRP must be a positive amount in rupees')
+    const packs = productFormSchema.parse({ ...sized, mrp250g: '320', mrp1kg: '1100' }).offers
+    expect(packs.map((o) => o.mrpPaise)).toEqual([32000, 56000, 110000])
+    expect(errorsOf({ ...sized, mrp500g: '500' }).mrp500g).toBe('MRP for 500g must be at least the price (₹560): the price may not exceed the MRP')
+  })
+
+  it('takes a single-price pack’s net quantity with its unit, both or neither', () => {
+    expect(productFormSchema.parse({ ...single, netQuantity: '100', netUnit: 'g' }).offers[0]!.net).toEqual({ amount: 100, unit: 'g' })
+    expect(productFormSchema.parse({ ...single, netQuantity: '60', netUnit: 'unit' }).offers[0]!.net).toEqual({ amount: 60, unit: 'unit' })
+    expect(errorsOf({ ...single, netQuantity: '100' }).netUnit).toBe('Choose g, ml or units for the net quantity')
+    expect(errorsOf({ ...single, netUnit: 'ml' }).netQuantity).toBe('Enter the net quantity, or leave both blank')
+    expect(errorsOf({ ...single, netQuantity: '100', netUnit: 'kg' }).netUnit).toBe('Net quantity is in g, ml or units')
+    for (const netQuantity of ['0', '-5', '2.5', '1000001', 'lots']) {
+      expect(errorsOf({ ...single, netQuantity, netUnit: 'g' }).netQuantity, netQuantity).toBe('Net quantity must be a whole number from 1 to 10,00,000')
+    }
+  })
+
+  it('takes what the label declares, trimmed, and refuses what no label holds', () => {
+    const declared = productFormSchema.parse({
+      ...single,
+      ingredients: ' Amla (100%) ',
+      allergens: 'No allergens.',
+      dietMark: 'veg',
+      shelfLifeMonths: '12',
+      storage: 'Store in a cool, dry place.',
+      manufacturer: 'Kaadu Organics, Erode 638011',
+      countryOfOrigin: 'India',
+    }).declarations
+    expect(declared).toEqual({
+      ingredients: 'Amla (100%)',
+      allergens: 'No allergens.',
+      dietMark: 'veg',
+      shelfLifeMonths: 12,
+      storage: 'Store in a cool, dry place.',
+      manufacturer: 'Kaadu Organics, Erode 638011',
+      countryOfOrigin: 'India',
+    })
+    expect(productFormSchema.parse({ ...single, dietMark: 'none', countryOfOrigin: '' }).declarations).toMatchObject({ dietMark: 'none', countryOfOrigin: 'India' })
+    expect(errorsOf({ ...single, dietMark: 'vegan' }).dietMark).toBe('Choose the vegetarian, non-vegetarian or no mark')
+    expect(errorsOf({ ...single, shelfLifeMonths: '0' }).shelfLifeMonths).toBe('Best before (months) must be a whole number from 1 to 120')
+    expect(errorsOf({ ...single, ingredients: 'x'.repeat(1001) }).ingredients).toBe('Ingredients is too long (at most 1000 characters)')
+    expect(errorsOf({ ...single, allergens: 'nuts\u0000' }).allergens).toMatch(/^Allergens /)
+    expect(errorsOf({ ...single, countryOfOrigin: 'India\nNepal' }).countryOfOrigin).toMatch(/^Country of origin /)
+  })
+
+  it('fills the Edit dialog with the MRP, net quantity and declarations it has', () => {
+    const product: Product = {
+      id: 'p1',
+      slug: 'amla',
+      name: 'Amla Powder',
+      description: 'Dried gooseberry.',
+      category: 'herbal',
+      subcategory: null,
+      frontImage: null,
+      backImage: null,
+      offers: [{ size: 'one', pricePaise: 12050, mrpPaise: 13500, net: { amount: 100, unit: 'g' }, stock: 3 }],
+      declarations: { ...NO_DECLARATIONS, ingredients: 'Amla (100%)', shelfLifeMonths: 9 },
+    }
+    const values = productFormValues(product)
+    expect(values).toMatchObject({ price: '120.5', mrp: '135', netQuantity: '100', netUnit: 'g', ingredients: 'Amla (100%)', shelfLifeMonths: '9', dietMark: 'veg' })
+    // What the dialog shows goes back through the form unchanged.
+    expect(productFormSchema.parse(values).offers[0]).toMatchObject({ pricePaise: 12050, mrpPaise: 13500, net: { amount: 100, unit: 'g' } })
+    // A pack sold at its MRP shows a blank MRP, so raising its price keeps it at its MRP instead of being refused.
+    const atMrp = productFormValues({ ...product, offers: [{ ...product.offers[0]!, mrpPaise: 12050 }] })
+    expect(atMrp.mrp).toBe('')
+    expect(productFormSchema.parse({ ...atMrp, price: '150' }).offers[0]).toMatchObject({ pricePaise: 15000, mrpPaise: 15000 })
   })
 })

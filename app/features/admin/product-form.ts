@@ -1,6 +1,7 @@
 import { text, z } from '~/zod'
 import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
-import type { Offer, Product } from '../catalogue/product'
+import { NET_OF_PACK, NET_UNITS } from '../catalogue/declarations'
+import { DIET_MARKS, NO_DECLARATIONS, type Offer, type Product, type ProductDeclarations } from '../catalogue/product'
 import { GST_RATES, type GstRate, HSN_CODE_PATTERN, isGstRate, TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../stock/adjustments'
@@ -16,14 +17,22 @@ export const PRODUCT_LIMITS = {
   /** ₹1,00,000 per pack: far above anything the shop sells, far below the integer column's limit. */
   maxPriceRupees: 100_000,
   maxStock: 100_000,
+  /** Ingredients, allergens, storage, manufacturer: as long as a label's panel, no longer. */
+  declaration: 1000,
+  countryOfOrigin: 60,
+  maxShelfLifeMonths: 120,
+  maxNetQuantity: 1_000_000,
 } as const
 
 /** The form's field names for each pack size of a sized product. */
 export const SIZE_FIELDS = {
-  '250g': { price: 'price250g', stock: 'stock250g', shownStock: 'shownStock250g' },
-  '500g': { price: 'price500g', stock: 'stock500g', shownStock: 'shownStock500g' },
-  '1kg': { price: 'price1kg', stock: 'stock1kg', shownStock: 'shownStock1kg' },
-} as const satisfies Record<PackSize, { price: string; stock: string; shownStock: string }>
+  '250g': { price: 'price250g', mrp: 'mrp250g', stock: 'stock250g', shownStock: 'shownStock250g' },
+  '500g': { price: 'price500g', mrp: 'mrp500g', stock: 'stock500g', shownStock: 'shownStock500g' },
+  '1kg': { price: 'price1kg', mrp: 'mrp1kg', stock: 'stock1kg', shownStock: 'shownStock1kg' },
+} as const satisfies Record<PackSize, { price: string; mrp: string; stock: string; shownStock: string }>
+
+/** The label's declarations (decision 039), in the order the form shows them. */
+export const DECLARATION_FIELDS = ['ingredients', 'allergens', 'dietMark', 'shelfLifeMonths', 'storage', 'manufacturer', 'countryOfOrigin'] as const
 
 export const PRODUCT_FORM_FIELDS = [
   'name',
@@ -31,8 +40,12 @@ export const PRODUCT_FORM_FIELDS = [
   'category',
   'subcategory',
   'price',
+  'mrp',
+  'netQuantity',
+  'netUnit',
   'stockCount',
-  ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].stock]),
+  ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].stock]),
+  ...DECLARATION_FIELDS,
   'hsnCode',
   'gstRatePercent',
   // The Edit dialog's: the counts it showed when opened (hidden), and why a count was changed (decision 027).
@@ -113,6 +126,25 @@ const gstRateField = formValue.transform((text, ctx): GstRate | undefined => {
 
 const SIZE_LABELS: Record<PackSize, string> = { '250g': '250g', '500g': '500g', '1kg': '1kg' }
 
+/** Optional text of a label's panel: blank is "not declared". */
+const declarationText = (label: string, max: number = PRODUCT_LIMITS.declaration, oneLine = false) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => v ?? '')
+    .pipe(text({ label, max, required: false, oneLine }))
+
+const wholeNumberField = (label: string, max: number) =>
+  formValue.transform((text, ctx): number | undefined => {
+    if (text === '') return undefined
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN
+    if (!(n >= 1 && n <= max)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number from 1 to ${max.toLocaleString('en-IN')}` })
+      return z.NEVER
+    }
+    return n
+  })
+
 const formShape = z.object({
   name: requiredText('Name', PRODUCT_LIMITS.name, true),
   description: requiredText('Description', PRODUCT_LIMITS.description),
@@ -123,13 +155,26 @@ const formShape = z.object({
     .transform((v) => (v ?? '').trim())
     .pipe(z.union([z.literal(''), z.enum(SUBCATEGORIES)], { error: 'Subcategory must be empty or biscuits' })),
   price: priceField('Price'),
+  mrp: priceField('MRP'),
+  netQuantity: wholeNumberField('Net quantity', PRODUCT_LIMITS.maxNetQuantity),
+  netUnit: formValue.pipe(z.union([z.literal(''), z.enum(NET_UNITS)], { error: 'Net quantity is in g, ml or units' })),
   stockCount: stockField('Stock count'),
   price250g: priceField(`Price for ${SIZE_LABELS['250g']}`),
+  mrp250g: priceField(`MRP for ${SIZE_LABELS['250g']}`),
   stock250g: stockField(`Stock for ${SIZE_LABELS['250g']}`),
   price500g: priceField(`Price for ${SIZE_LABELS['500g']}`),
+  mrp500g: priceField(`MRP for ${SIZE_LABELS['500g']}`),
   stock500g: stockField(`Stock for ${SIZE_LABELS['500g']}`),
   price1kg: priceField(`Price for ${SIZE_LABELS['1kg']}`),
+  mrp1kg: priceField(`MRP for ${SIZE_LABELS['1kg']}`),
   stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
+  ingredients: declarationText('Ingredients'),
+  allergens: declarationText('Allergens'),
+  dietMark: formValue.pipe(z.union([z.literal(''), z.enum(DIET_MARKS)], { error: 'Choose the vegetarian, non-vegetarian or no mark' })),
+  shelfLifeMonths: wholeNumberField('Best before (months)', PRODUCT_LIMITS.maxShelfLifeMonths),
+  storage: declarationText('Storage'),
+  manufacturer: declarationText('Manufacturer or packer'),
+  countryOfOrigin: declarationText('Country of origin', PRODUCT_LIMITS.countryOfOrigin, true),
   hsnCode: hsnField,
   gstRatePercent: gstRateField,
   shownStockCount: stockField('The stock shown'),
@@ -163,7 +208,10 @@ export type ProductInput = {
   category: Category
   subcategory: (typeof SUBCATEGORIES)[number] | null
   /** `shownStock`: the count the Edit dialog showed; the stock is changed only if it differs from `stock`. */
+  /** Each pack's MRP (its price when not given) and net quantity (a sized pack's is its size). */
   offers: Array<Offer & { shownStock?: number }>
+  /** What the label declares besides the packs; none declared when not given. */
+  declarations?: ProductDeclarations
   /** Why the Edit dialog changed a count (the ledger's reason); "counted" when not said. */
   stockReason?: AdjustmentReason
   /** For invoices: the GST tariff code and rate (prices include the GST). */
@@ -183,6 +231,21 @@ export const productFormSchema = formShape
       if (!failed.has('subcategory') && value.subcategory === 'biscuits' && value.category !== 'herbal') {
         ctx.addIssue({ code: 'custom', path: ['subcategory'], message: 'Only herbal products can be biscuits' })
       }
+      // The MRP is the most a pack may be sold for (Legal Metrology rule 6(1)(e)): a price above it is refused.
+      const pairs: Array<[keyof FormShape, keyof FormShape, string]> = isSizedCategory(value.category)
+        ? PACK_SIZES.map((size) => [SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].price, `MRP for ${SIZE_LABELS[size]}`])
+        : [['mrp', 'price', 'MRP']]
+      for (const [mrpField, priceField, label] of pairs) {
+        const mrp = value[mrpField] as number | undefined
+        const price = value[priceField] as number | undefined
+        if (!failed.has(mrpField) && mrp !== undefined && price !== undefined && mrp < price) {
+          ctx.addIssue({ code: 'custom', path: [mrpField], message: `${label} must be at least the price (₹${(price / 100).toLocaleString('en-IN')}): the price may not exceed the MRP` })
+        }
+      }
+      if (!isSizedCategory(value.category) && !failed.has('netQuantity') && !failed.has('netUnit')) {
+        if (value.netQuantity !== undefined && value.netUnit === '') ctx.addIssue({ code: 'custom', path: ['netUnit'], message: 'Choose g, ml or units for the net quantity' })
+        if (value.netQuantity === undefined && value.netUnit !== '') ctx.addIssue({ code: 'custom', path: ['netQuantity'], message: 'Enter the net quantity, or leave both blank' })
+      }
     },
     { when: () => true },
   )
@@ -192,16 +255,37 @@ export const productFormSchema = formShape
       ? PACK_SIZES.map((size) => ({
           size,
           pricePaise: v[SIZE_FIELDS[size].price]!,
+          // A blank MRP: the pack sells at its MRP.
+          mrpPaise: v[SIZE_FIELDS[size].mrp] ?? v[SIZE_FIELDS[size].price]!,
+          net: NET_OF_PACK[size],
           stock: v[SIZE_FIELDS[size].stock]!,
           ...shown(v[SIZE_FIELDS[size].shownStock]),
         }))
-      : [{ size: 'one', pricePaise: v.price!, stock: v.stockCount!, ...shown(v.shownStockCount) }]
+      : [
+          {
+            size: 'one',
+            pricePaise: v.price!,
+            mrpPaise: v.mrp ?? v.price!,
+            net: v.netQuantity !== undefined && v.netUnit !== '' ? { amount: v.netQuantity, unit: v.netUnit } : null,
+            stock: v.stockCount!,
+            ...shown(v.shownStockCount),
+          },
+        ]
     return {
       name: v.name,
       description: v.description,
       category: v.category,
       subcategory: v.subcategory === '' ? null : v.subcategory,
       offers,
+      declarations: {
+        ingredients: v.ingredients,
+        allergens: v.allergens,
+        dietMark: v.dietMark === '' ? NO_DECLARATIONS.dietMark : v.dietMark,
+        shelfLifeMonths: v.shelfLifeMonths ?? null,
+        storage: v.storage,
+        manufacturer: v.manufacturer,
+        countryOfOrigin: v.countryOfOrigin === '' ? NO_DECLARATIONS.countryOfOrigin : v.countryOfOrigin,
+      },
       hsnCode: v.hsnCode ?? TAX_DEFAULTS_BY_CATEGORY[v.category].hsnCode,
       gstRatePercent: v.gstRatePercent ?? TAX_DEFAULTS_BY_CATEGORY[v.category].gstRatePercent,
       ...(v.stockReason ? { stockReason: v.stockReason } : {}),
@@ -235,22 +319,41 @@ export function productFormEntries(form: FormData | URLSearchParams): Partial<Re
 const rupeesText = (paise: number | undefined) => (paise === undefined ? '' : String(paise / 100))
 const stockText = (stock: number | undefined) => (stock === undefined ? '' : String(stock))
 
+/** Blank for a pack sold at its MRP, as the form takes it: a new price then stays the MRP instead of exceeding the old one. */
+const mrpText = (offer: Offer | undefined) =>
+  offer?.mrpPaise !== undefined && offer.mrpPaise > offer.pricePaise ? rupeesText(offer.mrpPaise) : ''
+
 /** A product's current values as the form's strings, for the Edit dialog. */
 export function productFormValues(product: Product & { hsnCode?: string; gstRatePercent?: number }): Record<ProductFormField, string> {
   const offer = (size: Offer['size']) => product.offers.find((o) => o.size === size)
+  const declared = product.declarations ?? NO_DECLARATIONS
+  const one = offer('one')
   const values: Record<ProductFormField, string> = {
     name: product.name,
     description: product.description,
     category: product.category,
     subcategory: product.subcategory ?? '',
-    price: rupeesText(offer('one')?.pricePaise),
-    stockCount: stockText(offer('one')?.stock),
+    price: rupeesText(one?.pricePaise),
+    mrp: mrpText(one),
+    netQuantity: one?.net ? String(one.net.amount) : '',
+    netUnit: one?.net ? one.net.unit : '',
+    stockCount: stockText(one?.stock),
     price250g: '',
+    mrp250g: '',
     stock250g: '',
     price500g: '',
+    mrp500g: '',
     stock500g: '',
     price1kg: '',
+    mrp1kg: '',
     stock1kg: '',
+    ingredients: declared.ingredients,
+    allergens: declared.allergens,
+    dietMark: declared.dietMark,
+    shelfLifeMonths: declared.shelfLifeMonths === null ? '' : String(declared.shelfLifeMonths),
+    storage: declared.storage,
+    manufacturer: declared.manufacturer,
+    countryOfOrigin: declared.countryOfOrigin,
     hsnCode: product.hsnCode ?? '',
     gstRatePercent: product.gstRatePercent === undefined ? '' : String(product.gstRatePercent),
     shownStockCount: stockText(offer('one')?.stock),
@@ -261,6 +364,8 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
   }
   for (const size of PACK_SIZES) {
     values[SIZE_FIELDS[size].price] = rupeesText(offer(size)?.pricePaise)
+    const pack = offer(size)
+    values[SIZE_FIELDS[size].mrp] = mrpText(pack)
     values[SIZE_FIELDS[size].stock] = stockText(offer(size)?.stock)
     values[SIZE_FIELDS[size].shownStock] = stockText(offer(size)?.stock)
   }

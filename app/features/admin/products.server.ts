@@ -1,9 +1,11 @@
 import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
-import { loadProducts } from '../catalogue/catalogue.server'
+import { loadProducts, loadProductsPage, type PageRequest, withOffers } from '../catalogue/catalogue.server'
+import type { ListPage } from '../catalogue/paging'
 import type { Category } from '../catalogue/categories'
-import type { Product } from '../catalogue/product'
+import { netOf } from '../catalogue/declarations'
+import { NO_DECLARATIONS, type Offer, type Product } from '../catalogue/product'
 import { newProductId } from '../catalogue/seed.server'
 import { ImageRejectedError, storeImage } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
@@ -158,8 +160,9 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
           backImage: keys.backImage ?? null,
           hsnCode: input.hsnCode,
           gstRatePercent: input.gstRatePercent,
+          ...(input.declarations ?? NO_DECLARATIONS),
         })
-        const offers = input.offers.map((o) => ({ productId: id, size: o.size, pricePaise: o.pricePaise, stock: o.stock }))
+        const offers = input.offers.map((o) => ({ productId: id, ...packColumns(o), stock: o.stock }))
         await tx.insert(variants).values(offers)
         for (const o of offers) await recordStockChange(tx, { ...o, change: o.stock, stockAfter: o.stock, reason: 'new_product', admin })
       })
@@ -169,6 +172,12 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
     }
   }
   return (await getProductForAdmin(db, id))!
+}
+
+/** A pack's price, MRP (its price when not given; one below it is the database's to refuse) and net quantity (a sized pack's is its size), as stored. */
+function packColumns(offer: Offer) {
+  const net = netOf(offer)
+  return { size: offer.size, pricePaise: offer.pricePaise, mrpPaise: offer.mrpPaise ?? offer.pricePaise, netQuantity: net?.amount ?? null, netUnit: net?.unit ?? null }
 }
 
 /** Locks a product's variants in the order checkout takes them, so the two never deadlock. */
@@ -211,6 +220,7 @@ export async function updateProduct(
         subcategory: input.subcategory,
         hsnCode: input.hsnCode,
         gstRatePercent: input.gstRatePercent,
+        ...(input.declarations ?? NO_DECLARATIONS),
         ...(keys.frontImage ? { frontImage: keys.frontImage } : {}),
         ...(keys.backImage ? { backImage: keys.backImage } : {}),
         updatedAt: new Date(),
@@ -227,7 +237,7 @@ export async function updateProduct(
     for (const offer of input.offers) {
       const stock = current.get(offer.size)
       if (stock === undefined) {
-        await tx.insert(variants).values({ productId: id, size: offer.size, pricePaise: offer.pricePaise, stock: offer.stock })
+        await tx.insert(variants).values({ productId: id, ...packColumns(offer), stock: offer.stock })
         await recordStockChange(tx, { productId: id, size: offer.size, change: offer.stock, stockAfter: offer.stock, reason: 'new_product', admin })
         continue
       }
@@ -236,7 +246,7 @@ export async function updateProduct(
       if (wanted !== stock && stock !== (offer.shownStock ?? offer.stock)) throw new StockChangedError(stock)
       await tx
         .update(variants)
-        .set({ pricePaise: offer.pricePaise, stock: wanted })
+        .set({ ...packColumns(offer), stock: wanted })
         .where(and(eq(variants.productId, id), eq(variants.size, offer.size)))
       await recordStockChange(tx, {
         productId: id,
@@ -288,15 +298,36 @@ export type AdminProductFilter = {
   category?: Category
 }
 
-/** Every product for the product manager, archived ones included (and marked), by name. */
-export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
+function adminFilterCondition(filter: AdminProductFilter) {
   const conditions: SQL[] = []
   if (filter.category) conditions.push(eq(products.category, filter.category))
   const term = filter.search?.trim().slice(0, 100)
   if (term) {
     conditions.push(or(ilike(products.name, containsPattern(term)), eq(products.id, term), eq(products.slug, term))!)
   }
-  const where = conditions.length ? and(...conditions) : undefined
+  return conditions.length ? and(...conditions) : undefined
+}
+
+/**
+ * One page of the product manager's list (decision 038): archived products included (and marked), by name, then
+ * id; with the count of every product the filter finds. A page past the last gives the last page.
+ */
+export async function listProductsForAdminPage(db: Database, filter: AdminProductFilter, request: PageRequest): Promise<ListPage<AdminProduct>> {
+  const page = await loadProductsPage(db, adminFilterCondition(filter), [asc(products.name)], request, { includeArchived: true })
+  // withOffers keeps the order of the rows it is given.
+  const listed = await withOffers(db, page.items)
+  return {
+    ...page,
+    items: listed.map((p, i) => {
+      const row = page.items[i]!
+      return { ...p, archivedAt: row.archivedAt, hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }
+    }),
+  }
+}
+
+/** Every product for the product manager, archived ones included (and marked), by name. */
+export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
+  const where = adminFilterCondition(filter)
   const list = await loadProducts(db, where, { includeArchived: true })
   const rows = await db.select(adminColumns).from(products).where(where)
   const extra = new Map(rows.map((r) => [r.id, r]))

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '~/db/client.server'
 import { orderLines, orders, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { getProduct, listProducts } from '../catalogue/catalogue.server'
+import { netOf } from '../catalogue/declarations'
 import { localDiskStorage, type MediaStorage } from '../media/storage.server'
 import { productFormSchema, type ProductInput } from './product-form'
 import {
@@ -58,6 +59,9 @@ const sized = (name = 'Freeze Dried Mango'): ProductInput => ({
   gstRatePercent: 5,
 })
 
+/** Offers as the shop reads them back: the MRP (the price, when none was given) and the net quantity (a sized pack's size). */
+const asStored = (offers: ProductInput['offers']) => offers.map((o) => ({ ...o, mrpPaise: o.mrpPaise ?? o.pricePaise, net: o.net ?? netOf(o) }))
+
 describe(`the admin's products on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
   let front: Buffer
@@ -96,7 +100,7 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     expect(created.frontImage).toBeNull()
     expect(files()).toEqual([])
     const [listed] = await listProducts(handle.db, { categories: ['freeze-dried-fruit'] })
-    expect(listed!.offers).toEqual(sized().offers)
+    expect(listed!.offers).toEqual(asStored(sized().offers))
   })
 
   it('makes unique slugs from names: -2, -3, also when added at the same moment', async () => {
@@ -120,7 +124,7 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
       offers: [{ size: 'one', pricePaise: 15050, stock: 4, shownStock: 10 }],
     })
     expect(edited).toMatchObject({ name: 'Amla Powder Premium', slug: 'amla-powder', frontImage: created.frontImage, backImage: created.backImage })
-    expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, stock: 4 }])
+    expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, mrpPaise: 15050, net: null, stock: 4 }])
 
     const newBack = await picture(640, 480, '#224466')
     const replaced = await updateProduct(handle.db, media, created.id, { ...single(), offers: [{ size: 'one', pricePaise: 12000, stock: 4 }] }, { backImage: newBack })
@@ -138,12 +142,12 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
       offers: [{ size: 'one', pricePaise: 45000, stock: 9 }],
     })
     expect(single.category).toBe('dry-fruits')
-    expect(single.offers).toEqual([{ size: 'one', pricePaise: 45000, stock: 9 }])
+    expect(single.offers).toEqual([{ size: 'one', pricePaise: 45000, mrpPaise: 45000, net: null, stock: 9 }])
     const rows = await handle.db.select().from(variants).where(eq(variants.productId, created.id))
     expect(rows.map((r) => r.size)).toEqual(['one'])
 
     const back = await updateProduct(handle.db, media, created.id, { ...sized(), category: 'dehydrated-fruit' })
-    expect(back.offers).toEqual(sized().offers)
+    expect(back.offers).toEqual(asStored(sized().offers))
     expect(await listProducts(handle.db, { categories: ['dry-fruits'] })).toEqual([])
   })
 
@@ -211,6 +215,52 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     expect(await names({})).toHaveLength(3)
   })
 
+  it('keeps each pack’s MRP and net quantity and the label’s declarations, and they read back as saved (decision 039)', async () => {
+    const { media } = freshMedia()
+    const declarations = {
+      ingredients: 'Amla (100%)',
+      allergens: 'No allergens.',
+      dietMark: 'veg' as const,
+      shelfLifeMonths: 12,
+      storage: 'Store in a cool, dry place.',
+      manufacturer: 'Kaadu Organics, Erode 638011, Tamil Nadu',
+      countryOfOrigin: 'India',
+    }
+    const created = await createProduct(handle.db, media, {
+      ...single('Declared Amla'),
+      offers: [{ size: 'one', pricePaise: 12000, mrpPaise: 13500, net: { amount: 100, unit: 'g' }, stock: 4 }],
+      declarations,
+    })
+    const read = (await getProduct(handle.db, created.id))!
+    expect(read.offers).toEqual([{ size: 'one', pricePaise: 12000, mrpPaise: 13500, net: { amount: 100, unit: 'g' }, stock: 4 }])
+    expect(read.declarations).toEqual(declarations)
+    // Sized packs are their size; an edit changes the MRP and keeps the rest.
+    const mango = await createProduct(handle.db, media, sized('Declared Mango'))
+    expect((await getProduct(handle.db, mango.id))!.offers.map((o) => [o.size, o.mrpPaise, o.net])).toEqual([
+      ['250g', 30000, { amount: 250, unit: 'g' }],
+      ['500g', 56000, { amount: 500, unit: 'g' }],
+      ['1kg', 100000, { amount: 1000, unit: 'g' }],
+    ])
+    const edited = sized('Declared Mango')
+    edited.offers[0] = { ...edited.offers[0]!, mrpPaise: 34000 }
+    await updateProduct(handle.db, media, mango.id, { ...edited, declarations: { ...declarations, dietMark: 'veg', ingredients: 'Mango (100%)' } })
+    const after = (await getProduct(handle.db, mango.id))!
+    expect(after.offers[0]).toMatchObject({ pricePaise: 30000, mrpPaise: 34000 })
+    expect(after.declarations!.ingredients).toBe('Mango (100%)')
+  })
+
+  it('refuses in the database a price above the MRP, whatever writes it, and changes nothing', async () => {
+    const { media } = freshMedia()
+    const created = await createProduct(handle.db, media, single('Checked Amla'))
+    await handle.db.update(variants).set({ mrpPaise: 15000 }).where(eq(variants.productId, created.id))
+    await expect(handle.db.update(variants).set({ pricePaise: 15001 }).where(eq(variants.productId, created.id))).rejects.toThrow()
+    await expect(
+      createProduct(handle.db, media, { ...single('Dear Amla'), offers: [{ size: 'one', pricePaise: 20000, mrpPaise: 19000, stock: 1 }] }),
+    ).rejects.toThrow()
+    expect((await getProduct(handle.db, created.id))!.offers[0]).toMatchObject({ pricePaise: 12000, mrpPaise: 15000 })
+    expect((await listProductsForAdmin(handle.db, { search: 'Dear Amla' })).length).toBe(0)
+  })
+
   describe('uploads from the Add Product form, as the route will read them', () => {
     /** What the /Admin action does: read the upload, validate the fields, add the product. */
     async function addFromForm(media: MediaStorage, entries: Record<string, string | File>) {
@@ -238,7 +288,7 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     it('adds a product with both images from a real multipart request', async () => {
       const { media, files } = freshMedia()
       const created = await addFromForm(media, { ...fields, frontImage: file(front, 'front.jpg'), backImage: file(back, 'back.jpg') })
-      expect(created.offers).toEqual([{ size: 'one', pricePaise: 15000, stock: 8 }])
+      expect(created.offers).toEqual([{ size: 'one', pricePaise: 15000, mrpPaise: 15000, net: null, stock: 8 }])
       expect(files()).toHaveLength(8)
     })
 

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
-import { type Category, PACK_SIZES } from './categories'
-import type { Offer, Product } from './product'
+import { z } from '~/zod'
+import { CATEGORIES, type Category, PACK_SIZES } from './categories'
+import { type ListPage, PAGE_NUMBER_MESSAGE, type PageAsked, pageCountOf } from './paging'
+import type { Offer, Product, ProductDeclarations } from './product'
 
 const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
 
@@ -16,7 +18,19 @@ export async function loadProducts(db: Database, where?: SQL, options: { include
   return withOffers(db, rows)
 }
 
-export type ProductRow = Omit<Product, 'offers'>
+export type ProductRow = Omit<Product, 'offers' | 'declarations'> & Partial<ProductDeclarations>
+
+function declarationsOf(r: ProductDeclarations): ProductDeclarations {
+  return {
+    ingredients: r.ingredients,
+    allergens: r.allergens,
+    dietMark: r.dietMark,
+    shelfLifeMonths: r.shelfLifeMonths,
+    storage: r.storage,
+    manufacturer: r.manufacturer,
+    countryOfOrigin: r.countryOfOrigin,
+  }
+}
 
 /** Products read by another query (search, say) with their offers, in one more query; the order is kept. */
 export async function withOffers(db: Database, rows: readonly ProductRow[]): Promise<Product[]> {
@@ -28,7 +42,8 @@ export async function withOffers(db: Database, rows: readonly ProductRow[]): Pro
   const offersByProduct = new Map<string, Offer[]>()
   for (const v of offerRows) {
     const list = offersByProduct.get(v.productId) ?? []
-    list.push({ size: v.size, pricePaise: v.pricePaise, stock: v.stock })
+    const net = v.netQuantity !== null && v.netUnit !== null ? { amount: v.netQuantity, unit: v.netUnit } : null
+    list.push({ size: v.size, pricePaise: v.pricePaise, stock: v.stock, mrpPaise: v.mrpPaise ?? v.pricePaise, net })
     offersByProduct.set(v.productId, list)
   }
   return rows.map<Product>((r) => ({
@@ -40,6 +55,7 @@ export async function withOffers(db: Database, rows: readonly ProductRow[]): Pro
     subcategory: r.subcategory,
     frontImage: r.frontImage,
     backImage: r.backImage,
+    ...('ingredients' in r ? { declarations: declarationsOf(r as ProductRow & ProductDeclarations) } : {}),
     offers: (offersByProduct.get(r.id) ?? []).sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size)),
   }))
 }
@@ -50,12 +66,89 @@ export type ProductFilter = {
   subcategory?: string | null
 }
 
-export async function listProducts(db: Database, filter: ProductFilter = {}) {
+function filterCondition(filter: ProductFilter) {
   const conditions: SQL[] = []
   if (filter.categories?.length) conditions.push(inArray(products.category, [...filter.categories]))
   if (filter.subcategory === null) conditions.push(isNull(products.subcategory))
   else if (filter.subcategory !== undefined) conditions.push(eq(products.subcategory, filter.subcategory))
-  return loadProducts(db, conditions.length ? and(...conditions) : undefined)
+  return conditions.length ? and(...conditions) : undefined
+}
+
+export async function listProducts(db: Database, filter: ProductFilter = {}) {
+  return loadProducts(db, filterCondition(filter))
+}
+
+/** 1, 2, 3 … with at most six digits: no list of the shop will reach a million pages, and no offset overflows. */
+const PAGE_PATTERN = /^[1-9][0-9]{0,5}$/
+
+/** The `page` of a list's address (its first value); a missing or empty one is the first page. */
+export const pageParam = z
+  .string()
+  .optional()
+  .transform((v) => v || '1')
+  .pipe(z.string().regex(PAGE_PATTERN, PAGE_NUMBER_MESSAGE).transform(Number))
+
+/** The page an address asks for, or page 1 and `malformed` when its `page` is not 1, 2, 3 … (decision 038). */
+export function readPageParam(value: string | null | undefined): PageAsked {
+  const parsed = pageParam.safeParse(value ?? undefined)
+  return parsed.success ? { page: parsed.data, malformed: false } : { page: 1, malformed: true }
+}
+
+/** Which page of a list, 1-based, and how many items a page holds. */
+export type PageRequest = { page: number; pageSize: number }
+
+/** A product row as stored, every column (the admin's list reads its archive mark and tax code from it). */
+export type StoredProductRow = typeof products.$inferSelect
+
+/**
+ * One page of the products `where` selects, in `order` and then by id, so that pages never overlap or skip a
+ * product whatever the names; with the number of products in the whole list (`count(*) over ()`, in the same
+ * query). A page past the last gives the last page (`page` says which was read): one more query to count, and
+ * one to read it. Archived products are left out unless asked for (the admin).
+ */
+export async function loadProductsPage(
+  db: Database,
+  where: SQL | undefined,
+  order: SQL[],
+  { page, pageSize }: PageRequest,
+  options: { includeArchived?: boolean } = {},
+): Promise<ListPage<StoredProductRow>> {
+  const visible = options.includeArchived ? where : and(isNull(products.archivedAt), where)
+  const read = (n: number) =>
+    db
+      .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(visible)
+      .orderBy(...order, asc(products.id))
+      .limit(pageSize)
+      .offset((n - 1) * pageSize)
+  let shown = page
+  let rows = await read(page)
+  let total = rows[0]?.total ?? 0
+  if (rows.length === 0 && page > 1) {
+    const [counted] = await db.select({ n: count() }).from(products).where(visible)
+    total = counted?.n ?? 0
+    shown = pageCountOf(total, pageSize)
+    rows = total > 0 ? await read(shown) : []
+    total = rows[0]?.total ?? total
+  }
+  return { items: rows.map((r) => r.product), total, page: shown, pageCount: pageCountOf(total, pageSize) }
+}
+
+/** The categories in the order CATEGORIES lists them (the headings of /product), as a number to sort by. */
+const categoryRank = sql`case ${products.category} ${sql.join(
+  CATEGORIES.map((c, i) => sql`when ${c} then ${sql.raw(String(i))}`),
+  sql` `,
+)} end`
+
+/**
+ * One page of the shop's products (features/catalogue/paging.ts), by category in the order of CATEGORIES, then by
+ * name, then id: the order the single page of every product showed, cut into pages, so a page's products group
+ * under its categories' headings. With the whole list's count.
+ */
+export async function listProductsPage(db: Database, filter: ProductFilter, request: PageRequest): Promise<ListPage<Product>> {
+  const page = await loadProductsPage(db, filterCondition(filter), [categoryRank, asc(products.name)], request)
+  return { ...page, items: await withOffers(db, page.items) }
 }
 
 export async function getProduct(db: Database, id: string) {

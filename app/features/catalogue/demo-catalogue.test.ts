@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CATEGORIES, PACK_SIZES, isSizedCategory } from './categories'
-import { DEMO_PRODUCTS } from './demo-catalogue'
+import { DEMO_PACKER, DEMO_PRODUCTS, demoDeclarations, demoMrp, demoNet } from './demo-catalogue'
+import { DEMO_LABELS } from './demo-labels'
 import { HOME_SHOWCASES } from './home-showcases'
 import { demoImagesFolder } from './seed.server'
 
@@ -123,5 +124,42 @@ describe('demo catalogue', () => {
     // No leftover pictures of products that are gone.
     const expected = new Set(DEMO_PRODUCTS.flatMap((p) => [`${p.slug}-front.webp`, `${p.slug}-back.webp`]))
     expect(fs.readdirSync(folder).filter((f) => !expected.has(f))).toEqual([])
+  })
+})
+
+describe('the demo catalogue’s labels (decision 039)', () => {
+  it('declares for every product what its listing must show, believably', () => {
+    expect(Object.keys(DEMO_LABELS).sort()).toEqual(DEMO_PRODUCTS.map((p) => p.slug).sort())
+    for (const p of DEMO_PRODUCTS) {
+      const d = demoDeclarations(p)
+      expect(d.ingredients.length, p.slug).toBeGreaterThan(3)
+      expect(d.allergens.length, p.slug).toBeGreaterThan(3)
+      expect(d.shelfLifeMonths, p.slug).toBeGreaterThanOrEqual(1)
+      expect(d.storage.length, p.slug).toBeGreaterThan(10)
+      expect(d.manufacturer).toBe(DEMO_PACKER)
+      expect(d.countryOfOrigin).toBe('India')
+      expect(d.dietMark, p.slug).toBe(p.category === 'essential-oils' || ['herbal-hair-oil', 'nalangu-maavu-bath-powder'].includes(p.slug) ? 'none' : 'veg')
+      if (p.price !== undefined) {
+        expect(demoNet(p), p.slug).not.toBeNull()
+        expect(demoMrp(p, 'one'), p.slug).toBeGreaterThanOrEqual(p.price)
+      } else {
+        for (const size of PACK_SIZES) expect(demoMrp(p, size), `${p.slug} ${size}`).toBeGreaterThanOrEqual(p.prices![size])
+      }
+    }
+  })
+
+  it('sells about a third below the MRP, of both kinds, so the saving shows', () => {
+    const below = DEMO_PRODUCTS.filter((p) => (p.price !== undefined ? demoMrp(p, 'one') > p.price : demoMrp(p, '250g') > p.prices!['250g']))
+    expect(below.length).toBeGreaterThan(DEMO_PRODUCTS.length / 5)
+    expect(below.length).toBeLessThan(DEMO_PRODUCTS.length / 2)
+    expect(below.some((p) => p.price !== undefined) && below.some((p) => p.prices !== undefined)).toBe(true)
+  })
+
+  it('declares tree nuts on the cashews and gluten where asafoetida or wheat goes in', () => {
+    expect(demoDeclarations(bySlug.get('panruti-cashews-w320')!).allergens).toMatch(/tree nuts/i)
+    for (const p of DEMO_PRODUCTS) {
+      const d = demoDeclarations(p)
+      if (/wheat|asafoetida/i.test(d.ingredients) && !/gluten-free/i.test(d.ingredients)) expect(d.allergens, p.slug).toMatch(/gluten/i)
+    }
   })
 })

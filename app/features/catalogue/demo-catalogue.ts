@@ -1,4 +1,6 @@
 import type { Category, PackSize, Subcategory } from './categories'
+import { DEMO_LABELS } from './demo-labels'
+import type { NetQuantity, ProductDeclarations } from './product'
 
 /** A product of the demo catalogue; prices in rupees, as the owner would write them. */
 export type DemoProduct = {
@@ -434,3 +436,43 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   ...SPICES,
   ...DRY_FRUITS,
 ]
+
+/**
+ * The demo's packer, as its labels print it (decision 039). A shop that keeps the demo products replaces it in the
+ * product form with its own.
+ */
+export const DEMO_PACKER = 'Kaadu Organics Farmer Producer Company Ltd., 14 Perundurai Road, Erode 638011, Tamil Nadu'
+
+/** Not food, so no vegetarian mark: for the hair and skin. */
+const NOT_FOOD = new Set(['herbal-hair-oil', 'nalangu-maavu-bath-powder'])
+
+/** What a demo product's label declares besides its packs (demo-labels.ts holds each product's own words). */
+export function demoDeclarations(p: DemoProduct): ProductDeclarations {
+  const label = DEMO_LABELS[p.slug]
+  return {
+    ingredients: label?.ingredients ?? '',
+    allergens: label?.allergens ?? '',
+    dietMark: p.category === 'essential-oils' || NOT_FOOD.has(p.slug) ? 'none' : 'veg',
+    shelfLifeMonths: label?.shelfLifeMonths ?? null,
+    storage: label?.storage ?? '',
+    manufacturer: DEMO_PACKER,
+    countryOfOrigin: 'India',
+  }
+}
+
+/**
+ * A demo pack's MRP in rupees: its label's where the shop sells below it (a sized product's bigger packs by the same
+ * ratio, rounded up to ten rupees as a pack is printed), else its price.
+ */
+export function demoMrp(p: DemoProduct, size: 'one' | PackSize): number {
+  const label = DEMO_LABELS[p.slug]
+  const price = size === 'one' ? p.price! : p.prices![size]
+  if (!label?.mrp) return price
+  if (size === 'one' || size === '250g') return Math.max(label.mrp, price)
+  return Math.max(Math.ceil((price * label.mrp) / p.prices!['250g'] / 10) * 10, price)
+}
+
+/** A single-price demo product's net quantity, from its label. */
+export function demoNet(p: DemoProduct): NetQuantity | null {
+  return DEMO_LABELS[p.slug]?.net ?? null
+}

@@ -3,7 +3,38 @@ import { mediaUrl } from '../media/media-url'
 import { paiseToRupees } from '../money/money'
 import type { CartLine } from '../cart/cart'
 
-export type Offer = { size: 'one' | PackSize; pricePaise: number; stock: number }
+/** What a pack holds: grams, millilitres or a count (capsules, say). */
+export type NetQuantity = { amount: number; unit: 'g' | 'ml' | 'unit' }
+
+/**
+ * One pack on sale. `mrpPaise`, the maximum retail price on its label (never below the price), and `net`, what it
+ * holds, are read from the database; a product built in code without them has its price as its MRP.
+ */
+export type Offer = { size: 'one' | PackSize; pricePaise: number; stock: number; mrpPaise?: number; net?: NetQuantity | null }
+
+export const DIET_MARKS = ['veg', 'non-veg', 'none'] as const
+export type DietMark = (typeof DIET_MARKS)[number]
+
+/** What the label declares besides the packs (decision 039); blank text means not declared. */
+export type ProductDeclarations = {
+  ingredients: string
+  allergens: string
+  dietMark: DietMark
+  shelfLifeMonths: number | null
+  storage: string
+  manufacturer: string
+  countryOfOrigin: string
+}
+
+export const NO_DECLARATIONS: ProductDeclarations = {
+  ingredients: '',
+  allergens: '',
+  dietMark: 'veg',
+  shelfLifeMonths: null,
+  storage: '',
+  manufacturer: '',
+  countryOfOrigin: 'India',
+}
 
 /** A product as the shop shows it: the row plus its offers (one price, or one per pack size). */
 export type Product = {
@@ -16,6 +47,8 @@ export type Product = {
   frontImage: string | null
   backImage: string | null
   offers: Offer[]
+  /** Read from the database with the product; absent on products built in code. */
+  declarations?: ProductDeclarations
 }
 
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/

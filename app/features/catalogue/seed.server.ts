@@ -10,7 +10,8 @@ import type { MediaStorage } from '../media/storage.server'
 import { TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
 import { PACK_SIZES } from './categories'
-import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
+import { NET_OF_PACK } from './declarations'
+import { DEMO_PRODUCTS, type DemoProduct, demoDeclarations, demoMrp, demoNet } from './demo-catalogue'
 import { recordStockChange } from '../stock/ledger.server'
 import { log } from '~/log.server'
 
@@ -28,11 +29,24 @@ export function newProductId() {
 
 function offersOf(p: DemoProduct) {
   if (p.price !== undefined) {
-    return [{ size: 'one' as const, pricePaise: rupeesToPaise(p.price), stock: p.stock as number }]
+    const net = demoNet(p)
+    return [
+      {
+        size: 'one' as const,
+        pricePaise: rupeesToPaise(p.price),
+        mrpPaise: rupeesToPaise(demoMrp(p, 'one')),
+        netQuantity: net?.amount ?? null,
+        netUnit: net?.unit ?? null,
+        stock: p.stock as number,
+      },
+    ]
   }
   return PACK_SIZES.map((size) => ({
     size,
     pricePaise: rupeesToPaise(p.prices![size]),
+    mrpPaise: rupeesToPaise(demoMrp(p, size)),
+    netQuantity: NET_OF_PACK[size].amount,
+    netUnit: NET_OF_PACK[size].unit,
     stock: typeof p.stock === 'number' ? p.stock : p.stock[size],
   }))
 }
@@ -98,6 +112,7 @@ async function insertDemoProducts(tx: Transaction, images: Images) {
         frontImage: images[i]!.front,
         backImage: images[i]!.back,
         ...TAX_DEFAULTS_BY_CATEGORY[p.category],
+        ...demoDeclarations(p),
       })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id })

@@ -135,7 +135,13 @@ export function shelfCanonicalPath(shelf: Shelf) {
   return shelf.layout === 'cards' ? shelf.path : (SHELVES.find(sameGoods)?.path ?? shelf.path)
 }
 
-/** The product list's address: the category is part of it (it changes the page); anything else is not. */
-export function productListPath(category: Category | null) {
-  return category ? `/product?category=${encodeURIComponent(category)}` : '/product'
+/**
+ * The product list's address: the category and the page are part of it (they change what the page shows); anything
+ * else is not. Page 1 is the list's plain address, without `page` (decision 038).
+ */
+export function productListPath(category: Category | null, page = 1) {
+  const params = new URLSearchParams()
+  if (category) params.set('category', category)
+  if (page > 1) params.set('page', String(page))
+  return params.size ? `/product?${params}` : '/product'
 }

@@ -1,4 +1,6 @@
+import type { Offer as SchemaOffer, Product as SchemaProduct, PropertyValue, UnitPriceSpecification, WithContext } from 'schema-dts'
 import { CATEGORY_LABELS, type PackSize } from '../catalogue/categories'
+import { describeNet, describeShelfLife, mrpOf, netOf } from '../catalogue/declarations'
 import { type Offer, type Product, isSized, packOffers, productPath, singleOffer } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import { rupeeAmount } from '../money/money'
@@ -49,17 +51,19 @@ export function productStructuredData({
 }): JsonLd {
   const url = absoluteUrl(siteUrl, productPath(product))
   const images = [product.frontImage, product.backImage].filter((key) => key !== null).map((key) => absoluteUrl(siteUrl, mediaUrl(mediaBase, key, SHARED_IMAGE_WIDTH)))
-  const offer = (o: Offer, extra: JsonLd = {}): JsonLd => ({
+  // Typed by schema-dts (schema.org's vocabulary as TypeScript), so tsc checks every property against schema.org.
+  const offer = (o: Offer, extra: Partial<Exclude<SchemaOffer, string>> = {}): SchemaOffer => ({
     '@type': 'Offer',
     ...extra,
     price: rupeeAmount(o.pricePaise),
     priceCurrency: 'INR',
+    priceSpecification: priceSpecifications(o),
     availability: availability(o.stock),
     itemCondition: 'https://schema.org/NewCondition',
     url,
     seller: { '@type': 'Organization', name: shopName },
   })
-  let offers: JsonLd | null = null
+  let offers: SchemaProduct['offers'] | null = null
   if (isSized(product)) {
     const packs = packOffers(product)
     if (packs.length) {
@@ -78,7 +82,19 @@ export function productStructuredData({
     const single = singleOffer(product)
     if (single) offers = offer(single, { sku: product.id })
   }
-  return {
+  const declared = product.declarations
+  const facts: PropertyValue[] = declared
+    ? [
+        ['Ingredients', declared.ingredients],
+        ['Allergens', declared.allergens],
+        ['Best before', describeShelfLife(declared.shelfLifeMonths) ?? ''],
+        ['Storage', declared.storage],
+        ['Manufactured or packed by', declared.manufacturer],
+      ]
+        .filter(([, value]) => value !== '')
+        .map(([name, value]): PropertyValue => ({ '@type': 'PropertyValue', name, value }))
+    : []
+  const data: WithContext<SchemaProduct> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     '@id': `${url}#product`,
@@ -90,6 +106,8 @@ export function productStructuredData({
     category: CATEGORY_LABELS[product.category],
     brand: { '@type': 'Brand', name: shopName },
     ...(images.length ? { image: images } : {}),
+    ...(declared ? { countryOfOrigin: { '@type': 'Country', name: declared.countryOfOrigin } } : {}),
+    ...(facts.length ? { additionalProperty: facts } : {}),
     ...(offers ? { offers } : {}),
     ...(rating && rating.count > 0
       ? {
@@ -103,6 +121,36 @@ export function productStructuredData({
         }
       : {}),
   }
+  return data as unknown as JsonLd
+}
+
+/** UN/CEFACT codes schema.org's QuantitativeValue takes for a net quantity. */
+const UNIT_CODES = { g: 'GRM', ml: 'MLT', unit: 'H87' } as const
+
+/**
+ * The pack's MRP as its list price (GST included), and its price for its net quantity (decision 039), so a reader
+ * sees the struck-through MRP and can work out the unit price as the listing shows it.
+ */
+function priceSpecifications(o: Offer): UnitPriceSpecification[] {
+  const net = netOf(o)
+  return [
+    {
+      '@type': 'UnitPriceSpecification',
+      priceType: 'https://schema.org/ListPrice',
+      name: 'MRP (incl. of all taxes)',
+      price: rupeeAmount(mrpOf(o)),
+      priceCurrency: 'INR',
+      valueAddedTaxIncluded: true,
+    },
+    {
+      '@type': 'UnitPriceSpecification',
+      ...(net ? { name: `Price for ${describeNet(net)}` } : {}),
+      price: rupeeAmount(o.pricePaise),
+      priceCurrency: 'INR',
+      valueAddedTaxIncluded: true,
+      ...(net ? { referenceQuantity: { '@type': 'QuantitativeValue', value: net.amount, unitCode: UNIT_CODES[net.unit] } } : {}),
+    },
+  ]
 }
 
 const packSku = (productId: string, size: PackSize) => `${productId}-${size}`

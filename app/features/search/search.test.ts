@@ -181,7 +181,7 @@ describe(`search ranking on ${describeDatabase()}`, () => {
       ['1kg', 60000],
     ])
     const single = outcome.results.find((r) => r.product.name === 'Amla Capsules')!
-    expect(single.product.offers).toEqual([{ size: 'one', pricePaise: 15000, stock: 10 }])
+    expect(single.product.offers).toEqual([{ size: 'one', pricePaise: 15000, mrpPaise: 15000, net: null, stock: 10 }])
     // The description's words the query asked for ("gooseberry" is amla) are marked in its snippet.
     expect(single.snippet?.filter((s) => s.mark).map((s) => s.text)).toEqual(['gooseberry'])
   })

@@ -1,0 +1,55 @@
+import { Link } from 'react-router'
+import { pageNumbers } from '~/features/catalogue/paging'
+import { focusRing } from './styles'
+
+const pageLink = `inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 py-2 font-semibold ${focusRing}`
+const otherPage = 'border-stone-300 bg-white text-leaf-800 hover:bg-leaf-50'
+const currentPage = 'border-leaf-700 bg-leaf-700 text-white'
+
+/**
+ * The pages of a list (/product, the admin's /Delete; decision 038): Previous and Next, and a link to each page
+ * (the first, the last and those around this one when there are many). Plain links, so it works before or without
+ * JavaScript; `hrefFor` keeps the list's filters in each address. Nothing when everything fits on one page.
+ */
+export function Pager({ page, pageCount, hrefFor, className = 'mt-8' }: { page: number; pageCount: number; hrefFor: (page: number) => string; className?: string }) {
+  if (pageCount <= 1) return null
+  return (
+    <nav aria-label="Pages" className={`flex flex-col items-center gap-3 ${className}`}>
+      <p className="text-stone-700">{`Page ${page} of ${pageCount}`}</p>
+      <ul role="list" className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 && (
+          <li>
+            <Link to={hrefFor(page - 1)} rel="prev" className={`${pageLink} ${otherPage}`}>
+              <span aria-hidden="true">←</span> Previous
+            </Link>
+          </li>
+        )}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-700">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={hrefFor(n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+                className={`${pageLink} ${n === page ? currentPage : otherPage}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount && (
+          <li>
+            <Link to={hrefFor(page + 1)} rel="next" className={`${pageLink} ${otherPage}`}>
+              Next <span aria-hidden="true">→</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  )
+}
