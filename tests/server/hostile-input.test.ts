@@ -110,7 +110,16 @@ const TARGETS: Record<string, Target[]> = {
     { path: () => '/api/auth/change-password', fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'], who: ['customer'], json: true },
     { path: () => '/api/auth/change-email', fields: ['newEmail', 'callbackURL'], who: ['customer'], json: true },
   ],
-  'routes/admin-add-product.tsx': [{ path: () => '/Admin', fields: ['name', 'description', 'category', 'price', 'stockCount', 'hsnCode', 'gstRatePercent'], who: ['admin'], form: true, valid: () => PRODUCT }],
+  'routes/admin-add-product.tsx': [
+    {
+      path: () => '/Admin',
+      // With the label's declarations (decision 039): each may be blank, none may carry what no label holds.
+      fields: ['name', 'description', 'category', 'price', 'mrp', 'netQuantity', 'netUnit', 'stockCount', 'hsnCode', 'gstRatePercent', 'ingredients', 'allergens', 'dietMark', 'shelfLifeMonths', 'storage', 'manufacturer', 'countryOfOrigin'],
+      who: ['admin'],
+      form: true,
+      valid: () => PRODUCT,
+    },
+  ],
   'routes/admin-products.tsx': [{ path: () => '/Delete', fields: ['intent', 'id', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true }],
   'routes/api.admin.products.ts': [{ path: () => '/api/admin/products', fields: ['name', 'description', 'category', 'price', 'stockCount'], who: ['admin'], form: true, valid: () => PRODUCT }],
   'routes/api.admin.product.ts': [{ path: () => `/api/admin/products/${productId}`, fields: ['intent', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true, json: true }],
