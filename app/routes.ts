@@ -44,6 +44,7 @@ export default [
   route('dash/users', 'routes/admin-users.tsx'),
   route('dash/reviews', 'routes/admin-reviews.tsx'),
   route('dash/settings', 'routes/admin-settings.tsx'),
+  route('dash/shop', 'routes/admin-shop.tsx'),
   route('dash/policies', 'routes/admin-policies.tsx'),
   route('dash/policies/:slug', 'routes/admin-policy.tsx'),
   route('Admin', 'routes/admin-add-product.tsx'),

@@ -14,6 +14,8 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; limit: number; why: stri
   // The product form with its two pictures: features/admin/uploads.server.ts checks each part and stops at about
   // 21.3 MiB (MAX_UPLOAD_BODY_BYTES, which body-reader.server.test.ts keeps below this).
   { path: /^\/(admin|delete|api\/admin\/products(\/[^/]+)?)$/i, limit: 24 * 1024 * 1024, why: 'product form with pictures' },
+  // The home page's hero picture, read by the same reader (one picture).
+  { path: /^\/dash\/shop$/i, limit: 24 * 1024 * 1024, why: 'shop details with the hero picture' },
   // Razorpay's notices are a few kilobytes; 64 KiB leaves room for a long order.
   { path: /^\/api\/payment\/webhook$/i, limit: 64 * 1024, why: 'payment webhook' },
   // A message of up to 5,000 characters, up to 4 bytes each once encoded, and the other fields.

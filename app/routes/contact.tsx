@@ -19,6 +19,7 @@ import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import { formTooLarge, readSmallForm } from '~/http/forms.server'
 import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
 import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { GrievanceOfficerCard } from '~/components/policies/grievance-officer'
 import type { Route } from './+types/contact'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta({
     ...site,
     title: `Contact us · ${site.shopName}`,
-    description: `Write to ${site.shopName}, call us, or visit our factory in Coimbatore or our office in Singapore.`,
+    description: `Write to ${site.shopName}, call us, or visit us: our addresses, phone numbers and opening hours.`,
     path: '/contact',
     image: SHOP_SHARE_IMAGE,
   })
@@ -231,8 +232,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Visit or call us
           </h2>
           <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
-            {[settings.factory, settings.overseasOffice].map((place) => (
-              <article key={place.label} className="rounded-2xl border border-leaf-100 bg-leaf-50 p-5">
+            {settings.addresses.map((place, index) => (
+              <article key={`${index}-${place.label}`} className="rounded-2xl border border-leaf-100 bg-leaf-50 p-5">
                 <h3 className="font-semibold text-earth-900">{place.label}</h3>
                 <address className="mt-2 text-sm leading-relaxed not-italic text-earth-700">
                   {place.lines.map((line) => (
@@ -241,25 +242,40 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     </span>
                   ))}
                 </address>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-earth-600">Phone</dt>
-                  <dd>
-                    <a href={telHref(place.phone)} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-                      {place.phone}
-                    </a>
-                  </dd>
-                  <dt className="text-earth-600">E-mail</dt>
-                  <dd className="min-w-0 break-words">
-                    <a href={`mailto:${place.email}`} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-                      {place.email}
-                    </a>
-                  </dd>
-                  <dt className="text-earth-600">Open</dt>
-                  <dd>{place.hours}</dd>
-                </dl>
+                {(place.phone || place.email || place.hours) && (
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    {place.phone && (
+                      <>
+                        <dt className="text-earth-600">Phone</dt>
+                        <dd>
+                          <a href={telHref(place.phone)} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+                            {place.phone}
+                          </a>
+                        </dd>
+                      </>
+                    )}
+                    {place.email && (
+                      <>
+                        <dt className="text-earth-600">E-mail</dt>
+                        <dd className="min-w-0 break-words">
+                          <a href={`mailto:${place.email}`} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+                            {place.email}
+                          </a>
+                        </dd>
+                      </>
+                    )}
+                    {place.hours && (
+                      <>
+                        <dt className="text-earth-600">Open</dt>
+                        <dd>{place.hours}</dd>
+                      </>
+                    )}
+                  </dl>
+                )}
               </article>
             ))}
           </div>
+          <GrievanceOfficerCard headingLevel={3} />
         </section>
       </div>
     </div>

@@ -139,6 +139,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/users" title="Users">
             The accounts: find one, make an admin or a customer.
           </Tile>
+          <Tile to="/dash/shop" title="Shop details">
+            Name, phone, WhatsApp, e-mail, addresses, the grievance officer and the home page.
+          </Tile>
           <Tile to="/dash/settings" title="Tax details">
             The GSTIN and state printed on invoices, the delivery charge, the reservation limits.
           </Tile>

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { GrievanceOfficerCard } from '~/components/policies/grievance-officer'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import { formatIndiaDate } from '~/features/dates/india-time'
 import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
@@ -32,6 +33,8 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
         {loaderData.title}
       </h1>
       {loaderData.updatedAt ? <p className="mt-1 text-sm text-earth-700">{`Last updated ${formatIndiaDate(loaderData.updatedAt)}`}</p> : null}
+      {/* From the shop settings, so the page names the officer of the moment whatever its text says. */}
+      {loaderData.slug === 'grievance' && <GrievanceOfficerCard headingLevel={2} />}
       <div className="policy-text mt-6" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
     </article>
   )

@@ -140,6 +140,29 @@ const TARGETS: Record<string, Target[]> = {
     { path: () => '/dash/settings', fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'], who: ['admin'], form: true, valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }) },
     { path: () => '/dash/settings', fields: ['intent', 'fssaiLicence'], who: ['admin'], form: true, valid: () => ({ intent: 'fssai', fssaiLicence: '12426999000123' }) },
   ],
+  'routes/admin-shop.tsx': [
+    {
+      path: () => '/dash/shop',
+      fields: ['intent', 'shopName', 'tagline', 'phone', 'whatsappNumber', 'email'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic, non-GMO food from small farmers of South India', phone: '+91 94430 21876', whatsappNumber: '919443021876', email: 'care@kaaduorganics.in' }),
+    },
+    {
+      path: () => '/dash/shop',
+      fields: ['intent', 'address-0-label', 'address-0-lines', 'address-0-phone', 'address-0-email', 'address-0-hours'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'addresses', 'address-0-label': 'Factory', 'address-0-lines': 'No. 14, SIDCO Industrial Estate\nKurichi, Coimbatore\nTamil Nadu 641021, India', 'address-0-phone': '+91 94430 21876', 'address-0-email': 'care@kaaduorganics.in', 'address-0-hours': '9:00 AM to 7:00 PM', 'address-1-label': 'Overseas office', 'address-1-lines': '21 Tanjong Pagar Road, #04-02\nSingapore 088444', 'address-1-phone': '+65 6221 4408', 'address-1-email': 'export@kaaduorganics.in', 'address-1-hours': '11:00 AM to 8:00 PM' }),
+    },
+    {
+      path: () => '/dash/shop',
+      fields: ['intent', 'name', 'designation', 'phone', 'email'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'grievance', name: 'Meena Subramaniam', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' }),
+    },
+  ],
   'routes/admin-stock.tsx': [
     { path: () => `/dash/products/${productId}/stock`, fields: ['size', 'direction', 'units', 'reason'], who: ['admin'], form: true, valid: () => ({ size: 'one', direction: 'add', units: '1', reason: 'received' }) },
   ],
@@ -165,6 +188,7 @@ async function shopState() {
     users: (await page('/dash/users')).split('name="userId"').length,
     reviews: (await page('/dash/reviews')).split('name="reviewId"').length,
     settings: (await page('/dash/settings')).match(/value="[^"]*"/g)?.join(),
+    shop: (await page('/dash/shop')).match(/value="[^"]*"|<textarea[^>]*>[^<]*</g)?.join(),
     terms: (await page('/dash/policies/terms')).match(/<textarea[^>]*>([^<]*)</)?.[1],
     order: (await page(`/dash/orders/${orderId}`)).match(/Mark packed|Mark shipped|Mark delivered/g)?.join(),
     product: await (await fetch(`${server.url}/api/products/${productId}`)).text(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { Browser } from '../support/http-browser'
@@ -132,6 +133,62 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
     expect(new Set(keys).size).toBe(expected)
     expect(orderMails.filter((m) => /is confirmed/.test(m.subject))).toHaveLength(STOCK)
   }, 90_000)
+
+  it('shows the owner’s shop details, delivery rule, policy and home hero on the other server at once; a placed order keeps its charge (issue 18)', async () => {
+    const token = await admin.formToken()
+    const cookie = () => [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    /** Straight to the first server, as the owner's browser would reach it. */
+    const onFirst = async (path: string, fields: Record<string, string>, picture?: Buffer) => {
+      const form = productForm({ ...fields, csrf_token: token })
+      if (picture) form.set('heroPicture', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'hero.png')
+      const answer = await fetch(`${first.url}${path}`, { method: 'POST', headers: { cookie: cookie(), origin: first.url }, body: picture ? form : new URLSearchParams([...form.entries()] as Array<[string, string]>) })
+      expect(answer.status, `${path}: ${(await answer.clone().text()).slice(0, 300)}`).toBe(200)
+    }
+    // A demo product below the free-delivery threshold, and an order of it placed before the change.
+    const { products } = (await (await fetch(`${second.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; price: number; stockCount: number }> }
+    const cheap = products.find((p) => p.price < 200 && p.stockCount > 5)!
+    const buyer = new Browser(second.url)
+    const order = async () => {
+      const created = await buyer.send('/api/payment/createOrder', { json: { items: [{ productId: cheap.id, quantity: 1 }], shippingAddress: address, email: 'revathi@example.in' } })
+      expect(created.status, created.text).toBe(201)
+      return JSON.parse(created.text) as { orderId: string; amount: number }
+    }
+    const before = await order()
+    expect(before.amount).toBe(cheap.price * 100 + 4000)
+
+    await onFirst('/dash/shop', { intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic food from small farms', phone: '+91 90030 55555', whatsappNumber: '919003055555', email: 'care@kaaduorganics.in' })
+    await onFirst('/dash/shop', {
+      intent: 'addresses',
+      'address-0-label': 'Factory',
+      'address-0-lines': 'Plot 7, SIPCOT Perundurai\nErode 638052\nTamil Nadu, India',
+      'address-0-phone': '+91 90030 55555',
+      'address-0-hours': '8:00 AM to 6:00 PM',
+    })
+    await onFirst('/dash/settings', { intent: 'delivery', deliveryCharge: '60', freeDeliveryFrom: '500' })
+    await onFirst('/dash/policies/shipping', { title: 'Shipping and delivery', body: 'We ship every weekday from Erode by India Post and DTDC.' })
+    const hero = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#8a5a2b' } }).png().toBuffer()
+    await onFirst('/dash/shop', { heading: 'Welcome to Kaadu Organics', paragraph: 'From our farms.', announcement: 'Free delivery above {free delivery}', heroAlt: 'Drying racks of mango slices', featured: '' }, hero)
+
+    // The second server, at once (a visitor's page may be reused for PAGE_CACHE_SECONDS, 1 s here).
+    const page = (path: string) => fetch(`${second.url}${path}`).then((r) => r.text())
+    const soon = (path: string, expected: string) => expect.poll(async () => (await page(path)).replaceAll('<!-- -->', ''), { timeout: 3000, interval: 100 }).toContain(expected)
+    await soon('/contact', '+91 90030 55555')
+    await soon('/contact', 'SIPCOT Perundurai')
+    await soon('/contact', 'https://wa.me/919003055555')
+    await soon('/track', 'Erode 638052')
+    await soon('/policies/shipping', 'We ship every weekday from Erode by India Post and DTDC.')
+    await soon('/', 'Drying racks of mango slices')
+    await soon('/', 'Free delivery above ₹500')
+    expect(await page('/contact')).not.toContain('Singapore 088444')
+
+    const quote = await buyer.send('/api/cart/quote', { json: { items: [{ productId: cheap.id, quantity: 1 }] } })
+    expect(JSON.parse(quote.text)).toMatchObject({ subtotalPaise: cheap.price * 100, deliveryPaise: 6000, totalPaise: cheap.price * 100 + 6000 })
+    const after = await order()
+    expect(after.amount).toBe(cheap.price * 100 + 6000)
+    // The order placed before keeps the charge it was placed with.
+    const kept = JSON.parse((await buyer.send(`/api/orders/${before.orderId}`)).text) as { delivery: number }
+    expect(kept.delivery).toBe(40)
+  })
 
   it('shows an admin’s price change through both servers within 2 s', async () => {
     const changed = await adminPost(`/api/admin/products/${productId}`, { intent: 'update', name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '175.50', stockCount: '3', shownStockCount: '0' })

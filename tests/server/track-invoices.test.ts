@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
 import { pdfText } from '../support/pdf-text'
@@ -328,5 +329,111 @@ describe('credit notes (decision 033)', () => {
     expect((await pdf(browser())).status).toBe(404)
     // The invoice names the credit note that reduced it.
     expect(await pdfText((await invoicePdf(buyer, order.id)).body)).toMatch(/Reduced by credit note CN\/\d{4}-\d{2}\/\d{4}: ₹10\.00/)
+  })
+})
+
+describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
+  const shop = (form: Record<string, string>) => admin.send('/dash/shop', { form })
+  const details = { intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic, non-GMO food from small farmers of South India', phone: '+91 94430 21876', whatsappNumber: '919443021876', email: 'care@kaaduorganics.in' }
+
+  it('changes the name and contacts, checked, and every page shows them at once', async () => {
+    for (const [field, wrong, message] of [
+      ['phone', 'call me', 'Phone: digits, spaces and + only'],
+      ['whatsappNumber', '94430', 'WhatsApp number: the country code and number'],
+      ['email', 'care@', 'Enter a valid e-mail address'],
+      ['shopName', '', 'Shop name is required'],
+      ['shopName', '<b>Kaadu</b>', 'Shop name must not contain &lt; or &gt;'],
+    ] as const) {
+      const refused = await shop({ ...details, [field]: wrong })
+      expect(refused.status, `${field}=${wrong}`).toBe(400)
+      expect(refused.text).toContain(message)
+    }
+    expect((await browser().send('/contact')).text).toContain('+91 94430 21876')
+    expect((await shop({ ...details, phone: '+91 99999 00001', whatsappNumber: '+91 99999 00001' })).status).toBe(200)
+    const contact = (await browser().send('/contact')).text
+    expect(contact).toContain('+91 99999 00001')
+    expect(contact).toContain('https://wa.me/919999900001')
+    expect((await shop(details)).status).toBe(200)
+  })
+
+  it('keeps any number of addresses: adds one, removes one, refuses a blank line, and the contact page lists them all', async () => {
+    const page = (await admin.send('/dash/shop')).text
+    expect(page).toContain('Address 1: Factory (registered)')
+    expect(page).toContain('Address 2: Overseas office')
+    const rows = {
+      intent: 'addresses',
+      'address-0-label': 'Factory',
+      'address-0-lines': 'No. 14, SIDCO Industrial Estate\nKurichi, Coimbatore\nTamil Nadu 641021, India',
+      'address-0-phone': '+91 94430 21876',
+      'address-0-email': 'care@kaaduorganics.in',
+      'address-0-hours': '9:00 AM to 7:00 PM',
+      'address-1-label': 'Overseas office',
+      'address-1-lines': '21 Tanjong Pagar Road, #04-02\nSingapore 088444',
+      'address-1-remove': 'yes',
+      'address-2-label': 'Chennai shop',
+      'address-2-lines': '12 Luz Church Road\nMylapore, Chennai 600004\nTamil Nadu, India',
+      'address-2-hours': '10:00 AM to 8:00 PM',
+    }
+    const refused = await shop({ ...rows, 'address-2-lines': '' })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('Enter at least one line of the address.')
+    const none = await shop({ intent: 'addresses', 'address-0-remove': 'yes' })
+    expect(none.status).toBe(400)
+    expect(none.text).toContain('Keep at least one address')
+    expect((await browser().send('/contact')).text).toContain('Singapore 088444')
+
+    expect((await shop(rows)).status).toBe(200)
+    const contact = (await browser().send('/contact')).text
+    expect(contact).toContain('Chennai shop')
+    expect(contact).toContain('Mylapore, Chennai 600004')
+    expect(contact).not.toContain('Singapore 088444')
+    // The first stays the registered one, in the footer.
+    expect(contact).toContain('Kurichi, Coimbatore')
+    expect((await shop({ ...rows, 'address-1-remove': '', 'address-2-remove': 'yes' })).status).toBe(200)
+    expect((await browser().send('/contact')).text).toContain('Singapore 088444')
+  })
+
+  it('names the grievance officer on the grievance page and the contact page', async () => {
+    const officer = { intent: 'grievance', name: 'Lakshmi Narayanan', designation: 'Customer Care Head', phone: '+91 98430 11111', email: 'grievance@kaaduorganics.in' }
+    expect((await shop({ ...officer, email: 'not an address' })).status).toBe(400)
+    expect((await shop(officer)).status).toBe(200)
+    for (const path of ['/policies/grievance', '/contact']) {
+      const text = (await browser().send(path)).text
+      expect(text, path).toContain('Lakshmi Narayanan')
+      expect(text, path).toContain('Customer Care Head')
+      expect(text, path).toContain('+91 98430 11111')
+    }
+  })
+
+  it('sets the home page’s texts, featured products and hero picture; refuses a product that is not on sale', async () => {
+    const token = await admin.formToken()
+    const post = async (fields: Record<string, string>, picture?: Buffer) => {
+      const form = new FormData()
+      form.set('csrf_token', token)
+      for (const [k, v] of Object.entries(fields)) form.set(k, v)
+      if (picture) form.set('heroPicture', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'hero.png')
+      const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+      const answer = await fetch(`${server.url}/dash/shop`, { method: 'POST', headers: { cookie, origin: server.url, 'x-forwarded-for': admin.address }, body: form, redirect: 'manual' })
+      return { status: answer.status, text: await answer.text() }
+    }
+    const home = { heading: 'Vanakkam from the hills', paragraph: 'Grown by 400 families.', announcement: 'Free delivery above {free delivery}', heroAlt: 'Terraced tea gardens', featured: 'tomato-thokku\nfreeze-dried-mango' }
+    const unknown = await post({ ...home, featured: 'tomato-thokku\nno-such-product' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.text).toContain('No product on sale has the web address name no-such-product.')
+    const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3f7a2e' } }).png().toBuffer()
+    expect((await post(home, hero)).status).toBe(200)
+    const page = (await browser().send('/')).text
+    expect(page).toContain('Vanakkam from the hills')
+    expect(page).toContain('Free delivery above ₹350')
+    expect(page).toContain('alt="Terraced tea gardens"')
+    expect(page).toMatch(/src="\/media\/[A-Za-z0-9_-]+-\d+\.\w+"[^>]*alt="Terraced tea gardens"|alt="Terraced tea gardens"[^>]*src="\/media\//)
+    expect(page.indexOf('Tomato Thokku')).toBeLessThan(page.indexOf('Freeze Dried Mango'))
+    // Back to the demo's own.
+    const { DEFAULT_SHOP_SETTINGS } = await import('../../app/features/settings/shop-settings')
+    const defaults = DEFAULT_SHOP_SETTINGS.home
+    expect(
+      (await post({ heading: defaults.heading, paragraph: defaults.paragraph, announcement: defaults.announcement, heroAlt: '', featured: DEFAULT_SHOP_SETTINGS.featuredProductSlugs.join('\n'), removeHero: 'yes' })).status,
+    ).toBe(200)
+    expect((await browser().send('/')).text).not.toContain('Vanakkam from the hills')
   })
 })

@@ -13,7 +13,7 @@ const SHELF_LINKS = SHELVES.map((shelf) => ({
 }))
 
 export function Footer({ settings }: { settings: ShopSettings }) {
-  const { factory } = settings
+  const [factory] = settings.addresses
   return (
     // The bottom padding keeps the last line clear of the floating WhatsApp button.
     <footer className="mt-16 bg-leaf-800 pb-24 text-leaf-50 sm:pb-10">
@@ -24,7 +24,7 @@ export function Footer({ settings }: { settings: ShopSettings }) {
           </h2>
           <p className="mt-1 text-sm text-leaf-100">{settings.tagline}</p>
           <address className="mt-4 space-y-1 text-sm not-italic leading-relaxed">
-            {factory.lines.map((line) => (
+            {factory!.lines.map((line) => (
               <span key={line} className="block">
                 {line}
               </span>

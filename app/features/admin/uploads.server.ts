@@ -23,28 +23,35 @@ export class UploadRejectedError extends Error {
   }
 }
 
-export type ProductFormUpload = {
+export type FormUpload<Image extends string> = {
   /** Text fields by name; the first value wins when a name repeats. */
   fields: Record<string, string>
   /** The images chosen; an empty file input (nothing chosen) is left out. Kept in memory, never on disk. */
-  images: Partial<Record<ProductImageField, Buffer>>
+  images: Partial<Record<Image, Buffer>>
 }
 
-function isImageField(name: string): name is ProductImageField {
-  return (IMAGE_FIELD_NAMES as string[]).includes(name)
-}
-
-const tooLarge = (field: ProductImageField) =>
-  new UploadRejectedError(413, `The ${PRODUCT_IMAGE_FIELDS[field]} is larger than ${MAX_IMAGE_LABEL}.`, field)
+export type ProductFormUpload = FormUpload<ProductImageField>
 
 /**
  * Reads the Add/Edit product form (multipart/form-data, or url-encoded when it carries no files) as it streams in,
  * stopping at the first limit crossed: at most 10 MB per image, the two image fields only, few and short text fields.
  */
-export async function readProductFormUpload(request: Request): Promise<ProductFormUpload> {
+export function readProductFormUpload(request: Request): Promise<ProductFormUpload> {
+  return readFormUpload(request, PRODUCT_IMAGE_FIELDS)
+}
+
+/**
+ * Reads a form with pictures (multipart/form-data, or url-encoded when it carries no files) as it streams in,
+ * stopping at the first limit crossed: at most 10 MB per image, only the image fields `imageLabels` names (each
+ * with how messages call it), few and short text fields.
+ */
+export async function readFormUpload<Image extends string>(request: Request, imageLabels: Record<Image, string>): Promise<FormUpload<Image>> {
+  const imageNames = Object.keys(imageLabels) as Image[]
+  const isImageField = (name: string): name is Image => (imageNames as string[]).includes(name)
+  const tooLarge = (field: Image) => new UploadRejectedError(413, `The ${imageLabels[field]} is larger than ${MAX_IMAGE_LABEL}.`, field)
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
-    throw new UploadRejectedError(415, 'Send the product form as multipart/form-data.')
+    throw new UploadRejectedError(415, 'Send the form as multipart/form-data.')
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_UPLOAD_BODY_BYTES) {
@@ -58,11 +65,11 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
       headers: { 'content-type': contentType },
       limits: {
         fileSize: MAX_IMAGE_BYTES,
-        files: IMAGE_FIELD_NAMES.length,
+        files: imageNames.length,
         fields: MAX_FIELDS,
         fieldSize: MAX_FIELD_BYTES,
         fieldNameSize: 100,
-        parts: MAX_FIELDS + IMAGE_FIELD_NAMES.length,
+        parts: MAX_FIELDS + imageNames.length,
         headerPairs: 20,
       },
     })
@@ -72,10 +79,10 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
 
   const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
   const fields: Record<string, string> = {}
-  const images: ProductFormUpload['images'] = {}
+  const images: FormUpload<Image>['images'] = {}
   const pending: Array<Promise<void>> = []
 
-  return new Promise<ProductFormUpload>((resolve, reject) => {
+  return new Promise<FormUpload<Image>>((resolve, reject) => {
     let settled = false
     const fail = (error: UploadRejectedError) => {
       if (settled) return
@@ -106,9 +113,9 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
         file.resume()
         return fail(new UploadRejectedError(400, `Unexpected file field ${name.slice(0, 40)}.`, name))
       }
-      if (images[name] || pending.length >= IMAGE_FIELD_NAMES.length) {
+      if (images[name] || pending.length >= imageNames.length) {
         file.resume()
-        return fail(new UploadRejectedError(400, `Send one ${PRODUCT_IMAGE_FIELDS[name]} only.`, name))
+        return fail(new UploadRejectedError(400, `Send one ${imageLabels[name]} only.`, name))
       }
       const chunks: Buffer[] = []
       file.on('limit', () => fail(tooLarge(name)))
@@ -125,7 +132,7 @@ export async function readProductFormUpload(request: Request): Promise<ProductFo
       )
     })
 
-    parser.on('filesLimit', () => fail(new UploadRejectedError(400, 'Send at most a front image and a backside image.')))
+    parser.on('filesLimit', () => fail(new UploadRejectedError(400, `Send at most ${imageNames.map((n) => `a ${imageLabels[n]}`).join(' and ')}.`)))
     parser.on('fieldsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
     parser.on('partsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
     parser.on('error', () => fail(new UploadRejectedError(400, 'The form could not be read; please send it again.')))

@@ -155,12 +155,12 @@ function priceSpecifications(o: Offer): UnitPriceSpecification[] {
 
 const packSku = (productId: string, size: PackSize) => `${productId}-${size}`
 
-type ShopPlace = ShopSettings['factory']
+type ShopPlace = ShopSettings['addresses'][number]
 
 /**
  * The shop as a `GroceryStore` (a LocalBusiness) for the home and contact pages: name, address, logo, phone and
- * e-mail from the shop settings, both addresses, and each place (factory, overseas office) as a department with
- * its own phone, e-mail and hours — the two keep different hours, which one set of hours could not say.
+ * e-mail from the shop settings, every address, and each place (a factory, an office) as a department with its
+ * own phone, e-mail and hours — places keep different hours, which one set of hours could not say.
  */
 export function shopStructuredData({
   settings,
@@ -173,7 +173,7 @@ export function shopStructuredData({
   logoUrl: string
   imageUrl?: string
 }): JsonLd {
-  const places = [settings.factory, settings.overseasOffice]
+  const places = settings.addresses
   return {
     '@context': 'https://schema.org',
     '@type': 'GroceryStore',
@@ -197,8 +197,8 @@ function placeData(shopName: string, place: ShopPlace): JsonLd {
     '@type': 'LocalBusiness',
     name: `${shopName} ${place.label}`,
     address: postalAddress(place),
-    telephone: place.phone,
-    email: place.email,
+    ...(place.phone ? { telephone: place.phone } : {}),
+    ...(place.email ? { email: place.email } : {}),
     ...(hours ? { openingHours: hours } : {}),
   }
 }

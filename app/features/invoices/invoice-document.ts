@@ -89,7 +89,7 @@ export function buildInvoiceDocument(input: {
     paymentId: order.paymentId,
     seller: {
       name: settings.shopName,
-      addressLines: settings.factory.lines,
+      addressLines: settings.addresses[0]!.lines,
       state: settings.gstState,
       stateCode: GST_STATE_CODES[settings.gstState] ?? '',
       gstin: settings.gstin,

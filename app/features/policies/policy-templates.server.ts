@@ -110,11 +110,7 @@ Opened or used products, and products whose damage was not reported within 48 ho
 
 As the Consumer Protection (E-Commerce) Rules, 2020 require, ${shopName} has a grievance officer for complaints about orders, products, payments and this website.
 
-- **Name:** (the officer's name)
-- **Designation:** Grievance officer
-- **E-mail:** ${email}
-- **Phone:** ${phone} (Monday to Saturday, 10 AM to 6 PM)
-- **Address:** the factory address on our [contact page](/contact)
+The officer's name, designation and contacts are at the top of this page; you may also write to ${email} or call ${phone} (Monday to Saturday, 10 AM to 6 PM). Our addresses are on the [contact page](/contact).
 
 ## How your complaint is handled
 - We acknowledge it within 48 hours, with a reference number.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
-import { DEFAULT_SHOP_SETTINGS, type DeliveryRule, type ReservationLimits, type ShopSettings } from './shop-settings'
+import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type DeliveryRule, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { z } from '~/zod'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
@@ -9,9 +9,19 @@ import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
 const address = z.object({
   label: z.string().min(1),
   lines: z.array(z.string().min(1)).min(1),
-  phone: z.string().min(1),
-  email: z.string().min(1),
-  hours: z.string().min(1),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
+})
+
+const grievanceOfficer = z.object({ name: z.string().min(1), designation: z.string().min(1), phone: z.string().min(1), email: z.string().min(1) })
+
+const homeTexts = z.object({
+  heading: z.string().min(1),
+  paragraph: z.string().min(1),
+  announcement: z.string(),
+  heroImage: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).nullable(),
+  heroAlt: z.string(),
 })
 
 /** The shop's GST registration: a state we know, and a GSTIN of that state with the right check character. */
@@ -98,8 +108,10 @@ const shopSettingsSchema = z.object({
   phone: z.string().min(1),
   whatsappNumber: z.string().regex(/^\d{8,15}$/),
   email: z.string().min(1),
-  factory: address,
-  overseasOffice: address,
+  addresses: z.array(address).min(1).max(MAX_ADDRESSES),
+  grievanceOfficer,
+  home: homeTexts,
+  featuredProductSlugs: z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(MAX_FEATURED),
   ...gstFields,
   ...reservationFields,
   ...deliveryFields,
@@ -108,11 +120,18 @@ const shopSettingsSchema = z.object({
   .superRefine(checkGstin)
   .superRefine(checkReservationLimits) satisfies z.ZodType<ShopSettings>
 
+/** Settings saved before addresses were a list kept the factory and the overseas office apart: read them as one. */
+function fromSavedShape(value: Record<string, unknown>) {
+  if (value.addresses !== undefined || (value.factory === undefined && value.overseasOffice === undefined)) return value
+  const { factory, overseasOffice, ...rest } = value
+  return { ...rest, addresses: [factory ?? DEFAULT_SHOP_SETTINGS.addresses[0], overseasOffice ?? DEFAULT_SHOP_SETTINGS.addresses[1]] }
+}
+
 /** The saved settings over the defaults; a saved value that no longer validates falls back to the default. */
 export async function getShopSettings(db: Database): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1))
   if (!row) return DEFAULT_SHOP_SETTINGS
-  const merged = shopSettingsSchema.safeParse({ ...DEFAULT_SHOP_SETTINGS, ...(row.value as object) })
+  const merged = shopSettingsSchema.safeParse({ ...DEFAULT_SHOP_SETTINGS, ...fromSavedShape(row.value as Record<string, unknown>) })
   if (!merged.success) {
     log.error({ issues: merged.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'Saved shop settings are invalid; using defaults')
     return DEFAULT_SHOP_SETTINGS

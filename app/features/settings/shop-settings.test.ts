@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { DEFAULT_SHOP_SETTINGS } from './shop-settings'
-import { requestShopSettings, saveShopSettings } from './shop-settings.server'
+import { shopSettings } from '~/db/schema'
+import { getShopSettings, requestShopSettings, saveShopSettings } from './shop-settings.server'
 
 describe(`shop settings per request on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -23,6 +24,20 @@ describe(`shop settings per request on ${describeDatabase()}`, () => {
     // The same request keeps what it read; the next one sees the change.
     expect((await requestShopSettings(first)).shopName).toBe(DEFAULT_SHOP_SETTINGS.shopName)
     expect((await requestShopSettings({ shop: { db: handle.db } })).shopName).toBe('Kaadu Farms')
+  })
+
+  it('reads settings saved before addresses were a list: the factory first, then the overseas office', async () => {
+    const { factory: _f, ...rest } = { factory: null, ...DEFAULT_SHOP_SETTINGS }
+    const { addresses, ...older } = rest
+    const factory = { ...addresses[0]!, lines: ['Old Factory Road', 'Erode 638001'] }
+    await handle.db
+      .insert(shopSettings)
+      .values({ id: 1, value: { ...older, factory, overseasOffice: addresses[1] } })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { value: { ...older, factory, overseasOffice: addresses[1] } } })
+    const read = await getShopSettings(handle.db)
+    expect(read.addresses).toEqual([factory, addresses[1]])
+    expect(read).not.toHaveProperty('factory')
+    await saveShopSettings(handle.db, DEFAULT_SHOP_SETTINGS)
   })
 })
 

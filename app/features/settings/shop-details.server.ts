@@ -1,0 +1,135 @@
+import { and, inArray, isNull } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { products } from '~/db/schema'
+import { text, z } from '~/zod'
+import { emailSchema } from '../accounts/account-schemas'
+import { storeImage } from '../media/images.server'
+import type { MediaStorage } from '../media/storage.server'
+import { getShopSettings, saveShopSettings } from './shop-settings.server'
+import { ADDRESS_FIELDS, addressField, type GrievanceOfficer, type HomeTexts, MAX_ADDRESSES, MAX_FEATURED, type ShopAddress, type ShopSettings } from './shop-settings'
+
+/*
+ * The shop's own details the owner edits at /dash/shop (issue 18): name and contacts, every address, the grievance
+ * officer, and what the home page says and shows. Each form saves its part over the settings as they are now, so
+ * every app server shows it on its next page (the settings are read per request).
+ */
+
+const line = (label: string, max: number, required = true) => text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
+
+/** A phone as customers dial it: digits, spaces, +, - and brackets. */
+const phone = (label: string, required = true) =>
+  line(label, 30, required).refine((v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v), `${label}: digits, spaces and + only, like +91 94430 21876.`)
+
+const optionalEmail = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === '' || emailSchema.safeParse(v).success, `${label} must be an e-mail address, like care@example.in.`)
+
+export const shopDetailsSchema = z.object({
+  shopName: line('Shop name', 80),
+  tagline: line('Tagline', 160),
+  phone: phone('Phone'),
+  whatsappNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s+()-]/g, ''))
+    .pipe(z.string().regex(/^\d{8,15}$/, 'WhatsApp number: the country code and number, digits only, like 919443021876.')),
+  email: emailSchema,
+})
+export type ShopDetails = z.infer<typeof shopDetailsSchema>
+
+export const grievanceOfficerSchema = z.object({
+  name: line('Name', 100),
+  designation: line('Designation', 100),
+  phone: phone('Phone'),
+  email: emailSchema,
+}) satisfies z.ZodType<GrievanceOfficer, unknown>
+
+const addressSchema = z.object({
+  label: line('Label', 60),
+  lines: z
+    .string()
+    .transform((v) => v.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))
+    .pipe(z.array(line('Each address line', 120)).min(1, 'Enter at least one line of the address.').max(6, 'At most 6 lines.')),
+  phone: phone('Phone', false),
+  email: optionalEmail('E-mail'),
+  hours: line('Opening hours', 80, false),
+}) satisfies z.ZodType<ShopAddress, unknown>
+
+
+export type AddressesOutcome =
+  | { ok: true; addresses: ShopAddress[] }
+  | { ok: false; errors: Record<string, string>; message: string }
+
+/**
+ * The addresses form: each row kept unless marked for removal; a row left wholly blank (the empty one for adding)
+ * is skipped. At least one must remain, the first being the one printed on invoices.
+ */
+export function readAddresses(fields: Record<string, string | undefined>): AddressesOutcome {
+  const addresses: ShopAddress[] = []
+  const errors: Record<string, string> = {}
+  for (let index = 0; index < MAX_ADDRESSES + 1; index++) {
+    const row = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (fields[addressField(index, f)] ?? '').slice(0, 2000)]))
+    if (fields[addressField(index, 'remove')] === 'yes') continue
+    if (ADDRESS_FIELDS.every((f) => row[f]!.trim() === '')) continue
+    const parsed = addressSchema.safeParse(row)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = addressField(index, String(issue.path[0] ?? 'label') as (typeof ADDRESS_FIELDS)[number])
+        errors[name] ??= issue.message
+      }
+      continue
+    }
+    addresses.push(parsed.data)
+  }
+  if (Object.keys(errors).length) return { ok: false, errors, message: 'Check the fields marked below.' }
+  if (addresses.length === 0) return { ok: false, errors: {}, message: 'Keep at least one address: the first is printed on invoices.' }
+  if (addresses.length > MAX_ADDRESSES) return { ok: false, errors: {}, message: `At most ${MAX_ADDRESSES} addresses.` }
+  return { ok: true, addresses }
+}
+
+export const homeTextsSchema = z.object({
+  heading: line('Welcome heading', 100),
+  paragraph: text({ label: 'Brand paragraph', max: 1200 }),
+  announcement: line('Announcement', 140, false),
+  heroAlt: line('Hero picture description', 160, false),
+  featured: z
+    .string()
+    .max(2000)
+    .transform((v) => [...new Set(v.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'Featured products: give each by its web address name, like freeze-dried-mango.')).max(MAX_FEATURED, `Feature at most ${MAX_FEATURED} products.`)),
+})
+
+/** Slugs among `slugs` that name no product on sale. */
+export async function unknownProductSlugs(db: Database, slugs: string[]) {
+  if (slugs.length === 0) return []
+  const rows = await db.select({ slug: products.slug }).from(products).where(and(inArray(products.slug, slugs), isNull(products.archivedAt)))
+  const known = new Set(rows.map((r) => r.slug))
+  return slugs.filter((s) => !known.has(s))
+}
+
+async function saveOver(db: Database, change: (now: ShopSettings) => Partial<ShopSettings>) {
+  const now = await getShopSettings(db)
+  await saveShopSettings(db, { ...now, ...change(now) })
+}
+
+export const saveShopDetails = (db: Database, details: ShopDetails) => saveOver(db, () => details)
+export const saveAddresses = (db: Database, addresses: ShopAddress[]) => saveOver(db, () => ({ addresses }))
+export const saveGrievanceOfficer = (db: Database, grievanceOfficer: GrievanceOfficer) => saveOver(db, () => ({ grievanceOfficer }))
+
+/**
+ * Saves the home page's texts and featured products, and its hero picture when one is given (stored like a product
+ * picture, by its content hash) or removed (back to the shop's own).
+ */
+export async function saveHomePage(
+  db: Database,
+  media: MediaStorage,
+  input: { texts: Omit<HomeTexts, 'heroImage'>; featuredProductSlugs: string[]; heroPicture?: Buffer; removeHero?: boolean },
+) {
+  const heroImage = input.heroPicture ? await storeImage(media, input.heroPicture) : undefined
+  await saveOver(db, (now) => ({
+    home: { ...input.texts, heroImage: heroImage ?? (input.removeHero ? null : now.home.heroImage) },
+    featuredProductSlugs: input.featuredProductSlugs,
+  }))
+}

@@ -1,0 +1,283 @@
+import { data, Form, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage } from '~/components/admin/admin-page'
+import { primaryButton } from '~/components/catalogue/styles'
+import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { FormTokenField } from '~/components/forms/form-token-field'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { accountFieldErrors } from '~/features/accounts/account-schemas'
+import { readFormUpload, UploadRejectedError } from '~/features/admin/uploads.server'
+import { ImageRejectedError } from '~/features/media/images.server'
+import { mediaUrl } from '~/features/media/media-url'
+import {
+  grievanceOfficerSchema,
+  homeTextsSchema,
+  readAddresses,
+  saveAddresses,
+  saveGrievanceOfficer,
+  saveHomePage,
+  saveShopDetails,
+  shopDetailsSchema,
+  unknownProductSlugs,
+} from '~/features/settings/shop-details.server'
+import { ADDRESS_FIELDS, addressField, FREE_DELIVERY_TOKEN, MAX_ADDRESSES, type ShopAddress } from '~/features/settings/shop-settings'
+import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/http/forms.server'
+import { useMediaBase } from '~/components/layout/use-shop-settings'
+import type { Route } from './+types/admin-shop'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Shop details · ${shopSettingsOf(matches).shopName}` }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  return { settings: await getShopSettings(context.shop.db) }
+}
+
+type Form = 'details' | 'addresses' | 'grievance' | 'home'
+type Outcome = { form: Form; ok: true; message: string } | { form: Form; ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+
+const refuse = (form: Form, error: string, fieldErrors: Record<string, string>, values: Record<string, string>, status = 400) =>
+  data<Outcome>({ form, ok: false, error, fieldErrors, values }, { status })
+const saved = (form: Form, message: string) => data<Outcome>({ form, ok: true, message })
+
+/** Each section posts its own form (`intent`); the home page's may carry a picture, so it comes as multipart. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context)
+  const { db, media } = context.shop
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    let upload
+    try {
+      upload = await readFormUpload(request, { heroPicture: 'hero picture' })
+    } catch (err) {
+      if (!(err instanceof UploadRejectedError)) throw err
+      return refuse('home', err.message, {}, {}, err.status)
+    }
+    const values = Object.fromEntries(['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]))
+    const parsed = homeTextsSchema.safeParse(values)
+    if (!parsed.success) return refuse('home', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
+    const unknown = await unknownProductSlugs(db, parsed.data.featured)
+    if (unknown.length) return refuse('home', 'Check the fields marked below.', { featured: `No product on sale has the web address name ${unknown.join(', ')}.` }, values)
+    try {
+      const { featured, ...texts } = parsed.data
+      await saveHomePage(db, media, { texts, featuredProductSlugs: featured, heroPicture: upload.images.heroPicture, removeHero: upload.fields.removeHero === 'yes' })
+    } catch (err) {
+      if (!(err instanceof ImageRejectedError)) throw err
+      return refuse('home', `Hero picture: ${err.message}`, {}, values)
+    }
+    return saved('home', 'Saved. The home page shows it now.')
+  }
+  const fields = await readSmallForm(request, 64 * 1024)
+  if (!fields) return refuse('details', FORM_TOO_LARGE, {}, {}, 413)
+  if (fields.intent === 'addresses') {
+    const read = readAddresses(fields)
+    if (!read.ok) return refuse('addresses', read.message, read.errors, fields)
+    await saveAddresses(db, read.addresses)
+    return saved('addresses', `Saved ${read.addresses.length === 1 ? 'the address' : `${read.addresses.length} addresses`}. The contact page, the footer and new invoices show them now.`)
+  }
+  if (fields.intent === 'grievance') {
+    const values = { name: fields.name ?? '', designation: fields.designation ?? '', phone: fields.phone ?? '', email: fields.email ?? '' }
+    const parsed = grievanceOfficerSchema.safeParse(values)
+    if (!parsed.success) return refuse('grievance', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
+    await saveGrievanceOfficer(db, parsed.data)
+    return saved('grievance', `Saved. The grievance officer page names ${parsed.data.name}.`)
+  }
+  const values = { shopName: fields.shopName ?? '', tagline: fields.tagline ?? '', phone: fields.phone ?? '', whatsappNumber: fields.whatsappNumber ?? '', email: fields.email ?? '' }
+  const parsed = shopDetailsSchema.safeParse(values)
+  if (!parsed.success) return refuse('details', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
+  await saveShopDetails(db, parsed.data)
+  return saved('details', 'Saved. Every page shows the new details now.')
+}
+
+type TextFieldProps = { id: string; name: string; label: string; value: string; error?: string; hint?: string; rows?: number; type?: string; required?: boolean }
+
+function TextField({ id, name, label, value, error, hint, rows, type = 'text', required = true }: TextFieldProps) {
+  const common = {
+    id,
+    name,
+    required,
+    defaultValue: value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: inputClass(error),
+  }
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+    </FormField>
+  )
+}
+
+function Section({ id, title, intro, outcome, children }: { id: string; title: string; intro: string; outcome?: Outcome; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-xl font-semibold text-leaf-800">
+        {title}
+      </h2>
+      <p className="mt-2 max-w-2xl text-earth-700">{intro}</p>
+      <ActionOutcome message={outcome?.ok ? outcome.message : undefined} error={outcome && !outcome.ok ? outcome.error : undefined} />
+      {children}
+    </section>
+  )
+}
+
+const formClass = 'mt-6 grid max-w-2xl gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
+
+function Submit({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Saving...' : label}
+      </button>
+    </div>
+  )
+}
+
+export default function AdminShop({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const mediaBase = useMediaBase()
+  const outcome = (form: Form) => (actionData?.form === form ? actionData : undefined)
+  const failed = (form: Form) => {
+    const o = outcome(form)
+    return o && !o.ok ? o : undefined
+  }
+  const value = (form: Form, name: string, saved: string) => failed(form)?.values[name] ?? saved
+  const error = (form: Form, name: string) => failed(form)?.fieldErrors[name]
+
+  // The saved addresses, and one empty row to add another (up to the limit); a refused form shows what was typed.
+  const addressRows: ShopAddress[] = [...settings.addresses]
+  if (addressRows.length < MAX_ADDRESSES) addressRows.push({ label: '', lines: [], phone: '', email: '', hours: '' })
+  const typedAddresses = failed('addresses')?.values
+
+  return (
+    <AdminPage title="Shop details">
+      <p className="mt-2 max-w-2xl text-earth-700">
+        What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
+      </p>
+
+      <Section id="details" title="Name and contacts" intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button." outcome={outcome('details')}>
+        <Form method="post" className={formClass} noValidate>
+          <FormTokenField />
+          <input type="hidden" name="intent" value="details" />
+          <TextField id="shop-name" name="shopName" label="Shop name" value={value('details', 'shopName', settings.shopName)} error={error('details', 'shopName')} />
+          <TextField id="tagline" name="tagline" label="Tagline" value={value('details', 'tagline', settings.tagline)} error={error('details', 'tagline')} />
+          <TextField id="shop-phone" name="phone" label="Phone" type="tel" value={value('details', 'phone', settings.phone)} error={error('details', 'phone')} hint="Shown in the footer and dialled for bulk orders." />
+          <TextField
+            id="whatsapp"
+            name="whatsappNumber"
+            label="WhatsApp number"
+            type="tel"
+            value={value('details', 'whatsappNumber', settings.whatsappNumber)}
+            error={error('details', 'whatsappNumber')}
+            hint="With the country code, like 919443021876: the WhatsApp button opens a chat with it."
+          />
+          <TextField id="shop-email" name="email" label="E-mail" type="email" value={value('details', 'email', settings.email)} error={error('details', 'email')} />
+          <Submit label="Save name and contacts" busy={busy} />
+        </Form>
+      </Section>
+
+      <Section
+        id="addresses"
+        title="Addresses"
+        intro="Every place customers may visit, call or write to: the contact page lists them all. The first is the shop's registered address, printed in the footer and on new invoices."
+        outcome={outcome('addresses')}
+      >
+        <Form method="post" className={formClass} noValidate>
+          <FormTokenField />
+          <input type="hidden" name="intent" value="addresses" />
+          {addressRows.map((address, index) => {
+            const isNew = index === settings.addresses.length
+            const typed = (field: (typeof ADDRESS_FIELDS)[number], saved: string) => typedAddresses?.[addressField(index, field)] ?? saved
+            const err = (field: (typeof ADDRESS_FIELDS)[number]) => error('addresses', addressField(index, field))
+            const legendId = `address-${index}-legend`
+            return (
+              <fieldset key={index} aria-labelledby={legendId} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
+                <legend id={legendId} className="px-1 font-semibold text-earth-900">
+                  {isNew ? 'Add an address (leave empty to add none)' : index === 0 ? `Address 1: ${address.label} (registered)` : `Address ${index + 1}: ${address.label}`}
+                </legend>
+                <TextField id={addressField(index, 'label')} name={addressField(index, 'label')} label="Label" value={typed('label', address.label)} error={err('label')} required={!isNew} hint="E.g. Factory, Shop, Overseas office." />
+                <TextField id={addressField(index, 'hours')} name={addressField(index, 'hours')} label="Opening hours" value={typed('hours', address.hours)} error={err('hours')} required={false} />
+                <TextField id={addressField(index, 'lines')} name={addressField(index, 'lines')} label="Address" rows={3} value={typed('lines', address.lines.join('\n'))} error={err('lines')} required={!isNew} hint="One line each, up to 6." />
+                <div className="grid gap-4">
+                  <TextField id={addressField(index, 'phone')} name={addressField(index, 'phone')} label="Phone" type="tel" value={typed('phone', address.phone)} error={err('phone')} required={false} />
+                  <TextField id={addressField(index, 'email')} name={addressField(index, 'email')} label="E-mail" type="email" value={typed('email', address.email)} error={err('email')} required={false} />
+                </div>
+                {!isNew && settings.addresses.length > 1 && (
+                  <div className="flex min-h-11 items-center gap-2 sm:col-span-2">
+                    <input id={addressField(index, 'remove')} name={addressField(index, 'remove')} type="checkbox" value="yes" className="size-5 accent-leaf-700" />
+                    <label htmlFor={addressField(index, 'remove')}>Remove this address</label>
+                  </div>
+                )}
+              </fieldset>
+            )
+          })}
+          <Submit label="Save addresses" busy={busy} />
+        </Form>
+      </Section>
+
+      <Section
+        id="grievance"
+        title="Grievance officer"
+        intro="The Consumer Protection (E-Commerce) Rules, 2020 ask the shop to name a grievance officer with their designation and contacts, and to acknowledge a complaint within 48 hours. The grievance page and the contact page show them."
+        outcome={outcome('grievance')}
+      >
+        <Form method="post" className={formClass} noValidate>
+          <FormTokenField />
+          <input type="hidden" name="intent" value="grievance" />
+          <TextField id="officer-name" name="name" label="Name" value={value('grievance', 'name', settings.grievanceOfficer.name)} error={error('grievance', 'name')} />
+          <TextField id="officer-designation" name="designation" label="Designation" value={value('grievance', 'designation', settings.grievanceOfficer.designation)} error={error('grievance', 'designation')} />
+          <TextField id="officer-phone" name="phone" label="Phone" type="tel" value={value('grievance', 'phone', settings.grievanceOfficer.phone)} error={error('grievance', 'phone')} />
+          <TextField id="officer-email" name="email" label="E-mail" type="email" value={value('grievance', 'email', settings.grievanceOfficer.email)} error={error('grievance', 'email')} />
+          <Submit label="Save grievance officer" busy={busy} />
+        </Form>
+      </Section>
+
+      <Section id="home" title="Home page" intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first." outcome={outcome('home')}>
+        <Form method="post" encType="multipart/form-data" className={formClass} noValidate>
+          <FormTokenField />
+          <input type="hidden" name="intent" value="home" />
+          <TextField id="home-heading" name="heading" label="Welcome heading" value={value('home', 'heading', settings.home.heading)} error={error('home', 'heading')} />
+          <TextField id="home-paragraph" name="paragraph" label="Brand paragraph" rows={5} value={value('home', 'paragraph', settings.home.paragraph)} error={error('home', 'paragraph')} />
+          <TextField
+            id="home-announcement"
+            name="announcement"
+            label="Announcement strip"
+            required={false}
+            value={value('home', 'announcement', settings.home.announcement)}
+            error={error('home', 'announcement')}
+            hint={`Shown above every page; leave empty for none. ${FREE_DELIVERY_TOKEN} stands for the free-delivery threshold of the moment.`}
+          />
+          <FormField id="hero-picture" label="Hero picture" error={error('home', 'heroPicture')} hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one.">
+            {settings.home.heroImage && <img src={mediaUrl(mediaBase, settings.home.heroImage, 320)} alt="The current hero picture" className="mt-1.5 h-20 rounded-md object-cover" />}
+            <input
+              id="hero-picture"
+              name="heroPicture"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              aria-describedby="hero-picture-hint"
+              className="mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900"
+            />
+          </FormField>
+          {settings.home.heroImage && (
+            <div className="flex min-h-11 items-center gap-2">
+              <input id="remove-hero" name="removeHero" type="checkbox" value="yes" className="size-5 accent-leaf-700" />
+              <label htmlFor="remove-hero">Go back to the shop’s own picture</label>
+            </div>
+          )}
+          <TextField id="hero-alt" name="heroAlt" label="What the picture shows" required={false} value={value('home', 'heroAlt', settings.home.heroAlt)} error={error('home', 'heroAlt')} hint="Read out to customers who cannot see it." />
+          <TextField
+            id="featured"
+            name="featured"
+            label="Featured products"
+            rows={4}
+            required={false}
+            value={value('home', 'featured', settings.featuredProductSlugs.join('\n'))}
+            error={error('home', 'featured')}
+            hint="One per line, by the name in its web address (freeze-dried-mango in /product/freeze-dried-mango/…). Empty: the best sellers."
+          />
+          <Submit label="Save home page" busy={busy} />
+        </Form>
+      </Section>
+    </AdminPage>
+  )
+}
