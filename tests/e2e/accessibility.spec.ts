@@ -59,6 +59,7 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'users', path: '/dash/users' },
   { name: 'reviews', path: '/dash/reviews' },
   { name: 'tax details', path: '/dash/settings' },
+  { name: 'shop details', path: '/dash/shop' },
   { name: 'policy pages', path: '/dash/policies' },
   { name: 'a policy page’s editor', path: '/dash/policies/returns' },
   { name: 'add product', path: '/Admin' },
