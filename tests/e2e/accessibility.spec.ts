@@ -121,9 +121,6 @@ test.describe('every page as a visitor', () => {
 test.describe('every admin page', () => {
   for (const { name, path, status } of ADMIN_PAGES) {
     test(name, async ({ page, request, baseURL }) => {
-      // Every product's edit form on one page: axe alone takes most of the 22–25 s this page took with nothing else
-      // running (25 Nov), so under a second worker it can pass the 30 s default.
-      test.slow(path === '/Delete', 'the whole catalogue in one page')
       await signInAsAdmin(page, baseURL!)
       await openHydrated(page, await resolve(path, request), status)
       await expectAccessiblePage(page, `admin: ${name}`)
