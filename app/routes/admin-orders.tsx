@@ -34,6 +34,23 @@ const FILTER_LABELS: Record<Filter, string> = {
 }
 const FILTER_ORDER = ['to-ship', 'all', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'pending_payment', 'expired'] as const satisfies readonly Filter[]
 
+const COLUMNS = ['Order', 'Date', 'Customer', 'Phone', 'City', 'Total', 'Status'] as const
+
+/** A data cell: below `md` a line of the order's card, its column's name on the left; from `md` up a table cell. */
+const stackedCell = 'grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1 md:table-cell md:p-2'
+
+/**
+ * The column's name, shown only while the rows stack. Hidden from screen readers, which have the header row
+ * (visually hidden there) and announce it with the cell.
+ */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="text-sm font-medium text-earth-700 md:hidden">
+      {children}
+    </span>
+  )
+}
+
 /** The list's address for a query; the defaults are left out so links stay short. */
 function listHref(query: Partial<OrderListQuery>) {
   const params = new URLSearchParams()
@@ -71,7 +88,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Search
         </button>
         {query.q && (
-          <Link to={listHref({ status: query.status })} className={`${focusRing} font-medium text-leaf-800 underline underline-offset-2`}>
+          <Link
+            to={listHref({ status: query.status })}
+            className={`${focusRing} inline-flex min-h-11 items-center font-medium text-leaf-800 underline underline-offset-2`}
+          >
             Clear search
           </Link>
         )}
@@ -90,40 +110,66 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </p>
 
       {orders.length > 0 && (
+        // One table for both sizes: from `md` up it is the table; below it each row stacks into a card whose cells
+        // show their column's name (the header row stays for screen readers, visually hidden). The explicit roles
+        // keep the table's semantics where a browser drops them for rows and cells no longer displayed as a table.
         <div className={`mt-3 ${tableScroll}`}>
-          <table className="w-full min-w-[52rem] border-collapse text-left">
+          <table role="table" className="block w-full border-collapse text-left md:table md:min-w-[52rem]">
             <caption className="sr-only">Orders, newest first</caption>
-            <thead>
-              <tr className="border-b border-stone-300 text-sm text-earth-700">
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Date</th>
-                <th scope="col" className="p-2">Customer</th>
-                <th scope="col" className="p-2">Phone</th>
-                <th scope="col" className="p-2">City</th>
-                <th scope="col" className="p-2 text-right">Total</th>
-                <th scope="col" className="p-2">Status</th>
+            <thead role="rowgroup" className="sr-only md:not-sr-only">
+              <tr role="row" className="border-b border-stone-300 text-sm text-earth-700">
+                {COLUMNS.map((column) => (
+                  <th key={column} role="columnheader" scope="col" className={column === 'Total' ? 'p-2 text-right' : 'p-2'}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup" className="grid gap-3 md:table-row-group">
               {orders.map((order) => (
-                <tr key={order.id} className="border-b border-stone-200 align-middle">
-                  <th scope="row" className="p-2">
-                    <Link to={`/dash/orders/${order.id}`} className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+                <tr
+                  key={order.id}
+                  role="row"
+                  className="block rounded-lg border border-stone-300 p-3 align-middle md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:border-stone-200 md:p-0"
+                >
+                  <th role="rowheader" scope="row" className="block pb-1 md:table-cell md:p-2">
+                    <Link
+                      to={`/dash/orders/${order.id}`}
+                      className={`inline-flex min-h-11 items-center text-lg font-semibold text-leaf-800 underline underline-offset-2 md:text-base ${focusRing}`}
+                    >
                       {order.label}
                     </Link>
                   </th>
-                  <td className="p-2 whitespace-nowrap">
-                    <Time value={order.createdAt} />
+                  <td role="cell" className={stackedCell}>
+                    <CellLabel>Date</CellLabel>
+                    <span className="md:whitespace-nowrap">
+                      <Time value={order.createdAt} />
+                    </span>
                   </td>
-                  <td className="p-2">
-                    {order.customer}
-                    <span className="block text-sm text-earth-600">{order.email}</span>
+                  <td role="cell" className={stackedCell}>
+                    <CellLabel>Customer</CellLabel>
+                    <span className="min-w-0">
+                      {order.customer}
+                      <span className="block text-sm wrap-anywhere text-earth-600 md:wrap-normal">{order.email}</span>
+                    </span>
                   </td>
-                  <td className="p-2 whitespace-nowrap">{order.phone}</td>
-                  <td className="p-2">{order.city}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.totalPaise)}</td>
-                  <td className="p-2">
-                    <OrderStatusBadge status={order.status} />
+                  <td role="cell" className={stackedCell}>
+                    <CellLabel>Phone</CellLabel>
+                    <span className="whitespace-nowrap">{order.phone}</span>
+                  </td>
+                  <td role="cell" className={stackedCell}>
+                    <CellLabel>City</CellLabel>
+                    <span className="min-w-0">{order.city}</span>
+                  </td>
+                  <td role="cell" className={`${stackedCell} md:text-right`}>
+                    <CellLabel>Total</CellLabel>
+                    <span className="font-semibold whitespace-nowrap md:font-normal">{formatRupees(order.totalPaise)}</span>
+                  </td>
+                  <td role="cell" className={stackedCell}>
+                    <CellLabel>Status</CellLabel>
+                    <span>
+                      <OrderStatusBadge status={order.status} />
+                    </span>
                   </td>
                 </tr>
               ))}

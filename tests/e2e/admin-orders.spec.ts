@@ -115,3 +115,64 @@ test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ pa
   }
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 })
+
+test('the order list reads without sideways scrolling on a 375 px phone, and is still a table at 1280 px', async ({ page, baseURL, request }) => {
+  // A paid order of the customer's browser, so the list has at least one row whatever ran before.
+  const customer = `e2e-list-${Date.now()}-${process.pid}@example.in`
+  const { products } = await (await request.get('/api/products?category=spices')).json()
+  const product = products.find((p: { stockCount: number }) => p.stockCount > 1)
+  const created = await request.post('/api/payment/createOrder', {
+    headers: { Origin: baseURL! },
+    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: customer },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { orderId } = await created.json()
+  expect((await request.post('/api/payment/test/complete', { headers: { Origin: baseURL! }, data: { orderId } })).status()).toBe(200)
+
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/dash/orders?status=all')
+
+  const list = page.getByRole('table', { name: 'Orders, newest first' })
+  const orderLink = /^KO-\d+$/
+  const rows = list.getByRole('row').filter({ has: page.getByRole('link', { name: orderLink }) })
+  await expect(rows.filter({ hasText: customer })).toHaveCount(1)
+
+  // Neither the page nor the box the list sits in scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  expect(await list.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true)
+
+  // Every order's number (a link big enough to tap) and total are on screen, their columns named beside them.
+  const count = await rows.count()
+  expect(count).toBeGreaterThan(0)
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i)
+    const link = row.getByRole('link', { name: orderLink })
+    const total = row.getByText(/^₹[\d,]+(\.\d\d)?$/)
+    for (const part of [link, total]) {
+      await expect(part).toBeVisible()
+      const box = (await part.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+    }
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  }
+  await expect(rows.first().getByText('Total', { exact: true })).toBeVisible()
+  // The header row stays for screen readers, visually hidden (a 1 px box).
+  expect((await list.locator('thead').boundingBox())!.width).toBeLessThanOrEqual(1)
+
+  // The search form fits too: its box spans the width it has.
+  const search = page.getByRole('main').getByRole('searchbox')
+  const searchBox = (await search.boundingBox())!
+  expect(searchBox.x + searchBox.width).toBeLessThanOrEqual(375)
+
+  // On a desktop it is the table it was: the header row shows, the rows are table rows, the labels are gone.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const header = list.getByRole('row').filter({ has: page.getByRole('columnheader', { name: 'Order' }) })
+  await expect(header).toBeVisible()
+  for (const name of ['Order', 'Date', 'Customer', 'Phone', 'City', 'Total', 'Status']) {
+    await expect(header.getByRole('columnheader', { name, exact: true })).toBeVisible()
+  }
+  await expect(rows.first()).toHaveCSS('display', 'table-row')
+  await expect(rows.first().getByText('Total', { exact: true })).toBeHidden()
+})
