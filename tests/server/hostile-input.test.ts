@@ -160,7 +160,7 @@ const TARGETS: Record<string, Target[]> = {
       fields: ['intent', 'name', 'designation', 'phone', 'email'],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'grievance', name: 'Meena Subramaniam', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' }),
+      valid: () => ({ intent: 'grievance', name: 'Anitha Ramasamy', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' }),
     },
   ],
   'routes/admin-stock.tsx': [

@@ -101,7 +101,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
     },
   ],
   // Made up, like the GSTIN: the owner names the real officer at /dash/settings.
-  grievanceOfficer: { name: 'Meena Subramaniam', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' },
+  grievanceOfficer: { name: 'Anitha Ramasamy', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' },
   home: {
     heading: 'Welcome to Kaadu Organics',
     paragraph:
