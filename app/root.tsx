@@ -3,10 +3,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'
 import { Footer } from './components/layout/footer'
-import { TopBar } from './components/layout/top-bar'
+import { AnnouncementBar, TopBar } from './components/layout/top-bar'
 import { useShopSettings } from './components/layout/use-shop-settings'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
-import { DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
+import { announcementText, DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
+import { formatRupees } from './features/money/money'
 import { requestShopSettings } from './features/settings/shop-settings.server'
 import { useCspNonce } from './http/csp-nonce'
 import { getSignedInUser } from './features/accounts/guards.server'
@@ -72,9 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <AnnouncementBar text={announcementText(settings, formatRupees)} />
         <TopBar shopName={settings.shopName} account={account} />
-        {/* Padded below the fixed top bar (h-16). */}
-        <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         <Footer settings={settings} />

@@ -1,14 +1,17 @@
 import { Link } from 'react-router'
+import { ProductCard } from '~/components/catalogue/product-card'
 import { JsonLdScript } from '~/components/findability/json-ld'
-import { shopSettingsOf, siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
-import { getProductsBySlug } from '~/features/catalogue/catalogue.server'
+import { shopSettingsOf, siteOf, useMediaBase, useShopSettings } from '~/components/layout/use-shop-settings'
+import { featuredProducts, getProductsBySlug } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
-import { productPath } from '~/features/catalogue/product'
+import { NO_DECLARATIONS, type Product, productPath } from '~/features/catalogue/product'
 import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import { shopJsonLd } from '~/features/findability/structured-data.server'
+import { mediaSrcSet, mediaUrl } from '~/features/media/media-url'
 import { formatRupees } from '~/features/money/money'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
+import { requestShopSettings } from '~/features/settings/shop-settings.server'
 import { CardRating } from '~/components/reviews/stars'
 import type { Route } from './+types/home'
 
@@ -23,20 +26,45 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   })
 }
 
-/** The showcases with a link for each item whose product is in the shop. */
+/** How many products the home page shows first (two rows of three, three rows of two on a phone). */
+const FEATURED_COUNT = 6
+
+/**
+ * A featured product as its card shows it. The page's data travels inside its HTML, which the first screen waits for:
+ * the descriptions and the labels' declarations (but the food mark) added over a kilobyte to it, compressed.
+ */
+function forCard(product: Product): Product {
+  const declarations = product.declarations && { ...NO_DECLARATIONS, dietMark: product.declarations.dietMark }
+  return { ...product, description: '', backImage: null, ...(declarations && { declarations }) }
+}
+
+/**
+ * The owner's featured products (or the best sellers) with their prices, and a link for each showcase item whose
+ * product is in the shop.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.shop.db
+  const settings = await requestShopSettings(context)
   const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
-  const [products, jsonLd] = await Promise.all([getProductsBySlug(context.shop.db, slugs), shopJsonLd(context, request)])
-  const pathBySlug = new Map(products.map((p) => [p.slug, productPath(p)]))
-  // Every item's stars in one query (features/reviews).
-  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
-  const ratingBySlug = new Map(products.map((p) => [p.slug, ratings[p.id] ?? null]))
+  const [featured, products, jsonLd] = await Promise.all([
+    featuredProducts(db, settings.featuredProductSlugs, FEATURED_COUNT),
+    getProductsBySlug(db, slugs),
+    shopJsonLd(context, request),
+  ])
+  // Every product's stars in one query (features/reviews); products without reviews have none.
+  const ratings = await ratingSummaries(db, [...featured, ...products].map((p) => p.id))
+  const reviewed = (list: Product[], keyOf: (p: Product) => string) =>
+    Object.fromEntries(list.flatMap((p) => (ratings[p.id] ? [[keyOf(p), ratings[p.id]!]] : [])))
+  const chosen = new Set(settings.featuredProductSlugs)
   return {
     jsonLd,
-    showcases: HOME_SHOWCASES.map((showcase) => ({
-      ...showcase,
-      items: showcase.items.map((item) => ({ label: item.label, href: pathBySlug.get(item.slug) ?? null, rating: ratingBySlug.get(item.slug) ?? null })),
-    })),
+    featured: featured.map(forCard),
+    // The owner's choice, or the best sellers when none of it is on sale.
+    featuredAreChosen: featured.some((p) => chosen.has(p.slug)),
+    featuredRatings: reviewed(featured, (p) => p.id),
+    // The showcases' texts and pictures are in the page's code (HOME_SHOWCASES): by slug, where each item links to.
+    showcasePaths: Object.fromEntries(products.map((p) => [p.slug, productPath(p)])),
+    showcaseRatings: reviewed(products, (p) => p.slug),
   }
 }
 
@@ -60,59 +88,119 @@ const SHOWCASE_SRCSETS = new Map<string, string>()
 /** The picture's column: the page less its padding on a phone, half of the 1280 px layout less the gap beside it. */
 const SHOWCASE_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)'
 
+/** The shop's own hero picture, when the owner has chosen none (settings.home.heroImage null). */
+const BUILT_IN_HERO = HOME_SHOWCASES[0]!
+/** The hero's column: the page less its padding up to 1024 px, then half of the layout less the gap beside it. */
+const HERO_SIZES = '(min-width: 1280px) 604px, (min-width: 1024px) calc(50vw - 36px), calc(100vw - 32px)'
+
+/**
+ * The top of the page (issue 18): on a phone the heading, the hero picture and the featured products with their prices
+ * fill the first screen, and the brand paragraph follows them; from 1024 px the heading and paragraph stand beside the
+ * picture and the products run below. The hero is the page's largest paint: fetched first, never lazy.
+ */
+function HeroPicture({ imageKey, alt }: { imageKey: string | null; alt: string }) {
+  const mediaBase = useMediaBase()
+  const shared = {
+    alt,
+    sizes: HERO_SIZES,
+    width: 960,
+    height: 640,
+    loading: 'eager',
+    fetchPriority: 'high',
+    decoding: 'async',
+    className:
+      'mt-4 aspect-[5/2] h-auto w-full rounded-2xl bg-leaf-100 object-cover shadow-sm lg:col-start-2 lg:row-start-1 lg:mt-0 lg:aspect-[3/2]',
+  } as const
+  return imageKey ? (
+    <img src={mediaUrl(mediaBase, imageKey, 640)} srcSet={mediaSrcSet(mediaBase, imageKey)} {...shared} />
+  ) : (
+    <img src={BUILT_IN_HERO.image} srcSet={SHOWCASE_SRCSETS.get(BUILT_IN_HERO.id)} {...shared} />
+  )
+}
+
+/** The cards' pictures wait until they near the screen: the hero comes first. */
+const LAZY_CARD = { loading: 'lazy', priority: 'auto' } as const
+
+const ctaClass =
+  'inline-flex items-center rounded-full px-6 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700'
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useShopSettings()
-  const { showcases, jsonLd } = loaderData
+  const { jsonLd, featured, featuredAreChosen, featuredRatings, showcasePaths, showcaseRatings } = loaderData
+  const { home } = settings
+  const heroAlt = home.heroAlt.trim() || (home.heroImage ? `Food from ${settings.shopName}` : BUILT_IN_HERO.imageAlt)
 
   return (
     <>
       <JsonLdScript json={jsonLd} />
-      <section className="bg-gradient-to-b from-leaf-50 to-stone-50" aria-labelledby="welcome">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-10 sm:pt-16 sm:pb-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div>
-            <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Organic · Non-GMO · Farm direct</p>
-            <h1 id="welcome" className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-semibold text-earth-900 sm:text-5xl">
-              Welcome to {settings.shopName}
-            </h1>
-            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-earth-700">
-              We bring you organic, non-GMO food grown by small farmers across South India: fruits and vegetables freeze-dried or gently
-              dehydrated at their best, herbal powders and capsules, slow-cooked thokku, whole spices, essential oils and dry fruits. No
-              preservatives, no shortcuts, and a fair price for the families who grow it.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                to="/free-products"
-                className="inline-flex items-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
-              >
+      <div className="bg-gradient-to-b from-leaf-50 to-stone-50">
+        <div className="mx-auto grid max-w-7xl px-4 pt-4 pb-10 sm:pt-8 lg:grid-cols-2 lg:items-center lg:gap-x-10 lg:pt-12">
+          {/* On a phone its children are grid items of their own, so the paragraph can follow the products. */}
+          <div className="contents lg:col-start-1 lg:row-start-1 lg:block">
+            <div>
+              <p className="hidden text-sm font-semibold tracking-widest text-leaf-700 uppercase sm:block">Organic · Non-GMO · Farm direct</p>
+              <h1 className="font-serif text-2xl leading-tight font-semibold text-balance text-earth-900 sm:mt-3 sm:text-4xl lg:text-5xl">
+                {home.heading}
+              </h1>
+            </div>
+            {home.paragraph.trim() && (
+              <p className="order-last mt-8 max-w-2xl leading-relaxed text-earth-700 sm:text-lg lg:order-none lg:mt-5">{home.paragraph}</p>
+            )}
+            {/* Links only where they come before the products on the screen too, so the keyboard follows the eye. */}
+            <div className="mt-8 hidden flex-wrap gap-3 lg:flex">
+              <Link to="/free-products" className={`${ctaClass} bg-leaf-700 text-white shadow-sm hover:bg-leaf-800`}>
                 Shop freeze-dried
               </Link>
-              <Link
-                to="/herb-ro"
-                className="inline-flex items-center rounded-full border border-leaf-600 bg-white px-6 py-3 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
-              >
+              <Link to="/herb-ro" className={`${ctaClass} border border-leaf-600 bg-white text-leaf-800 hover:bg-leaf-50`}>
                 Herbal products
               </Link>
             </div>
           </div>
-          <ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1" aria-label="Our promise">
-            {[
-              ['Certified organic, non-GMO', 'Grown without synthetic pesticides or fertilisers, and never genetically modified.'],
-              ['Straight from small farms', 'Bought directly from farming families in Tamil Nadu, Kerala, Karnataka and Andhra Pradesh.'],
-              [
-                'Delivered across India',
-                `Packed fresh in Coimbatore. Free delivery on orders of ${formatRupees(settings.freeDeliveryFromPaise)} or more.`,
-              ],
-            ].map(([title, text]) => (
-              <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">
-                <p className="font-semibold text-leaf-800">{title}</p>
-                <p className="mt-1 text-sm leading-snug text-earth-700">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <HeroPicture imageKey={home.heroImage} alt={heroAlt} />
+          {featured.length > 0 && (
+            <section id="featured" aria-labelledby="featured-title" className="mt-6 lg:col-span-2 lg:row-start-2 lg:mt-12">
+              <div className="flex items-baseline justify-between gap-4">
+                <h2 id="featured-title" className="font-serif text-xl font-semibold text-earth-900 sm:text-2xl">
+                  {featuredAreChosen ? 'Our favourites' : 'Best sellers'}
+                </h2>
+                <Link
+                  to="/product"
+                  className="shrink-0 rounded-sm text-sm font-semibold text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
+                >
+                  See all products
+                </Link>
+              </div>
+              <ul role="list" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
+                {featured.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} image={LAZY_CARD} headingLevel={3} rating={featuredRatings[product.id]} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
-      </section>
+      </div>
 
-      <nav aria-labelledby="shelves-title" className="mx-auto max-w-7xl px-4 pt-6">
+      <div className="mx-auto max-w-7xl px-4">
+        <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our promise">
+          {[
+            ['Certified organic, non-GMO', 'Grown without synthetic pesticides or fertilisers, and never genetically modified.'],
+            ['Straight from small farms', 'Bought directly from farming families in Tamil Nadu, Kerala, Karnataka and Andhra Pradesh.'],
+            [
+              'Delivered across India',
+              `Packed fresh in Coimbatore. Free delivery on orders of ${formatRupees(settings.freeDeliveryFromPaise)} or more.`,
+            ],
+          ].map(([title, text]) => (
+            <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">
+              <p className="font-semibold text-leaf-800">{title}</p>
+              <p className="mt-1 text-sm leading-snug text-earth-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <nav aria-labelledby="shelves-title" className="mx-auto max-w-7xl px-4 pt-12">
         <h2 id="shelves-title" className="font-serif text-2xl font-semibold text-earth-900">
           Browse our shelves
         </h2>
@@ -132,7 +220,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mx-auto max-w-7xl space-y-16 px-4 pt-16 sm:space-y-20">
-        {showcases.map((showcase, index) => {
+        {HOME_SHOWCASES.map((showcase, index) => {
           const id = showcase.id
           return (
             <section
@@ -141,7 +229,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`${id}-title`}
               className="grid items-start gap-6 md:grid-cols-2 md:gap-10"
             >
-              {/* Below the fold on phones and desktops alike (the text above is the page's largest paint): all lazy. */}
+              {/* Below the fold on phones and desktops alike (the hero above is the page's largest paint): all lazy. */}
               <img
                 src={showcase.image}
                 srcSet={SHOWCASE_SRCSETS.get(id)}
@@ -159,21 +247,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <p className="mt-2 text-earth-700">{showcase.line}</p>
                 <ul className="mt-5 columns-2 gap-x-6 text-[0.95rem] sm:columns-3">
-                  {showcase.items.map((item) => (
-                    <li key={item.label} className="break-inside-avoid py-1">
-                      {item.href ? (
-                        <Link
-                          to={item.href}
-                          className="rounded-sm text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:text-leaf-900 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
-                        >
-                          {item.label}
-                        </Link>
-                      ) : (
-                        <span className="text-earth-700">{item.label}</span>
-                      )}
-                      {item.rating && <CardRating summary={item.rating} />}
-                    </li>
-                  ))}
+                  {showcase.items.map((item) => {
+                    const href = showcasePaths[item.slug]
+                    const rating = showcaseRatings[item.slug]
+                    return (
+                      <li key={item.label} className="break-inside-avoid py-1">
+                        {href ? (
+                          <Link
+                            to={href}
+                            className="rounded-sm text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:text-leaf-900 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
+                          >
+                            {item.label}
+                          </Link>
+                        ) : (
+                          <span className="text-earth-700">{item.label}</span>
+                        )}
+                        {rating && <CardRating summary={rating} />}
+                      </li>
+                    )
+                  })}
                 </ul>
               </div>
             </section>

@@ -98,6 +98,35 @@ test('on a phone the brand name stands beside the logo, and the top bar fits 360
   }
 })
 
+test('on a 375 × 667 phone the home page opens on its hero picture and products with their prices (issue 18)', async ({ page }) => {
+  const screen = { width: 375, height: 667 }
+  await page.setViewportSize(screen)
+  await openHydrated(page, '/')
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+  // The hero: the page's first picture, loaded, wholly on the first screen.
+  const hero = page.getByRole('main').locator('img').first()
+  await expect(hero).toHaveAttribute('fetchpriority', 'high')
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  const heroBox = (await hero.boundingBox())!
+  expect(heroBox.y).toBeLessThan(screen.height)
+  expect(heroBox.y + heroBox.height).toBeLessThanOrEqual(screen.height)
+  expect(heroBox.width).toBeGreaterThan(screen.width / 2)
+
+  // At least two product cards start on the first screen with their price on it too.
+  const cards = page.getByRole('region', { name: /Our favourites|Best sellers/ }).getByRole('article')
+  expect(await cards.count()).toBeGreaterThanOrEqual(2)
+  const onFirstScreen: string[] = []
+  for (const card of (await cards.all()).slice(0, 4)) {
+    const name = (await card.getByRole('heading').textContent())!.trim()
+    const price = card.getByText(/₹\d/).first()
+    await expect(price, name).toBeVisible()
+    const [cardBox, priceBox] = [(await card.boundingBox())!, (await price.boundingBox())!]
+    if (cardBox.y < screen.height && priceBox.y + priceBox.height <= screen.height) onFirstScreen.push(name)
+  }
+  expect(onFirstScreen.length, `cards with their price on the first screen: ${onFirstScreen.join(', ')}`).toBeGreaterThanOrEqual(2)
+})
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
 

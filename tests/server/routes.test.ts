@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
+import { formatRupees } from '~/features/money/money'
+import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Every storefront route of the spec's route table renders on the server, with its key text.
@@ -23,7 +26,15 @@ function h1(html: string) {
   return match?.[1]?.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").trim()
 }
 
-type ProductJson = { id: string; name: string; category: string; slug: string; url: string; prices?: unknown }
+type ProductJson = {
+  id: string
+  name: string
+  category: string
+  slug: string
+  url: string
+  price?: number
+  prices?: { startg: number; halfg: number; onekg: number }
+}
 let products: ProductJson[] = []
 
 /** Products on a page of /product (decision 038). */
@@ -32,6 +43,17 @@ const PER_PAGE = 24
 /** The product pages a listing links to, each once, in the order of the page. */
 function productLinks(html: string) {
   return [...new Set([...html.matchAll(/href="(\/product\/[^"?#]+)"/g)].map((m) => m[1]!))]
+}
+
+/** What a piece of markup reads as: tags and React's text separators dropped, entities decoded, spaces collapsed. */
+function textOf(markup: string) {
+  return markup
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** The address of the page's link with this rel (the pager's prev and next), or null. */
@@ -68,6 +90,47 @@ describe('storefront routes', () => {
     expect(status).toBe(200)
     expect(h1(html)).toBeTruthy()
     expect(html).toMatch(/Freeze dried fruits/i)
+  })
+
+  it('opens the home page with the heading, the announcement and the featured products of the shop settings (issue 18)', async () => {
+    const { html } = await page('/')
+    expect(html.match(/<h1\b/g)).toHaveLength(1)
+    expect(h1(html)).toBe(DEFAULT_SHOP_SETTINGS.home.heading)
+    expect(DEFAULT_SHOP_SETTINGS.home.heading).toBe('Welcome to Kaadu Organics')
+    // The announcement strip comes before the header, its threshold filled in.
+    expect(html).toMatch(/<aside\b[^>]*aria-label="Announcement"[^>]*><p\b[^>]*>Free delivery on orders of ₹350 or more<\/p><\/aside><header\b/)
+    // The hero picture is the page's first, fetched first.
+    const firstImage = html.match(/<main\b[\s\S]*?(<img\b[^>]*>)/)![1]!
+    expect(firstImage).toMatch(/fetchpriority="high"/i)
+    expect(firstImage).toMatch(/srcset="[^"]+ 320w, [^"]+"/i)
+    expect(firstImage).not.toMatch(/loading="lazy"/)
+
+    // The featured products, in the settings' order, each card with its name and its price (a sized product's from
+    // the 250 g to the 500 g pack).
+    const featured = html.match(/<section id="featured"[\s\S]*?<\/section>/)?.[0] ?? ''
+    const cards = featured.split(/<article\b[^>]*>/).slice(1).map(textOf)
+    const slugs = DEFAULT_SHOP_SETTINGS.featuredProductSlugs
+    expect(slugs.length).toBeGreaterThanOrEqual(2)
+    expect(cards).toHaveLength(slugs.length)
+    slugs.forEach((slug, i) => {
+      const product = products.find((p) => p.slug === slug)!
+      expect(product, slug).toBeDefined()
+      const prices = product.prices ? [product.prices.startg, product.prices.halfg] : [product.price!]
+      expect(cards[i], slug).toContain(product.name)
+      for (const rupees of prices) expect(cards[i], slug).toContain(formatRupees(rupees * 100))
+    })
+    expect(cards[0]).toMatch(/^Freeze Dried Mango/)
+
+    // Further down, still every showcase item's link and the shelves.
+    const links = new Set([...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => `${m[1]} ${textOf(m[2]!)}`))
+    for (const showcase of HOME_SHOWCASES) {
+      expect(html, showcase.id).toContain(`id="${showcase.id}"`)
+      for (const item of showcase.items) {
+        const product = products.find((p) => p.slug === item.slug)!
+        expect(links, `${showcase.id}: ${item.label}`).toContain(`${product.url} ${item.label}`)
+      }
+    }
+    expect(html).toContain('Browse our shelves')
   })
 
   it.each(SHELF_HEADINGS)('renders the shelf %s with its heading and its products', async (path, heading) => {

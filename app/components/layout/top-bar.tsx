@@ -17,8 +17,22 @@ function cx(...classes: (string | false | null | undefined)[]) {
 }
 
 /**
- * The fixed top bar: logo, the spec's menu and the cart link. Before JavaScript runs, the side menu opens
- * as an anchor target and the groups are <details>; once hydrated, React state drives both.
+ * The owner's announcement (settings.home.announcement, issue 18), a strip above the top bar on every page that scrolls
+ * away with the page; nothing when it is blank. White on leaf-800: over 9:1.
+ */
+export function AnnouncementBar({ text }: { text: string }) {
+  if (!text.trim()) return null
+  return (
+    <aside aria-label="Announcement" className="bg-leaf-800 px-4 py-1.5 text-center text-sm leading-snug font-medium text-balance text-white">
+      <p className="mx-auto max-w-7xl">{text}</p>
+    </aside>
+  )
+}
+
+/**
+ * The top bar, sticky at the top of the screen (below the announcement until that scrolls away): logo, the spec's
+ * menu and the cart link. Before JavaScript runs, the side menu opens as an anchor target and the groups are
+ * <details>; once hydrated, React state drives both.
  */
 export function TopBar({ shopName, account = null }: { shopName: string; account?: SignedInAccount | null }) {
   const hydrated = useHydrated()
@@ -99,8 +113,10 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
   const toggleGroup = (label: string) => setOpenGroup((open) => (open === label ? null : label))
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-leaf-100 bg-white shadow-sm">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 nav:max-xl:gap-1 sm:px-4">
+    // Clipped sideways as the viewport clipped it when it was fixed: what does not fit must not widen the page.
+    <header className="sticky top-0 z-40 overflow-x-clip border-b border-leaf-100 bg-white shadow-sm">
+      {/* Below 420 px the gaps narrow and the name takes two lines, so a visitor's bar fits 360 px. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 min-[420px]:gap-2 nav:max-xl:gap-1 sm:px-4">
         {hydrated ? (
           <button
             ref={toggleRef}
@@ -139,7 +155,10 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
             className="h-9 w-9 object-cover object-left min-[460px]:w-auto nav:max-xl:w-9"
           />
           {/* On a phone the wordmark does not fit: the name beside the mark says whose shop this is. */}
-          <span aria-hidden="true" className="ml-2 font-serif text-base leading-tight font-semibold text-leaf-800 min-[460px]:hidden">
+          <span
+            aria-hidden="true"
+            className="ml-2 w-min font-serif text-sm leading-tight font-semibold text-leaf-800 min-[420px]:w-auto min-[420px]:text-base min-[460px]:hidden"
+          >
             {shopName}
           </span>
         </Link>

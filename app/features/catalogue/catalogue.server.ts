@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
-import { products, variants } from '~/db/schema'
+import { orderLines, orders, products, variants } from '~/db/schema'
+import type { OrderStatus } from '../checkout/order-statuses'
 import { z } from '~/zod'
 import { CATEGORIES, type Category, PACK_SIZES } from './categories'
 import { type ListPage, PAGE_NUMBER_MESSAGE, type PageAsked, pageCountOf } from './paging'
@@ -164,6 +165,53 @@ export async function getProductsBySlug(db: Database, slugs: string[]) {
 export async function getProductsById(db: Database, ids: string[]) {
   if (ids.length === 0) return []
   return loadProducts(db, inArray(products.id, ids))
+}
+
+/** `found` in the order of `keys` (of `keyOf` each), leaving out keys with no product. */
+function inOrderOf<K>(keys: readonly K[], found: readonly Product[], keyOf: (p: Product) => K) {
+  const byKey = new Map(found.map((p) => [keyOf(p), p]))
+  return keys.flatMap((k) => byKey.get(k) ?? [])
+}
+
+/** The orders whose units count as sold: paid, and neither expired nor cancelled. */
+const SOLD_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered']
+
+/**
+ * Up to `limit` products on sale, those with the most units in sold orders first (ties by name), then, when fewer
+ * have sold, the others by name: a new shop without orders gets its first products by name.
+ */
+export async function bestSellingProducts(db: Database, limit: number): Promise<Product[]> {
+  if (limit <= 0) return []
+  const units = sql<number>`sum(${orderLines.quantity})`.mapWith(Number)
+  const sold = await db
+    .select({ id: orderLines.productId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(inArray(orders.status, [...SOLD_STATUSES]), isNull(products.archivedAt)))
+    .groupBy(orderLines.productId, products.name)
+    .orderBy(desc(units), asc(products.name), asc(orderLines.productId))
+    .limit(limit)
+  const ids = sold.map((r) => r.id)
+  const best = inOrderOf(ids, await getProductsById(db, ids), (p) => p.id)
+  if (best.length >= limit) return best
+  const others = await db
+    .select()
+    .from(products)
+    .where(and(isNull(products.archivedAt), ids.length ? notInArray(products.id, ids) : undefined))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit - best.length)
+  return [...best, ...(await withOffers(db, others))]
+}
+
+/**
+ * The products the home page shows first (issue 18): the owner's `slugs` in their order, leaving out those gone or
+ * archived, at most `limit`; the best-selling products when none is left.
+ */
+export async function featuredProducts(db: Database, slugs: readonly string[], limit: number): Promise<Product[]> {
+  const unique = [...new Set(slugs)]
+  const chosen = inOrderOf(unique, await getProductsBySlug(db, unique), (p) => p.slug).slice(0, limit)
+  return chosen.length ? chosen : bestSellingProducts(db, limit)
 }
 
 /** Pack sizes on sale with `threshold` units or fewer left, emptiest first (the dashboard's restock list). */

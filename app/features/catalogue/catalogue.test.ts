@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { products, variants } from '~/db/schema'
+import { orderLines, orders, type OrderStatus, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { getProduct, listProducts } from './catalogue.server'
+import { bestSellingProducts, featuredProducts, getProduct, listProducts } from './catalogue.server'
 import type { Category } from './categories'
 import {
   cartLineFor,
@@ -158,5 +158,97 @@ describe(`catalogue on ${describeDatabase()}`, () => {
       ['freeze-dried-vegetable', ['fd-okra']],
       ['herbal', ['herb-1', 'herb-biscuit']],
     ])
+  })
+})
+
+describe(`best sellers and featured products on ${describeDatabase()}`, () => {
+  let handle: DatabaseHandle
+  // Named so that the order by name differs from the order by sales.
+  const NAMES: Record<string, string> = {
+    amla: 'Amla Powder',
+    basil: 'Basil Leaves',
+    cumin: 'Cumin Seeds',
+    dates: 'Dates',
+    elaichi: 'Elaichi',
+  }
+  beforeAll(async () => {
+    handle = await openTestDatabase()
+    for (const [id, name] of Object.entries(NAMES)) {
+      await handle.db.insert(products).values({ id, slug: `${id}-slug`, name, description: 'd', category: 'spices' })
+      await handle.db.insert(variants).values({ productId: id, size: 'one', pricePaise: 10000, stock: 50 })
+    }
+    await handle.db
+      .insert(products)
+      .values({ id: 'gone', slug: 'gone-slug', name: 'Archived Ginger', description: 'd', category: 'spices', archivedAt: new Date() })
+  })
+  afterAll(async () => {
+    await handle?.close()
+  })
+
+  let orderCount = 0
+  /** An order in `status` with these units of each product, written as checkout would have left it. */
+  async function order(status: OrderStatus, units: Record<string, number>) {
+    const id = `order-${++orderCount}`
+    const subtotal = Object.values(units).reduce((sum, n) => sum + n * 10000, 0)
+    await handle.db.insert(orders).values({
+      id,
+      status,
+      email: 'meena@example.in',
+      shippingAddress: {},
+      subtotalPaise: subtotal,
+      deliveryPaise: 0,
+      totalPaise: subtotal,
+      provider: 'test',
+      buyerTokenHash: 'hash',
+      checkoutKey: `key-${id}`,
+      expiresAt: new Date(),
+    })
+    await handle.db.insert(orderLines).values(
+      Object.entries(units).map(([productId, quantity]) => ({
+        orderId: id,
+        productId,
+        size: 'one' as const,
+        name: NAMES[productId] ?? productId,
+        unitPricePaise: 10000,
+        quantity,
+      })),
+    )
+  }
+  const ids = (list: { id: string }[]) => list.map((p) => p.id)
+
+  it('without paid orders gives the first products on sale by name', async () => {
+    await handle.db.delete(orders)
+    await order('pending_payment', { elaichi: 9 })
+    await order('cancelled', { dates: 9 })
+    expect(ids(await bestSellingProducts(handle.db, 3))).toEqual(['amla', 'basil', 'cumin'])
+  })
+
+  it('ranks by units in paid, packed, shipped and delivered orders, then fills up by name', async () => {
+    await handle.db.delete(orders)
+    await order('paid', { dates: 2, cumin: 1 })
+    await order('delivered', { cumin: 2 })
+    await order('shipped', { elaichi: 1 })
+    await order('packed', { elaichi: 2 })
+    // Unpaid, expired and cancelled orders sold nothing; an archived product is not on sale.
+    await order('pending_payment', { basil: 10 })
+    await order('expired', { basil: 10 })
+    await order('cancelled', { amla: 10 })
+    await order('paid', { gone: 20 })
+    const best = await bestSellingProducts(handle.db, 5)
+    // Cumin and Elaichi sold 3 each (by name), Dates 2; then the unsold by name.
+    expect(ids(best)).toEqual(['cumin', 'elaichi', 'dates', 'amla', 'basil'])
+    expect(best[0]!.offers).toEqual([expect.objectContaining({ size: 'one', pricePaise: 10000 })])
+    expect(ids(await bestSellingProducts(handle.db, 2))).toEqual(['cumin', 'elaichi'])
+    expect(await bestSellingProducts(handle.db, 0)).toEqual([])
+  })
+
+  it("features the settings' products in their order, leaving out the missing and the archived, else the best sellers", async () => {
+    await handle.db.delete(orders)
+    await order('paid', { dates: 5, basil: 1 })
+    const slugs = ['elaichi-slug', 'no-such-slug', 'gone-slug', 'amla-slug', 'elaichi-slug', 'cumin-slug']
+    expect(ids(await featuredProducts(handle.db, slugs, 6))).toEqual(['elaichi', 'amla', 'cumin'])
+    expect(ids(await featuredProducts(handle.db, ['elaichi-slug', 'amla-slug', 'cumin-slug'], 2))).toEqual(['elaichi', 'amla'])
+    expect(ids(await featuredProducts(handle.db, [], 3))).toEqual(['dates', 'basil', 'amla'])
+    expect(ids(await featuredProducts(handle.db, ['gone-slug', 'no-such-slug'], 3))).toEqual(['dates', 'basil', 'amla'])
   })
 })
