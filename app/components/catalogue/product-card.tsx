@@ -15,7 +15,7 @@ import { useMediaBase } from '../layout/use-shop-settings'
 export type ImagePriority = { loading: 'eager' | 'lazy'; priority: 'high' | 'auto' }
 
 /**
- * The page's first picture is its largest paint on a phone (one card per row), so it loads at once and before
+ * The page's first picture is among its largest paints on a phone (two cards per row), so it loads at once and before
  * anything else; the rest load as they come near the screen. On a desktop the browser fetches the first row's lazy
  * pictures as soon as it lays them out.
  */

@@ -3,7 +3,7 @@ import { useMediaBase } from '../layout/use-shop-settings'
 
 /** `sizes` for a card in the shelf grid (1 to 6 columns). */
 export const CARD_IMAGE_SIZES =
-  '(min-width: 1536px) 16vw, (min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw'
+  '(min-width: 1536px) 16vw, (min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw'
 
 type Props = {
   imageKey: string | null

@@ -6,7 +6,7 @@ import { FormTokenField } from '~/components/forms/form-token-field'
 export type SignedInAccount = { email: string; displayName: string; isAdmin: boolean }
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
-const linkClass = `inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 nav:max-xl:px-1.5 text-sm font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`
+const linkClass = `inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2 max-[419px]:px-1 nav:max-xl:px-1.5 text-sm font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`
 
 function PersonIcon() {
   return (

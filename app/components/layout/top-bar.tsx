@@ -116,12 +116,12 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
     // Clipped sideways as the viewport clipped it when it was fixed: what does not fit must not widen the page.
     <header className="sticky top-0 z-40 overflow-x-clip border-b border-leaf-100 bg-white shadow-sm">
       {/* Below 420 px the gaps narrow and the name takes two lines, so a visitor's bar fits 360 px. */}
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 min-[420px]:gap-2 nav:max-xl:gap-1 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-0.5 px-3 min-[380px]:gap-1 min-[420px]:gap-2 nav:max-xl:gap-1 sm:px-4">
         {hydrated ? (
           <button
             ref={toggleRef}
             type="button"
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
+            className="nav:hidden -ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-expanded={sideMenuOpen}
             aria-controls={MENU_ID}
             aria-label="Menu"
@@ -135,7 +135,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
         ) : (
           <a
             href={`#${MENU_ID}`}
-            className="nav:hidden -ml-1 inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
+            className="nav:hidden -ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-label="Menu"
           >
             <MenuIcon />
@@ -315,7 +315,8 @@ function CartLink() {
       to="/Cart-page"
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       className={cx(
-        'ml-1 inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50',
+        // Tighter below 420 px, so the bar of a signed-in customer (two more icons) still fits a 360 px phone.
+        'ml-1 inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50 max-[419px]:ml-0 max-[419px]:gap-1 max-[419px]:pr-1.5 max-[419px]:pl-2',
         focusRing,
       )}
     >
