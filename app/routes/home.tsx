@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { ProductCard } from '~/components/catalogue/product-card'
 import { JsonLdScript } from '~/components/findability/json-ld'
 import { shopSettingsOf, siteOf, useMediaBase, useShopSettings } from '~/components/layout/use-shop-settings'
-import { featuredProducts, getProductsBySlug } from '~/features/catalogue/catalogue.server'
+import { homeProducts } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { NO_DECLARATIONS, type Product, productPath } from '~/features/catalogue/product'
@@ -46,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.shop.db
   const settings = await requestShopSettings(context)
   const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
-  const [featured, products, jsonLd] = await Promise.all([
-    featuredProducts(db, settings.featuredProductSlugs, FEATURED_COUNT),
-    getProductsBySlug(db, slugs),
+  // The featured products and the showcases' in one read (two queries); the best sellers only when none is on sale.
+  const [{ featured, showcase: products }, jsonLd] = await Promise.all([
+    homeProducts(db, settings.featuredProductSlugs, slugs, FEATURED_COUNT),
     shopJsonLd(context, request),
   ])
   // Every product's stars in one query (features/reviews); products without reviews have none.

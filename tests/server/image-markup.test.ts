@@ -51,9 +51,19 @@ function expectResponsive(img: Img, where: string) {
 const isFirstPriority = (img: Img) => img.loading === 'eager' && img.fetchpriority === 'high'
 
 describe('pictures on the pages', () => {
-  it('home: the showcases in every width, hashed and cached for good, all lazy (the text above is the largest paint)', async () => {
-    const pictures = await picturesOf('/')
+  it('home: the hero first, eager with high priority (the largest paint on a phone); every other picture lazy; the showcases in every width, hashed and cached for good', async () => {
+    const [hero, ...rest] = await picturesOf('/')
+    expectResponsive(hero!, 'the hero')
+    expect(hero!.loading).toBe('eager')
+    expect(hero!.fetchpriority).toBe('high')
+    for (const img of rest) {
+      expect(img.loading, img.alt).toBe('lazy')
+      expect(img.fetchpriority, img.alt).not.toBe('high')
+    }
+    // The featured products' cards, then the spec's four showcases (build assets).
+    const pictures = rest.filter((img) => img.src!.startsWith('/assets/'))
     expect(pictures).toHaveLength(4)
+    expect(rest.length).toBeGreaterThan(4)
     for (const img of pictures) {
       expectResponsive(img, img.alt!)
       expect(img.width).toBe('960')

@@ -209,9 +209,21 @@ export async function bestSellingProducts(db: Database, limit: number): Promise<
  * archived, at most `limit`; the best-selling products when none is left.
  */
 export async function featuredProducts(db: Database, slugs: readonly string[], limit: number): Promise<Product[]> {
-  const unique = [...new Set(slugs)]
-  const chosen = inOrderOf(unique, await getProductsBySlug(db, unique), (p) => p.slug).slice(0, limit)
-  return chosen.length ? chosen : bestSellingProducts(db, limit)
+  return (await homeProducts(db, slugs, [], limit)).featured
+}
+
+/**
+ * The home page's products in one read (two queries): the featured ones as featuredProducts picks them, and the
+ * showcases' items (`showcaseSlugs`, in their order, those on sale); the best sellers are read only when needed.
+ */
+export async function homeProducts(db: Database, featuredSlugs: readonly string[], showcaseSlugs: readonly string[], limit: number) {
+  const unique = [...new Set(featuredSlugs)]
+  const listed = await getProductsBySlug(db, [...new Set([...unique, ...showcaseSlugs])])
+  const chosen = inOrderOf(unique, listed, (p) => p.slug).slice(0, limit)
+  return {
+    featured: chosen.length ? chosen : await bestSellingProducts(db, limit),
+    showcase: inOrderOf([...showcaseSlugs], listed, (p) => p.slug),
+  }
 }
 
 /** Pack sizes on sale with `threshold` units or fewer left, emptiest first (the dashboard's restock list). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { orderLines, orders, type OrderStatus, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { bestSellingProducts, featuredProducts, getProduct, listProducts } from './catalogue.server'
+import { bestSellingProducts, featuredProducts, getProduct, homeProducts, listProducts } from './catalogue.server'
 import type { Category } from './categories'
 import {
   cartLineFor,
@@ -250,5 +250,8 @@ describe(`best sellers and featured products on ${describeDatabase()}`, () => {
     expect(ids(await featuredProducts(handle.db, ['elaichi-slug', 'amla-slug', 'cumin-slug'], 2))).toEqual(['elaichi', 'amla'])
     expect(ids(await featuredProducts(handle.db, [], 3))).toEqual(['dates', 'basil', 'amla'])
     expect(ids(await featuredProducts(handle.db, ['gone-slug', 'no-such-slug'], 3))).toEqual(['dates', 'basil', 'amla'])
+    // With the showcases' products in the same read, in the showcases' order.
+    const home = await homeProducts(handle.db, ['amla-slug'], ['cumin-slug', 'gone-slug', 'basil-slug'], 6)
+    expect([ids(home.featured), ids(home.showcase)]).toEqual([['amla'], ['cumin', 'basil']])
   })
 })
