@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass } from '~/components/admin/admin-page'
-import { primaryButton } from '~/components/catalogue/styles'
+import { SaveButton, type SectionOutcome, SettingsSectionFrame } from '~/components/admin/settings-section'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { accountFieldErrors } from '~/features/accounts/account-schemas'
@@ -199,11 +199,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </p>
           <FieldError id="gstin-error" message={errors.gstin} />
         </div>
-        <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : 'Save tax details'}
-          </button>
-        </div>
+        <SaveButton label="Save tax details" busy={busy} />
       </Form>
       <FssaiForm loaderData={loaderData} result={fssaiResult} busy={busy} />
       <DeliveryForm loaderData={loaderData} result={deliveryResult} busy={busy} />
@@ -225,20 +221,14 @@ function SettingsSection(props: {
   intro: ReactNode
   notice?: ReactNode
   intent: string
-  outcome?: { ok: true; message: string } | { ok: false; error: string }
+  outcome?: SectionOutcome
   fields: SettingsField[]
   submit: string
   busy: boolean
 }) {
   const { id, title, intro, notice, intent, outcome, fields, submit, busy } = props
   return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-semibold text-leaf-800">
-        {title}
-      </h2>
-      <p className="mt-2 max-w-2xl text-earth-700">{intro}</p>
-      {notice && <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">{notice}</p>}
-      <ActionOutcome message={outcome?.ok ? outcome.message : undefined} error={outcome && !outcome.ok ? outcome.error : undefined} />
+    <SettingsSectionFrame id={id} title={title} intro={intro} notice={notice} outcome={outcome}>
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
         <input type="hidden" name="intent" value={intent} />
@@ -263,13 +253,9 @@ function SettingsSection(props: {
             <FieldError id={`${field.name}-error`} message={field.error} />
           </div>
         ))}
-        <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : submit}
-          </button>
-        </div>
+        <SaveButton label={submit} busy={busy} />
       </Form>
-    </section>
+    </SettingsSectionFrame>
   )
 }
 

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from 'react-router'
-import { ActionOutcome, AdminPage } from '~/components/admin/admin-page'
-import { primaryButton } from '~/components/catalogue/styles'
+import { AdminPage } from '~/components/admin/admin-page'
+import { SaveButton, SettingsSectionFrame } from '~/components/admin/settings-section'
 import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import { FormTokenField } from '~/components/forms/form-token-field'
-import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { shopSettingsOf, useMediaBase } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { readFormUpload, UploadRejectedError } from '~/features/admin/uploads.server'
@@ -23,7 +23,6 @@ import {
 import { ADDRESS_FIELDS, addressField, FREE_DELIVERY_TOKEN, MAX_ADDRESSES, type ShopAddress } from '~/features/settings/shop-settings'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, readSmallForm } from '~/http/forms.server'
-import { useMediaBase } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/admin-shop'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Shop details · ${shopSettingsOf(matches).shopName}` }, { name: 'robots', content: 'noindex' }]
@@ -107,30 +106,7 @@ function TextField({ id, name, label, value, error, hint, rows, type = 'text', r
   )
 }
 
-function Section({ id, title, intro, outcome, children }: { id: string; title: string; intro: string; outcome?: Outcome; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-semibold text-leaf-800">
-        {title}
-      </h2>
-      <p className="mt-2 max-w-2xl text-earth-700">{intro}</p>
-      <ActionOutcome message={outcome?.ok ? outcome.message : undefined} error={outcome && !outcome.ok ? outcome.error : undefined} />
-      {children}
-    </section>
-  )
-}
-
 const formClass = 'mt-6 grid max-w-2xl gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
-
-function Submit({ label, busy }: { label: string; busy: boolean }) {
-  return (
-    <div>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Saving...' : label}
-      </button>
-    </div>
-  )
-}
 
 export default function AdminShop({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData
@@ -155,7 +131,7 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
       </p>
 
-      <Section id="details" title="Name and contacts" intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button." outcome={outcome('details')}>
+      <SettingsSectionFrame id="details" title="Name and contacts" intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button." outcome={outcome('details')}>
         <Form method="post" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="details" />
@@ -172,11 +148,11 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             hint="With the country code, like 919443021876: the WhatsApp button opens a chat with it."
           />
           <TextField id="shop-email" name="email" label="E-mail" type="email" value={value('details', 'email', settings.email)} error={error('details', 'email')} />
-          <Submit label="Save name and contacts" busy={busy} />
+          <SaveButton label="Save name and contacts" busy={busy} />
         </Form>
-      </Section>
+      </SettingsSectionFrame>
 
-      <Section
+      <SettingsSectionFrame
         id="addresses"
         title="Addresses"
         intro="Every place customers may visit, call or write to: the contact page lists them all. The first is the shop's registered address, printed in the footer and on new invoices."
@@ -211,11 +187,11 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
               </fieldset>
             )
           })}
-          <Submit label="Save addresses" busy={busy} />
+          <SaveButton label="Save addresses" busy={busy} />
         </Form>
-      </Section>
+      </SettingsSectionFrame>
 
-      <Section
+      <SettingsSectionFrame
         id="grievance"
         title="Grievance officer"
         intro="The Consumer Protection (E-Commerce) Rules, 2020 ask the shop to name a grievance officer with their designation and contacts, and to acknowledge a complaint within 48 hours. The grievance page and the contact page show them."
@@ -228,11 +204,11 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
           <TextField id="officer-designation" name="designation" label="Designation" value={value('grievance', 'designation', settings.grievanceOfficer.designation)} error={error('grievance', 'designation')} />
           <TextField id="officer-phone" name="phone" label="Phone" type="tel" value={value('grievance', 'phone', settings.grievanceOfficer.phone)} error={error('grievance', 'phone')} />
           <TextField id="officer-email" name="email" label="E-mail" type="email" value={value('grievance', 'email', settings.grievanceOfficer.email)} error={error('grievance', 'email')} />
-          <Submit label="Save grievance officer" busy={busy} />
+          <SaveButton label="Save grievance officer" busy={busy} />
         </Form>
-      </Section>
+      </SettingsSectionFrame>
 
-      <Section id="home" title="Home page" intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first." outcome={outcome('home')}>
+      <SettingsSectionFrame id="home" title="Home page" intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first." outcome={outcome('home')}>
         <Form method="post" encType="multipart/form-data" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="home" />
@@ -275,9 +251,9 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             error={error('home', 'featured')}
             hint="One per line, by the name in its web address (freeze-dried-mango in /product/freeze-dried-mango/…). Empty: the best sellers."
           />
-          <Submit label="Save home page" busy={busy} />
+          <SaveButton label="Save home page" busy={busy} />
         </Form>
-      </Section>
+      </SettingsSectionFrame>
     </AdminPage>
   )
 }

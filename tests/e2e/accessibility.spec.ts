@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { SHELVES } from '../../app/features/catalogue/categories'
 import { expectAccessiblePage, expectMeaningfulAltTexts, expectNoAxeViolations } from '../support/axe'
 import { waitForMailInDir } from '../support/smtp-sink'
-import { catalogue, openHydrated, SAVED_ADDRESS, SHIPPING_ADDRESS, signUpAndSignIn, storeCart } from './shopper'
+import { catalogue, openHydrated, placePaidOrder, SAVED_ADDRESS, signUpAndSignIn, storeCart } from './shopper'
 
 // axe (WCAG 2.1 A and AA) on every page of app/routes.ts, as a visitor, a customer and an admin, in the states
 // a customer meets: empty and full cart, a saved address, the test payment window, an open dialog, the phone menu.
@@ -76,17 +76,8 @@ async function resolve(path: PagePath, request: APIRequestContext) {
 
 /** A paid order of the test provider, placed through the API; its id. */
 async function paidOrder(request: APIRequestContext) {
-  // The shop refuses changes without its own Origin (decision 010); global-setup.ts set this address.
-  const origin = { Origin: process.env.E2E_BASE_URL! }
   const product = (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 5)!
-  const created = await request.post('/api/payment/createOrder', {
-    headers: origin,
-    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: SHIPPING_ADDRESS, email: SAVED_ADDRESS.email },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { orderId } = (await created.json()) as { orderId: string }
-  expect((await request.post('/api/payment/test/complete', { headers: origin, data: { orderId } })).ok()).toBe(true)
-  return orderId
+  return placePaidOrder(request, { productId: product.id, email: SAVED_ADDRESS.email })
 }
 
 /** A cart of two lines in the browser's storage (as the shop keeps it), and the saved address. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { signUpAndSignIn } from './shopper'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { placePaidOrder, signUpAndSignIn } from './shopper'
 import { pdfText } from '../support/pdf-text'
 import { waitForMailInDir } from '../support/smtp-sink'
 
@@ -21,20 +21,18 @@ const address = {
   alternateNumber: '',
 }
 
+/** One unit of a spice in stock, paid through the test provider by `request`'s browser; the order's id. */
+async function paidSpicesOrder(request: APIRequestContext, email: string) {
+  const { products } = await (await request.get('/api/products?category=spices')).json()
+  const product = products.find((p: { stockCount: number }) => p.stockCount > 1)
+  return placePaidOrder(request, { productId: product.id, email, address })
+}
+
 test('the admin ships a paid order and the customer is mailed the tracking number', async ({ page, baseURL, request }) => {
   const customer = `e2e-ship-${Date.now()}-${process.pid}@example.in`
 
   // The customer's browser (its own cookies): an order paid through the test provider.
-  const { products } = await (await request.get('/api/products?category=spices')).json()
-  const product = products.find((p: { stockCount: number }) => p.stockCount > 1)
-  const created = await request.post('/api/payment/createOrder', {
-    headers: { Origin: baseURL! },
-    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: customer },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { orderId } = await created.json()
-  const paid = await request.post('/api/payment/test/complete', { headers: { Origin: baseURL! }, data: { orderId } })
-  expect(paid.status()).toBe(200)
+  const orderId = await paidSpicesOrder(request, customer)
 
   // The admin signs in through the page.
   await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
@@ -119,15 +117,7 @@ test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ pa
 test('the order list reads without sideways scrolling on a 375 px phone, and is still a table at 1280 px', async ({ page, baseURL, request }) => {
   // A paid order of the customer's browser, so the list has at least one row whatever ran before.
   const customer = `e2e-list-${Date.now()}-${process.pid}@example.in`
-  const { products } = await (await request.get('/api/products?category=spices')).json()
-  const product = products.find((p: { stockCount: number }) => p.stockCount > 1)
-  const created = await request.post('/api/payment/createOrder', {
-    headers: { Origin: baseURL! },
-    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: customer },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { orderId } = await created.json()
-  expect((await request.post('/api/payment/test/complete', { headers: { Origin: baseURL! }, data: { orderId } })).status()).toBe(200)
+  const orderId = await paidSpicesOrder(request, customer)
 
   await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
   await page.setViewportSize({ width: 375, height: 740 })

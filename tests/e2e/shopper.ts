@@ -50,6 +50,22 @@ export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/**
+ * An order of one unit paid through the test provider, placed through the API as `request`'s browser (its cookies);
+ * its id. The shop refuses changes without its own Origin (decision 010); global-setup.ts set this address.
+ */
+export async function placePaidOrder(request: APIRequestContext, order: { productId: string; email: string; address?: Record<string, string> }) {
+  const origin = { Origin: process.env.E2E_BASE_URL! }
+  const created = await request.post('/api/payment/createOrder', {
+    headers: origin,
+    data: { items: [{ productId: order.productId, quantity: 1 }], shippingAddress: order.address ?? SHIPPING_ADDRESS, email: order.email },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { orderId } = (await created.json()) as { orderId: string }
+  expect((await request.post('/api/payment/test/complete', { headers: origin, data: { orderId } })).status()).toBe(200)
+  return orderId
+}
+
 /** Opens the page and waits until React has hydrated it, so that clicks reach their handlers. */
 export async function openHydrated(page: Page, path: string, status = 200) {
   const response = await page.goto(path)
