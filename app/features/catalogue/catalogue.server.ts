@@ -205,16 +205,9 @@ export async function bestSellingProducts(db: Database, limit: number): Promise<
 }
 
 /**
- * The products the home page shows first (issue 18): the owner's `slugs` in their order, leaving out those gone or
- * archived, at most `limit`; the best-selling products when none is left.
- */
-export async function featuredProducts(db: Database, slugs: readonly string[], limit: number): Promise<Product[]> {
-  return (await homeProducts(db, slugs, [], limit)).featured
-}
-
-/**
- * The home page's products in one read (two queries): the featured ones as featuredProducts picks them, and the
- * showcases' items (`showcaseSlugs`, in their order, those on sale); the best sellers are read only when needed.
+ * The home page's products in one read (two queries). Featured (issue 18): the owner's `featuredSlugs` in their
+ * order, leaving out those gone or archived, at most `limit`; the best-selling products when none is left (read only
+ * then). Showcase: the showcases' items (`showcaseSlugs`), in their order, those on sale.
  */
 export async function homeProducts(db: Database, featuredSlugs: readonly string[], showcaseSlugs: readonly string[], limit: number) {
   const unique = [...new Set(featuredSlugs)]
