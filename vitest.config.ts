@@ -32,6 +32,8 @@ export default defineConfig({
     environment: 'node',
     // Vitest's default on 2 cores is one worker; 2 was the fastest of 1, 2 and 3 there (docs/testing.md).
     maxWorkers: 2,
+    // Worker threads rather than child processes: a file's worker starts quicker (the unit files: 14.3 s → 10.2 s).
+    pool: 'threads',
     testTimeout: 30_000,
     hookTimeout: 150_000,
     projects: [

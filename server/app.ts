@@ -309,12 +309,27 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
 }
 
 /**
+ * In production the build never changes, so React Router gets it resolved, once: given a function, it derives its
+ * routes again (flattening and ranking every route) on each request, a tenth of a page's time (measured with
+ * --cpu-prof under the server tests). In development the function is what lets Vite's edits through.
+ */
+function requestHandlerOfBuild(): ReturnType<typeof createRequestHandler> {
+  const load = () => import('virtual:react-router/server-build')
+  if (process.env.NODE_ENV !== 'production') return createRequestHandler(load, process.env.NODE_ENV)
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined
+  return async (request, context) => {
+    handler ??= load().then((build) => createRequestHandler(build, 'production'))
+    return (await handler)(request, context)
+  }
+}
+
+/**
  * React Router's request handler. A loader or action that failed because the database is away (app/entry.server.tsx
  * marks the load context) answers 503 with a clear message rather than 500. The catalogue's pages for visitors
  * without an account come from the page cache (app/http/page-cache.server.ts).
  */
 function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHandler {
-  const handle = createRequestHandler(() => import('virtual:react-router/server-build'), process.env.NODE_ENV)
+  const handle = requestHandlerOfBuild()
   const shelfPaths = new Set(SHELVES.map((s) => s.path))
   const publicOrigin = shop.config.PUBLIC_URL_SET ? shop.config.PUBLIC_URL : undefined
   // Made once per database and the same on every instance, like the tracked-order cookie's secret.
