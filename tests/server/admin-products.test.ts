@@ -4,10 +4,10 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpThroughApi, withTokenIn } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
-const ADMIN = 'owner@example.com'
-let server: TestServer
+const ADMIN = sharedShopAdmin(import.meta.url)
+let server: SharedTestServer
 let adminCookie = ''
 let userCookie = ''
 
@@ -61,9 +61,9 @@ const mediaFiles = () => fs.readdirSync(path.join(server.dataDir, 'media')).sort
 const spices = { name: 'Test Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN } })
+  server = await sharedTestServer()
   adminCookie = await signUpThroughApi(server.url, ADMIN, 'Tester')
-  userCookie = await signUpThroughApi(server.url, 'customer@example.com', 'Tester')
+  userCookie = await signUpThroughApi(server.url, 'customer@admin-products.example.com', 'Tester')
 })
 afterAll(async () => {
   await server?.stop()

@@ -1,16 +1,16 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // Random and hostile input to every JSON endpoint and every form action of the built shop (fast-check):
 // the answer is always a 4xx (or a harmless 2xx for read-only calls), never a 5xx, and nothing in the
 // database changes. A failing case is printed shrunk to its smallest form.
 
-const ADMIN = 'owner@kaadu.test'
+const ADMIN = sharedShopAdmin(import.meta.url)
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 40)
 
-let server: TestServer
+let server: SharedTestServer
 let admin: Browser
 let visitor: Browser
 let orderId = ''
@@ -75,14 +75,14 @@ function expectHandled(status: number, where: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' } })
+  server = await sharedTestServer()
   admin = new Browser(server.url)
   visitor = new Browser(server.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)
   const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
   productId = products.find((p) => p.stockCount > 2)!.id
   const address = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'buyer@example.in' } })
+  const created = await visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'buyer@bad-input.example.in' } })
   orderId = JSON.parse(created.text).orderId
   expect((await visitor.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
 }, 150_000)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '~/features/catalogue/categories'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // The public catalogue API against the built shop and its demo catalogue.
-let server: TestServer
+let server: SharedTestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await sharedTestServer()
 })
 afterAll(async () => {
   await server?.stop()

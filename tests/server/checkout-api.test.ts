@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 import { chennaiAddress } from '../support/test-address'
 
 type ApiProduct = { id: string; name: string; category: string; stockCount: number; price?: number; prices?: Record<string, number>; stockBySize?: Record<string, number> }
@@ -7,11 +7,11 @@ type ApiProduct = { id: string; name: string; category: string; stockCount: numb
 const address = chennaiAddress
 
 describe('checkout and payment API (test mode)', () => {
-  let server: TestServer
+  let server: SharedTestServer
   let single: ApiProduct
   let sized: ApiProduct
   beforeAll(async () => {
-    server = await startTestServer({ env: { RATE_LIMIT: 'off' } })
+    server = await sharedTestServer()
     const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: ApiProduct[] }
     single = products.find((p) => p.price !== undefined && p.stockCount >= 5)!
     sized = products.find((p) => p.prices && (p.stockBySize?.['250g'] ?? 0) >= 2)!
@@ -43,7 +43,7 @@ describe('checkout and payment API (test mode)', () => {
     const res = await post('/api/payment/createOrder', {
       items: [{ productId: single.id, quantity: 1 }],
       shippingAddress: address,
-      email: 'lakshmi@example.in',
+      email: 'lakshmi@checkout-api.example.in',
       amount: 1,
       totalPrice: 1,
     })
@@ -61,7 +61,7 @@ describe('checkout and payment API (test mode)', () => {
     const created = await post('/api/payment/createOrder', {
       items: [{ productId: sized.id, size: '250g', quantity: 1 }],
       shippingAddress: address,
-      email: 'lakshmi@example.in',
+      email: 'lakshmi@checkout-api.example.in',
     })
     const cookie = created.headers.get('set-cookie')!.split(';')[0]!
     const { orderId } = await created.json()
@@ -86,7 +86,7 @@ describe('checkout and payment API (test mode)', () => {
   })
 
   it('refuses a forged signature with 400 and leaves the order unpaid', async () => {
-    const created = await post('/api/payment/createOrder', { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@example.in' })
+    const created = await post('/api/payment/createOrder', { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' })
     const cookie = created.headers.get('set-cookie')!.split(';')[0]!
     const { orderId, id } = await created.json()
     const res = await post('/api/payment/verify', { orderId, razorpay_order_id: id, razorpay_payment_id: 'pay_forged', razorpay_signature: 'a'.repeat(64) })
@@ -104,7 +104,7 @@ describe('checkout and payment API (test mode)', () => {
         { productId: sized.id, size: '250g', quantity: 100 },
       ],
       shippingAddress: address,
-      email: 'a@example.in',
+      email: 'a@checkout-api.example.in',
     })
     expect(res.status).toBe(409)
     const body = await res.json()
@@ -113,7 +113,7 @@ describe('checkout and payment API (test mode)', () => {
   })
 
   it('finds the same order when the payment page reloads with its checkout key', async () => {
-    const body = { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@example.in', checkoutKey: 'reload-test-key-000001' }
+    const body = { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in', checkoutKey: 'reload-test-key-000001' }
     const first = await post('/api/payment/createOrder', body)
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!
     const before = await stock(single.id)
@@ -131,7 +131,7 @@ describe('checkout and payment API (test mode)', () => {
     const res = await post('/api/payment/createOrder', {
       items: [{ productId: single.id, quantity: Math.min(before, 11) }],
       shippingAddress: { ...address, phoneNumber: '9000000422' },
-      email: 'bulk@example.in',
+      email: 'bulk@checkout-api.example.in',
     })
     expect(before).toBeGreaterThanOrEqual(11)
     expect(res.status).toBe(422)
@@ -145,7 +145,7 @@ describe('checkout and payment API (test mode)', () => {
     const created = await post('/api/payment/createOrder', {
       items: [{ productId: single.id, quantity: 1 }],
       shippingAddress: { ...address, phoneNumber: '9000000001' },
-      email: 'hold@example.in',
+      email: 'hold@checkout-api.example.in',
     })
     const cookie = created.headers.get('set-cookie')!.split(';')[0]!
     const { orderId } = await created.json()
@@ -162,20 +162,20 @@ describe('checkout and payment API (test mode)', () => {
   })
 
   const badBodies: Array<[string, unknown, number]> = [
-    ['missing items', { shippingAddress: address, email: 'a@example.in' }, 400],
-    ['empty items', { items: [], shippingAddress: address, email: 'a@example.in' }, 400],
-    ['negative quantity', { items: [{ productId: 'abc', quantity: -1 }], shippingAddress: address, email: 'a@example.in' }, 400],
-    ['huge quantity', { items: [{ productId: 'abc', quantity: 1e9 }], shippingAddress: address, email: 'a@example.in' }, 400],
-    ['quantity as text', { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@example.in' }, 400],
-    ['bad size', { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 400],
-    ['bad PIN code', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '12345' }, email: 'a@example.in' }, 400],
-    ['a Chennai PIN code with Kerala', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '600004', state: 'Kerala' }, email: 'a@example.in' }, 400],
-    ['no building number nor street', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, buildingNumber: '', streetName: '' }, email: 'a@example.in' }, 400],
-    ['a state that is none of India’s', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, state: 'Singapore' }, email: 'a@example.in' }, 400],
-    ['bad phone', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, phoneNumber: '12345' }, email: 'a@example.in' }, 400],
-    ['blank name', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@example.in' }, 400],
+    ['missing items', { shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['empty items', { items: [], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['negative quantity', { items: [{ productId: 'abc', quantity: -1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['huge quantity', { items: [{ productId: 'abc', quantity: 1e9 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['quantity as text', { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['bad size', { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    ['bad PIN code', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '12345' }, email: 'a@checkout-api.example.in' }, 400],
+    ['a Chennai PIN code with Kerala', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '600004', state: 'Kerala' }, email: 'a@checkout-api.example.in' }, 400],
+    ['no building number nor street', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, buildingNumber: '', streetName: '' }, email: 'a@checkout-api.example.in' }, 400],
+    ['a state that is none of India’s', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, state: 'Singapore' }, email: 'a@checkout-api.example.in' }, 400],
+    ['bad phone', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, phoneNumber: '12345' }, email: 'a@checkout-api.example.in' }, 400],
+    ['blank name', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@checkout-api.example.in' }, 400],
     ['bad e-mail', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: address, email: 'not-mail' }, 400],
-    ['unknown product', { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@example.in' }, 409],
+    ['unknown product', { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 409],
     ['not an object', [1, 2, 3], 400],
   ]
   it.each(badBodies)('refuses %s with a clear 4xx and no change', async (_name, body, status) => {
@@ -192,7 +192,7 @@ describe('checkout and payment API (test mode)', () => {
     const res = await post('/api/payment/createOrder', {
       items: [{ productId: single.id, quantity: 1 }],
       shippingAddress: { ...address, fullName: '', postalCode: '', state: ' ' },
-      email: 'a@example.in',
+      email: 'a@checkout-api.example.in',
     })
     const { fieldErrors } = await res.json()
     expect(fieldErrors['shippingAddress.fullName']).toBe('Full Name is required')
@@ -205,7 +205,7 @@ describe('checkout and payment API (test mode)', () => {
     const res = await post('/api/payment/createOrder', {
       items: [{ productId: single.id, quantity: 1 }],
       shippingAddress: { ...address, city: 'Chennai', postalCode: '600004', state: 'Kerala', buildingNumber: '', streetName: '' },
-      email: 'a@example.in',
+      email: 'a@checkout-api.example.in',
     })
     expect(res.status).toBe(400)
     const { fieldErrors } = await res.json()

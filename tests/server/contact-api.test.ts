@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 import { withFormToken } from '../support/http-browser'
 
 // POST /api/contact against the built shop, as a browser or another client would call it.
-let server: TestServer
+let server: SharedTestServer
 beforeAll(async () => {
-  // The feedback form needs no catalogue; skipping the demo seed keeps start-up quick.
-  server = await startTestServer({ env: { SEED_DEMO_CATALOGUE: 'never', RATE_LIMIT: 'off' } })
+  server = await sharedTestServer()
 }, 90_000)
 afterAll(async () => {
   await server?.stop()
@@ -14,7 +13,7 @@ afterAll(async () => {
 
 const good = {
   name: 'Meena Subramaniam',
-  email: 'meena@example.in',
+  email: 'meena@contact-api.example.in',
   phone: '+91 98400 11223',
   message: 'Do you ship freeze-dried mango to Pune?',
 }

@@ -4,19 +4,19 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
 import { Browser, signUpThroughApi } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // Every route with an action (read from app/routes.ts), sent text the shop cannot store or must not keep — NUL,
 // lone surrogates, control characters, very long strings — and values of the wrong type, as JSON and as forms, by a
 // visitor, a customer and the admin: the answer is always a 4xx (never a 5xx), and nothing in the database changes.
 // tests/server/bad-input.test.ts sends random input; this one sends only what no field may accept.
 
-const ADMIN = 'owner@kaadu.test'
-const CUSTOMER = 'meena@example.in'
+const ADMIN = sharedShopAdmin(import.meta.url)
+const CUSTOMER = 'meena@hostile-input.example.in'
 /** Cases per route and way of sending; HOSTILE_INPUT_RUNS=200 for a long run. */
 const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 6)
 
-let server: TestServer
+let server: SharedTestServer
 const as: Record<'visitor' | 'customer' | 'admin', Browser> = {} as never
 let orderId = ''
 let productId = ''
@@ -64,9 +64,9 @@ type Who = keyof typeof as
  */
 type Target = { path: () => string; fields: string[]; who: Who[]; json?: boolean; form?: boolean; valid?: () => Record<string, unknown>; longFields?: string[] }
 
-const CONTACT = { name: 'Lakshmi', email: 'lakshmi@example.in', phone: '9876543210', message: 'Do you ship to Pune?' }
+const CONTACT = { name: 'Lakshmi', email: 'lakshmi@hostile-input.example.in', phone: '9876543210', message: 'Do you ship to Pune?' }
 const ADDRESS = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-const NEW_ACCOUNT = { email: 'newcomer@example.in', username: 'Meena', phone: '+91 98430 12345', password: 'correct horse battery' }
+const NEW_ACCOUNT = { email: 'newcomer@hostile-input.example.in', username: 'Meena', phone: '+91 98430 12345', password: 'correct horse battery' }
 const REVIEW = { rating: '4', body: 'Fresh and strong pepper, well packed.' }
 const PRODUCT = { name: 'Hostile Pepper', description: 'A pepper for the tests.', category: 'spices', price: '99', stockCount: '5' }
 
@@ -78,7 +78,7 @@ const TARGETS: Record<string, Target[]> = {
   'routes/api.contact.ts': [{ path: () => '/api/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], json: true, form: true, valid: () => CONTACT }],
   'routes/api.cart.quote.ts': [{ path: () => '/api/cart/quote', fields: ['items'], who: ['visitor'], json: true }],
   'routes/api.payment.createOrder.ts': [
-    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@example.in' }) },
+    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@hostile-input.example.in' }) },
   ],
   'routes/api.payment.verify.ts': [{ path: () => '/api/payment/verify', fields: ['orderId', 'razorpay_payment_id', 'razorpay_signature', 'razorpay_order_id'], who: ['visitor'], json: true }],
   'routes/api.payment.webhook.ts': [{ path: () => '/api/payment/webhook', fields: ['event', 'payload'], who: ['visitor'], json: true }],
@@ -89,11 +89,11 @@ const TARGETS: Record<string, Target[]> = {
   'routes/api.order.credit-note.ts': [{ path: () => `/api/orders/${orderId}/credit-notes/${orderId}`, fields: ['x'], who: ['visitor'], json: true }],
   'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
   'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
-  'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@example.in' }) }],
+  'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@hostile-input.example.in' }) }],
   'routes/signup.tsx': [{ path: () => '/Signup', fields: ['email', 'username', 'phone', 'password'], who: ['visitor'], form: true, valid: () => NEW_ACCOUNT }],
   'routes/signin.tsx': [{ path: () => '/Signin', fields: ['email', 'password', 'rememberMe', 'redirectTo'], who: ['visitor'], form: true, valid: () => ({ email: CUSTOMER, password: 'wrong horse battery' }) }],
   'routes/signout.ts': [{ path: () => '/signout', fields: ['x'], who: ['visitor'], form: true }],
-  'routes/forgot-password.tsx': [{ path: () => '/forgot-password', fields: ['email'], who: ['visitor'], form: true, valid: () => ({ email: 'nobody@example.in' }) }],
+  'routes/forgot-password.tsx': [{ path: () => '/forgot-password', fields: ['email'], who: ['visitor'], form: true, valid: () => ({ email: 'nobody@hostile-input.example.in' }) }],
   'routes/reset-password.tsx': [{ path: () => '/reset-password?token=x', fields: ['token', 'password', 'confirmPassword'], who: ['visitor'], form: true }],
   'routes/my-orders.tsx': [{ path: () => '/my-orders', fields: ['intent'], who: ['visitor'], form: true }],
   'routes/product.tsx': [{ path: () => `/product/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW }],
@@ -201,14 +201,14 @@ function adopt(browser: Browser, cookies: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' } })
+  server = await sharedTestServer()
   for (const who of ['visitor', 'customer', 'admin'] as const) as[who] = new Browser(server.url)
   adopt(as.admin, await signUpThroughApi(server.url, ADMIN))
   adopt(as.customer, await signUpThroughApi(server.url, CUSTOMER, 'Meena'))
   const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
   productId = products.find((p) => p.stockCount > 2)!.id
   const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@example.in' } })
+  const created = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' } })
   orderId = JSON.parse(created.text).orderId
   expect((await as.visitor.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
 }, 150_000)
@@ -295,7 +295,7 @@ describe('hostile input to every action', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...address), hostileText.filter((v) => v.length < 10_000).map((v) => `a${v}b`), async (field, value) => {
         const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '', [field]: value }
-        const answer = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@example.in' } })
+        const answer = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' } })
         expect(answer.status, `${field} ${JSON.stringify(value).slice(0, 60)}`).toBe(400)
         expect(JSON.parse(answer.text).fieldErrors[`shippingAddress.${field}`]).toBeDefined()
       }),

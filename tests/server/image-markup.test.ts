@@ -1,14 +1,14 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // The pictures of the server-rendered pages, as the page-speed budget asks: responsive WebP (srcset and
 // sizes), explicit width and height (no layout shift), the page's first picture eager with high fetch priority
 // when it is the largest paint, the rest lazy. On the demo catalogue, whose products all have pictures.
 
-let server: TestServer
+let server: SharedTestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await sharedTestServer()
 })
 afterAll(async () => {
   await server?.stop()

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
 import { formatRupees } from '~/features/money/money'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // Every storefront route of the spec's route table renders on the server, with its key text.
-let server: TestServer
+let server: SharedTestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await sharedTestServer()
 })
 afterAll(async () => {
   await server?.stop()

@@ -1,12 +1,12 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpThroughApi, formTokenFor } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, startTestServer, type SharedTestServer, type TestServer } from '../support/test-server'
 
 // The security headers on every kind of answer of the built shop, and the CSP nonce on every script of a page
 // (docs/decisions/015-security-headers.md). Browsers honouring them: tests/e2e/csp.spec.ts.
 
-const ADMIN = 'headers-admin@example.com'
+const ADMIN = sharedShopAdmin(import.meta.url)
 
 /** The CSP's directives by name, each with its sources. */
 function directives(policy: string | null) {
@@ -45,10 +45,10 @@ function cspNonce(response: Response) {
 /** Every <script> start tag of the page. */
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
 
-const get = (server: TestServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+const get = (server: SharedTestServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
 
 /** A product with uploaded pictures, so there is a /media file to fetch; answers the front picture's path. */
-async function uploadedPicture(server: TestServer) {
+async function uploadedPicture(server: SharedTestServer) {
   const cookie = await signUpThroughApi(server.url, ADMIN)
   const form = new FormData()
   for (const [k, v] of Object.entries({
@@ -75,9 +75,9 @@ async function uploadedPicture(server: TestServer) {
 }
 
 describe('security headers in test-payment mode', () => {
-  let server: TestServer
+  let server: SharedTestServer
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN } })
+    server = await sharedTestServer()
   })
   afterAll(async () => {
     await server?.stop()

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpThroughApi, withTokenIn } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // The stock ledger through the built shop: the Edit dialog's stale count, the stock page and the dashboard (decision 027).
 
-const ADMIN = 'owner@example.com'
-let server: TestServer
+const ADMIN = sharedShopAdmin(import.meta.url)
+let server: SharedTestServer
 let adminCookie = ''
 let productId = ''
 
@@ -22,7 +22,7 @@ const stockNow = async () => ((await (await fetch(`${server.url}/api/products/${
 const pepper = { name: 'Ledger Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '150', stockCount: '10' }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN } })
+  server = await sharedTestServer()
   adminCookie = await signUpThroughApi(server.url, ADMIN, 'Owner')
   const added = await post('/api/admin/products', form(pepper))
   expect(added.status).toBe(200)
@@ -64,7 +64,7 @@ describe('stock through the admin', () => {
   })
 
   it('refuses the stock page to everyone but admins', async () => {
-    const customer = await signUpThroughApi(server.url, 'customer@example.com', 'Meena')
+    const customer = await signUpThroughApi(server.url, 'customer@stock-ledger.example.com', 'Meena')
     for (const cookie of ['', customer]) {
       const response = await post(`/dash/products/${productId}/stock`, new URLSearchParams({ size: 'one', direction: 'add', units: '5', reason: 'received' }), cookie)
       expect(response.status).toBe(302)

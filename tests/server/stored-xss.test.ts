@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // Stored cross-site scripting: what customers and admins type is shown as text on every page that shows it,
 // in the HTML and in the data React Router embeds in it. Path traversal in media and product URLs is a 404.
 
-const ADMIN = 'owner@kaadu.test'
+const ADMIN = sharedShopAdmin(import.meta.url)
 const SCRIPT = '<script>alert("xss")</script>'
 const IMG = '"><img src=x onerror=alert(1)>'
 const PAYLOAD = `${SCRIPT}${IMG}`
 
-let server: TestServer
+let server: SharedTestServer
 let admin: Browser
 let customer: Browser
 let productPath = ''
@@ -24,11 +24,11 @@ function expectNoLiveMarkup(html: string, where: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' } })
+  server = await sharedTestServer()
   admin = new Browser(server.url)
   customer = new Browser(server.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)
-  expect((await customer.signUp('mallory@example.in', { username: `Mallory${IMG}`.slice(0, 50) })).status).toBeLessThan(500)
+  expect((await customer.signUp('mallory@stored-xss.example.in', { username: `Mallory${IMG}`.slice(0, 50) })).status).toBeLessThan(500)
 
   const form = new FormData()
   for (const [k, v] of Object.entries({ name: `Pepper ${SCRIPT}`.slice(0, 100), description: `Hot ${PAYLOAD}`, category: 'spices', price: '99', stockCount: '5' })) form.set(k, v)
@@ -42,9 +42,9 @@ beforeAll(async () => {
   const product = ((await added.json()) as { product: { id: string; url: string } }).product
   productPath = product.url
 
-  expect((await customer.send('/api/contact', { json: { name: `Eve ${IMG}`.slice(0, 60), email: 'eve@example.in', phone: '9876543210', message: `Hello ${PAYLOAD}` } })).status).toBeLessThan(300)
+  expect((await customer.send('/api/contact', { json: { name: `Eve ${IMG}`.slice(0, 60), email: 'eve@stored-xss.example.in', phone: '9876543210', message: `Hello ${PAYLOAD}` } })).status).toBeLessThan(300)
   const address = { fullName: `Eve ${IMG}`.slice(0, 60), buildingNumber: SCRIPT.slice(0, 30), streetName: `Road ${IMG}`, city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: 'mallory@example.in' } })
+  const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: 'mallory@stored-xss.example.in' } })
   expect(created.status, created.text).toBe(201)
   orderId = JSON.parse(created.text).orderId
   expect((await customer.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)

@@ -80,18 +80,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
-      // Like `npm start`: the production build without production's required secrets (tests/server/config.test.ts checks those).
-      SHOP_TRIAL: '1',
-      ...options.env,
-    },
+    env: shopEnvironment(dataDir, databaseUrl, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -137,6 +126,128 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       else if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
       await database?.drop()
     },
+  }
+}
+
+/** The shop's environment in a test: the production build on a free port, with the test's settings over these. */
+function shopEnvironment(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: '',
+    // Like `npm start`: the production build without production's required secrets (tests/server/config.test.ts checks those).
+    SHOP_TRIAL: '1',
+    ...env,
+  }
+}
+
+/** The test files that may use the shared shop: each has an admin of its own there, owner@<file's name>.test. */
+const SHARED_SHOP_FILES = fs.readdirSync(path.join(root, 'tests/server')).filter((f) => f.endsWith('.test.ts'))
+
+/**
+ * The admin a server test file signs up on the shared shop (sharedTestServer): one per file, named after it, so that
+ * two files never make the same account on it.
+ */
+export function sharedShopAdmin(testFileUrl: string) {
+  return `owner@${path.basename(new URL(testFileUrl).pathname).replace(/\.test\.ts$/, '')}.test`
+}
+
+/** The shared shop's settings: every file's admin, no rate limits (the files that test them start their own). */
+function sharedShopSettings(): Record<string, string> {
+  return {
+    ADMIN_EMAILS: SHARED_SHOP_FILES.map((f) => sharedShopAdmin(`file:///${f}`)).join(','),
+    RATE_LIMIT: 'off',
+  }
+}
+
+export type SharedTestServer = Omit<TestServer, 'child'>
+
+/**
+ * A shop with the default data (the demo catalogue) and sharedShopSettings(), shared by the server test files that
+ * need nothing else: one per Vitest worker, started by the first file that asks and stopped at the end of the run
+ * (tests/support/vitest-global-setup.ts), so each such file saves a start (~3 s of CPU) and a copy of the data.
+ * A worker runs one file at a time, so a file has the shop to itself while it runs, with what earlier files left:
+ * such a file uses accounts of its own (sharedShopAdmin, its own customers' addresses), changes no setting, and
+ * compares counts before and after rather than with fixed numbers. `stop()` leaves it running.
+ */
+export async function sharedTestServer(): Promise<SharedTestServer> {
+  refuseInUnitProject('sharedTestServer')
+  const worker = process.env.VITEST_POOL_ID
+  const shared = sharedPreparationDir()
+  // Outside Vitest's prepared folder: a shop of the file's own, with the same settings.
+  if (!shared || !worker) return startTestServer({ env: sharedShopSettings() })
+  await ensureBuilt()
+  const serverUrl = process.env.TEST_DATABASE_URL
+  const folder = await preparedOnce(`${serverUrl ? 'postgres-' : ''}shared-shop-${worker}`, async (folder) => {
+    const data = await copyOfPreparedData('demo')
+    fs.writeFileSync(path.join(folder, 'data-dir'), data.dataDir)
+    if (data.env.DATABASE_URL) fs.writeFileSync(path.join(folder, 'database-name'), new URL(data.env.DATABASE_URL).pathname.slice(1))
+    const logFile = path.join(folder, 'shop.log')
+    const log = fs.openSync(logFile, 'a')
+    // Its own process group, writing to a file: it outlives the file (and the worker thread) that started it.
+    const child = spawn(process.execPath, ['server.js'], {
+      cwd: root,
+      env: shopEnvironment(data.dataDir, data.env.DATABASE_URL ?? '', sharedShopSettings()),
+      stdio: ['ignore', log, log],
+      detached: true,
+    })
+    fs.closeSync(log)
+    child.unref()
+    fs.writeFileSync(path.join(folder, 'pid'), String(child.pid))
+    const started = Date.now()
+    for (;;) {
+      const output = fs.readFileSync(logFile, 'utf8')
+      const open = output.match(/The shop is open at (http:\/\/\S+)/)
+      if (open) {
+        fs.writeFileSync(path.join(folder, 'url'), open[1]!.replace('localhost', '127.0.0.1'))
+        break
+      }
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The shared shop exited before it started:\n${output}`)
+      if (Date.now() - started > 120_000) throw new Error(`The shared shop did not start within 120 s:\n${output}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  })
+  const url = fs.readFileSync(path.join(folder, 'url'), 'utf8')
+  const logFile = path.join(folder, 'shop.log')
+  const readLog = () => fs.readFileSync(logFile, 'utf8')
+  return { url, dataDir: fs.readFileSync(path.join(folder, 'data-dir'), 'utf8'), output: readLog, stdout: readLog, stop: async () => {} }
+}
+
+/**
+ * Stops the shared shops of a run (sharedTestServer) found in its prepared folder, and removes their data folders;
+ * their databases go with the other prepared ones. Called by the global setup's teardown.
+ */
+export async function stopSharedShops(preparedDir: string) {
+  for (const entry of fs.readdirSync(preparedDir)) {
+    if (!/^(postgres-)?shared-shop-/.test(entry)) continue
+    const folder = path.join(preparedDir, entry)
+    const pidFile = path.join(folder, 'pid')
+    if (fs.existsSync(pidFile)) {
+      const pid = Number(fs.readFileSync(pidFile, 'utf8'))
+      // Started from a worker thread that has ended, it may stay a zombie once it exits: that counts as gone.
+      const alive = () => {
+        try {
+          process.kill(pid, 0)
+        } catch {
+          return false
+        }
+        try {
+          return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))
+        } catch {
+          return true
+        }
+      }
+      if (alive()) process.kill(pid, 'SIGTERM')
+      const asked = Date.now()
+      while (alive() && Date.now() - asked < 15_000) await new Promise((r) => setTimeout(r, 50))
+      if (alive()) process.kill(pid, 'SIGKILL')
+    }
+    const dataDirFile = path.join(folder, 'data-dir')
+    if (fs.existsSync(dataDirFile)) fs.rmSync(fs.readFileSync(dataDirFile, 'utf8'), { recursive: true, force: true })
   }
 }
 

@@ -2,11 +2,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { stopSharedShops } from './test-server'
 
 /**
  * One folder per Vitest run where workers keep what they prepare once and share (app/db/test-database.ts
  * preparedOnce): the migrated database, the prepared data folder of the server tests, the build check. Workers
- * start after this and inherit the variable. At the end: the folder and the template databases go.
+ * start after this and inherit the variable. At the end: the shared shops stop, and the folder and the template
+ * databases go.
  */
 export default function setup() {
   // Two projects name this setup ("database" and "embedded"): the second finds the folder the first made.
@@ -14,6 +16,7 @@ export default function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-prepared-'))
   process.env.SHOP_TEST_PREPARED_DIR = dir
   return async () => {
+    await stopSharedShops(dir)
     const serverUrl = process.env.TEST_DATABASE_URL
     if (serverUrl) {
       for (const entry of fs.readdirSync(dir)) {
