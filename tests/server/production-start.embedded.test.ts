@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../support/test-server'
+import { copyOfPreparedData, ensureBuilt, type TestData } from '../support/test-server'
 
 // `NODE_ENV=production npm start` is a real deployment: every production check applies (README, "Settings").
 // Only `npm start` without NODE_ENV is the trial that makes its own session secret and takes test payments.
@@ -13,12 +11,16 @@ const root = path.resolve(import.meta.dirname, '../..')
 // The built shop, made here when the sources changed (a single file on a fresh clone), never by two files at once.
 beforeAll(ensureBuilt, 300_000)
 
-const dataDirs: string[] = []
+const copies: TestData[] = []
 
-/** Runs `npm start` (scripts/start.mjs) until it exits or says it is open, then stops it. */
-function npmStart(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-production-start-'))
-  dataDirs.push(dataDir)
+/**
+ * Runs `npm start` (scripts/start.mjs) until it exits or says it is open, then stops it. On a migrated data folder
+ * with no catalogue (a copy of one made once per run): the settings are the point, not a first start.
+ */
+async function npmStart(env: Record<string, string>) {
+  const copy = await copyOfPreparedData('migrated')
+  copies.push(copy)
+  const dataDir = copy.dataDir
   const base: Record<string, string | undefined> = { ...process.env }
   // The caller's own settings must not leak in: each case says exactly what it sets.
   for (const name of ['NODE_ENV', 'SHOP_TRIAL', 'SESSION_SECRET', 'PUBLIC_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'PAYMENT_MODE', 'DATABASE_URL']) delete base[name]
@@ -44,8 +46,8 @@ function npmStart(env: Record<string, string>) {
   })
 }
 
-afterAll(() => {
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
+afterAll(async () => {
+  for (const copy of copies.splice(0)) await copy.drop()
 })
 
 describe('npm start with NODE_ENV=production', () => {

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../support/test-server'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { copyOfPreparedData, ensureBuilt, type TestData } from '../support/test-server'
 
 // `npm start` as a user runs it (scripts/start.mjs → server.js): however it is stopped — `kill <pid>` of npm,
 // Ctrl+C in the terminal, SIGTERM to the start script — the shop closes and frees the embedded database's lock.
@@ -29,6 +29,18 @@ afterEach(() => {
 
 function freshDataDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'))
+}
+
+const copies: TestData[] = []
+afterAll(async () => {
+  for (const copy of copies.splice(0)) await copy.drop()
+})
+
+/** A migrated data folder with no catalogue, as an earlier start left it: stopping is the point, not the first start. */
+async function migratedDataDir() {
+  const copy = await copyOfPreparedData('migrated')
+  copies.push(copy)
+  return copy.dataDir
 }
 
 /** Starts a command in its own process group (as a terminal does), and waits for the shop to say it is open. */
@@ -90,7 +102,7 @@ function shopPid(dataDir: string) {
 
 describe('stopping npm start', () => {
   it('kill <pid> of npm start stops the start script and the shop, and frees the lock', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = await migratedDataDir()
     const shop = await start('npm', ['start', '--', '--no-build'], { cwd: root, env: { DATA_DIR: dataDir, SEED_DEMO_CATALOGUE: 'never' } })
     const serverPid = shopPid(dataDir)
     expect(await answers(shop.url)).toBe(true)
@@ -102,7 +114,7 @@ describe('stopping npm start', () => {
   }, 200_000)
 
   it('Ctrl+C (SIGINT to the terminal’s process group) stops the shop, which exits cleanly', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = await migratedDataDir()
     const shop = await start('npm', ['start', '--', '--no-build'], { cwd: root, env: { DATA_DIR: dataDir, SEED_DEMO_CATALOGUE: 'never' } })
 
     process.kill(-shop.child.pid!, 'SIGINT')

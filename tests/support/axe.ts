@@ -9,10 +9,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * what axe says is wrong with each), so a failure says what to fix without opening a trace.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Legacy mode: axe runs in the page itself instead of opening a blank page to gather each frame's results, which
-  // took about a third of each scan here (0.9–1.8 s → 0.7–1.2 s a page). What it gives up is cross-origin frames,
-  // and the pages scanned have none (Razorpay's checkout frame is only loaded by the CSP spec, which runs no axe).
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze()
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   const report = violations.map((v) => {
     const nodes = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`)
     const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : ''
