@@ -1,5 +1,6 @@
 import type { InvoiceDocument } from './invoice-document'
 import { amountInWords, summariseLines, type TaxedLine, taxLine } from './tax'
+import { apportion } from '../money/apportion'
 
 /**
  * A GST credit note (section 34 of the CGST Act; rule 53(1A) of the CGST Rules for what it shows): issued for a
@@ -30,22 +31,6 @@ export function refundItemsTotal(items: RefundItems) {
 }
 
 const describe = (line: { name: string; size: string }) => `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`
-
-/** `amount` shared over `weights` in proportion, in whole paise, the remainder to the largest shares (adds up exactly). */
-export function apportion(amount: number, weights: number[]) {
-  const total = weights.reduce((a, b) => a + b, 0)
-  if (total <= 0) throw new RangeError('Nothing to share the amount over')
-  const exact = weights.map((w) => (amount * w) / total)
-  const shares = exact.map(Math.floor)
-  let left = amount - shares.reduce((a, b) => a + b, 0)
-  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1])
-  for (const [, i] of byRemainder) {
-    if (left === 0) break
-    shares[i]!++
-    left--
-  }
-  return shares
-}
 
 /**
  * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, the delivery at

@@ -7,7 +7,10 @@ import { DELIVERY_SAC } from './gst'
  * - taxable value = total × 100 / (100 + rate), rounded to the nearest paisa (half up); tax = total − taxable;
  * - within the shop's state the tax is split CGST + SGST: CGST is the half rounded down, SGST the rest;
  *   to another state it is all IGST;
- * - the delivery charge is one more line, taxed at the highest rate of the order's goods (a composite supply).
+ * - the delivery charge is one more line, taxed at the highest rate of the order's goods (a composite supply), and so
+ *   is a cash-on-delivery fee;
+ * - a discount recorded on the invoice lowers the line's value before the tax is carved out (CGST Act, 2017, section
+ *   15(3)(a)); how an order's discounts are spread over its lines: docs/decisions/042-discounts-over-lines.md.
  */
 
 export type Supply = 'intra-state' | 'inter-state'
@@ -18,10 +21,12 @@ export type InvoiceLineInput = {
   ratePercent: number
   quantity: number
   unitPricePaise: number
+  /** This line's part of the order's discounts, GST included; at most the line's price × quantity. */
+  discountPaise?: number
 }
 
 export type TaxedLine = InvoiceLineInput & {
-  /** What the customer paid for the line, GST included. */
+  /** What the customer paid for the line, GST included: price × quantity less its discount. */
   totalPaise: number
   taxablePaise: number
   cgstPaise: number
@@ -70,7 +75,11 @@ export function splitTax(taxPaise: number, supply: Supply) {
 export function taxLine(line: InvoiceLineInput, supply: Supply): TaxedLine {
   assertPaise(line.unitPricePaise, 'A unit price')
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`A quantity must be a whole number from 1, not ${line.quantity}`)
-  const totalPaise = line.unitPricePaise * line.quantity
+  const discountPaise = line.discountPaise ?? 0
+  assertPaise(discountPaise, 'A line discount')
+  const grossPaise = line.unitPricePaise * line.quantity
+  if (discountPaise > grossPaise) throw new RangeError(`A line's discount (${discountPaise} paise) is more than its value (${grossPaise} paise)`)
+  const totalPaise = grossPaise - discountPaise
   const { taxablePaise, taxPaise } = splitInclusivePrice(totalPaise, line.ratePercent)
   return { ...line, totalPaise, taxablePaise, ...splitTax(taxPaise, supply) }
 }
@@ -90,22 +99,23 @@ function add(into: Omit<TaxTotals, 'totalPaise'> & { totalPaise?: number }, line
  * Every line of an invoice with its tax, the delivery charge's line (when there is one), the totals and the
  * summary per tariff code and rate.
  */
-export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: number; supply: Supply }) {
+export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: number; codFeePaise?: number; supply: Supply }) {
   assertPaise(input.deliveryPaise, 'The delivery charge')
+  const codFeePaise = input.codFeePaise ?? 0
+  assertPaise(codFeePaise, 'The cash-on-delivery fee')
   const goods = input.lines.map((line) => taxLine(line, input.supply))
-  const deliveryRate = Math.max(0, ...input.lines.map((l) => l.ratePercent))
-  const lines =
-    input.deliveryPaise > 0
-      ? [
-          ...goods,
-          taxLine(
-            { description: 'Delivery charge', hsnCode: DELIVERY_SAC, ratePercent: deliveryRate, quantity: 1, unitPricePaise: input.deliveryPaise },
-            input.supply,
-          ),
-        ]
-      : goods
+  const highestRate = Math.max(0, ...input.lines.map((l) => l.ratePercent))
+  const charge = (description: string, paise: number) =>
+    taxLine({ description, hsnCode: DELIVERY_SAC, ratePercent: highestRate, quantity: 1, unitPricePaise: paise }, input.supply)
+  const lines = [
+    ...goods,
+    ...(input.deliveryPaise > 0 ? [charge('Delivery charge', input.deliveryPaise)] : []),
+    ...(codFeePaise > 0 ? [charge(COD_FEE_DESCRIPTION, codFeePaise)] : []),
+  ]
   return { lines, ...summariseLines(lines) }
 }
+
+export const COD_FEE_DESCRIPTION = 'Cash on delivery fee'
 
 /** The totals of taxed lines and their summary per tariff code and rate (an invoice's, or a credit note's). */
 export function summariseLines(lines: TaxedLine[]) {
