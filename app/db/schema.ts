@@ -576,3 +576,60 @@ export const creditNotes = pgTable(
   },
   (t) => [uniqueIndex('credit_notes_series_number').on(t.series, t.number), index('credit_notes_order_idx').on(t.orderId)],
 )
+
+/**
+ * A coupon code the owner made (issue 19, decision 042). `code` is kept upper-case: codes are case-insensitive. A
+ * percentage is in basis points (500 = 5%), a fixed amount in paise.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    value: integer('value').notNull(),
+    minOrderPaise: integer('min_order_paise').notNull().default(0),
+    maxDiscountPaise: integer('max_discount_paise'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    totalUses: integer('total_uses'),
+    usesPerCustomer: integer('uses_per_customer'),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    prepaidOnly: boolean('prepaid_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupons_code_shape', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
+    check('coupons_value', sql`${t.value} > 0 and (${t.kind} = 'fixed' or ${t.value} <= 10000)`),
+    check('coupons_limits', sql`${t.minOrderPaise} >= 0 and coalesce(${t.maxDiscountPaise}, 0) >= 0 and coalesce(${t.totalUses}, 1) > 0 and coalesce(${t.usesPerCustomer}, 1) > 0`),
+    check('coupons_dates', sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`),
+  ],
+)
+
+/**
+ * A coupon's use by an order, taken in the order's transaction; `releasedAt` is set, in the transaction that expires
+ * or cancels the order before dispatch, when the use is given back. Customers are known by e-mail and by phone.
+ */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('coupon_uses_code_idx').on(t.couponCode).where(sql`${t.releasedAt} is null`),
+    check('coupon_uses_discount', sql`${t.discountPaise} >= 0`),
+  ],
+)
