@@ -43,6 +43,7 @@ export default [
   route('dash/outbox', 'routes/admin-outbox.tsx'),
   route('dash/users', 'routes/admin-users.tsx'),
   route('dash/reviews', 'routes/admin-reviews.tsx'),
+  route('dash/coupons', 'routes/admin-coupons.tsx'),
   route('dash/settings', 'routes/admin-settings.tsx'),
   route('dash/shop', 'routes/admin-shop.tsx'),
   route('dash/policies', 'routes/admin-policies.tsx'),

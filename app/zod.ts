@@ -84,3 +84,19 @@ export const adminSearchText = z
   .transform((v) => (v.length > 100 ? '' : v))
   .optional()
   .default('')
+
+/** An amount the admin types in rupees ("40", "40.50", "1,000", "₹40"): whole paise, within `maxRupees`. */
+export function rupeesField(label: string, maxRupees: number) {
+  const Label = `${label[0]!.toUpperCase()}${label.slice(1)}`
+  return z
+    .string({ error: `Enter ${label}.` })
+    .transform((value) => value.replace(/[\s,₹]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, `Enter ${label}.`)
+        .regex(/^\d+(\.\d{1,2})?$/, `${Label} must be in rupees, like 40 or 40.50.`)
+        .transform((value) => Math.round(Number(value) * 100))
+        .refine((paise) => paise <= maxRupees * 100, `${Label} must be at most ₹${maxRupees.toLocaleString('en-IN')}.`),
+    )
+}

@@ -133,6 +133,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/outbox" title="Outbox" count={failedMails > 0 ? `${failedMails} failed` : undefined}>
             Every mail the shop sends: waiting, sent and failed.
           </Tile>
+          <Tile to="/dash/coupons" title="Coupon codes">
+            Codes customers type at checkout: make one, see its uses, switch it off.
+          </Tile>
           <Tile to="/dash/reviews" title="Reviews">
             What customers wrote about products: hide or show a review.
           </Tile>

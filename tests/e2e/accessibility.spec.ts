@@ -58,6 +58,7 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'outbox', path: '/dash/outbox?show=all' },
   { name: 'users', path: '/dash/users' },
   { name: 'reviews', path: '/dash/reviews' },
+  { name: 'coupon codes', path: '/dash/coupons' },
   { name: 'tax details', path: '/dash/settings' },
   { name: 'shop details', path: '/dash/shop' },
   { name: 'policy pages', path: '/dash/policies' },

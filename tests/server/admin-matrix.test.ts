@@ -72,6 +72,7 @@ const pages = () => [
   '/dash/outbox',
   '/dash/users',
   '/dash/settings',
+  '/dash/coupons',
 ]
 
 /** Every admin mutation: the page forms (redirect home for non-admins) and the upload API (403). */
@@ -81,6 +82,7 @@ const mutations = (): Array<{ path: string; form: Record<string, string>; api: b
   { path: '/dash/outbox', form: { mailId }, api: false },
   { path: '/dash/users', form: { userId: customerUserId, role: 'admin' }, api: false },
   { path: '/dash/settings', form: { gstin: '29AAGCB7383J1Z4', gstState: 'Karnataka' }, api: false },
+  { path: '/dash/coupons', form: { intent: 'create', code: 'MATRIX10', kind: 'percent', value: '10' }, api: false },
   { path: '/Admin', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: false },
   { path: '/Delete', form: { intent: 'delete', id: productId }, api: false },
   { path: '/api/admin/products', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: true },
@@ -122,6 +124,7 @@ describe.each([
     expect((await admin.send('/Delete?q=Matrix')).text).not.toContain('Matrix Pepper')
     expect((await fetch(`${server.url}/api/products/${productId}`)).status).toBe(200)
     expect((await admin.send('/dash/settings')).text).toContain('33AAKFK4821M1Z5')
+    expect((await admin.send('/dash/coupons')).text).not.toContain('MATRIX10')
   })
 })
 

@@ -29,6 +29,7 @@ async function shopState() {
     mails: await count('/dash/outbox?show=all', /All \((\d+)\)/),
     messages: (await admin.send('/dash/messages?show=all')).text.split('mailto:').length,
     users: (await admin.send('/dash/users')).text.split('name="userId"').length,
+    coupons: (await admin.send('/dash/coupons')).text.match(/Switch o(n|ff)/g)?.join(),
     order: (await admin.send(`/dash/orders/${orderId}`)).text.match(/Mark packed|Mark shipped|Mark delivered/g)?.join(),
     product: await (await fetch(`${server.url}/api/products/${productId}`)).text(),
   }
@@ -116,6 +117,8 @@ const FORMS: Array<{ path: () => string; fields: string[]; as: 'visitor' | 'admi
   { path: () => '/dash/outbox', fields: ['mailId'], as: 'admin' },
   { path: () => '/dash/users', fields: ['userId', 'role'], as: 'admin' },
   { path: () => '/dash/settings', fields: ['gstin', 'gstState'], as: 'admin' },
+  { path: () => '/dash/coupons', fields: ['intent', 'code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'], as: 'admin' },
+  { path: () => '/dash/coupons', fields: ['intent', 'code', 'active'], as: 'admin' },
   { path: () => '/track', fields: ['order', 'contact'], as: 'visitor' },
 ]
 

@@ -133,6 +133,16 @@ const TARGETS: Record<string, Target[]> = {
   'routes/admin-messages.tsx': [{ path: () => '/dash/messages', fields: ['messageId', 'handled'], who: ['admin'], form: true }],
   'routes/admin-outbox.tsx': [{ path: () => '/dash/outbox', fields: ['mailId'], who: ['admin'], form: true }],
   'routes/admin-users.tsx': [{ path: () => '/dash/users', fields: ['userId', 'role'], who: ['admin'], form: true }],
+  'routes/admin-coupons.tsx': [
+    {
+      path: () => '/dash/coupons',
+      fields: ['intent', 'code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'create', code: 'HOSTILE10', kind: 'percent', value: '10', minOrder: '500', maxDiscount: '100', validFrom: '2026-12-01', validUntil: '2026-12-31', totalUses: '10', usesPerCustomer: '1', products: '' }),
+    },
+    { path: () => '/dash/coupons', fields: ['intent', 'code', 'active'], who: ['admin'], form: true, valid: () => ({ intent: 'switch', code: 'NOSUCHCODE', active: 'false' }) },
+  ],
   'routes/admin-reviews.tsx': [{ path: () => '/dash/reviews', fields: ['reviewId', 'hidden'], who: ['admin'], form: true }],
   'routes/admin-settings.tsx': [
     { path: () => '/dash/settings', fields: ['gstin', 'gstState'], who: ['admin'], form: true, valid: () => ({ gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' }) },
@@ -187,6 +197,7 @@ async function shopState() {
     messages: (await page('/dash/messages?show=all')).split('mailto:').length,
     users: (await page('/dash/users')).split('name="userId"').length,
     reviews: (await page('/dash/reviews')).split('name="reviewId"').length,
+    coupons: (await page('/dash/coupons')).match(/Switch o(n|ff)|Used \d+/g)?.join(),
     settings: (await page('/dash/settings')).match(/value="[^"]*"/g)?.join(),
     shop: (await page('/dash/shop')).match(/value="[^"]*"|<textarea[^>]*>[^<]*</g)?.join(),
     terms: (await page('/dash/policies/terms')).match(/<textarea[^>]*>([^<]*)</)?.[1],

@@ -66,6 +66,9 @@ export const COUPON_MESSAGES: Record<Exclude<CouponRefusal, 'below-minimum'>, st
   'nothing-eligible': 'This code does not apply to the products in your cart.',
 }
 
+/** The names of the category boxes of the admin's coupon form: `category-<value>`. */
+export const couponCategoryField = (category: string) => `category-${category}`
+
 const CODE_SHAPE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
 import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type DeliveryRule, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
-import { z } from '~/zod'
+import { rupeesField, z } from '~/zod'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
 
 const address = z.object({
@@ -66,20 +66,6 @@ function checkReservationLimits(value: { maxUnitsPerLine: number; maxUnitsHeldUn
 /** The reservation limits the admin edits at /dash/settings (decision 024). */
 export const reservationLimitsSchema = z.object(reservationFields).superRefine(checkReservationLimits)
 
-/** An amount the admin types in rupees ("40", "40.50", "1,000"): whole paise, within `maxRupees`. */
-const rupees = (label: string, maxRupees: number) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .transform((value) => value.replace(/[\s,₹]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, `Enter ${label}.`)
-        .regex(/^\d+(\.\d{1,2})?$/, `${label[0]!.toUpperCase()}${label.slice(1)} must be in rupees, like 40 or 40.50.`)
-        .transform((value) => Math.round(Number(value) * 100))
-        .refine((paise) => paise <= maxRupees * 100, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ₹${maxRupees.toLocaleString('en-IN')}.`),
-    )
-
 const FSSAI_LICENCE = /^[12]\d{13}$/
 const FSSAI_PROBLEM = 'An FSSAI licence or registration number is 14 digits, starting with 1 or 2 (e.g. 12426999000123).'
 
@@ -98,7 +84,7 @@ const deliveryFields = {
 
 /** The delivery charge and the subtotal from which delivery is free, as the admin types them at /dash/settings. */
 export const deliveryRuleFormSchema = z
-  .object({ deliveryCharge: rupees('the delivery charge', 1_000), freeDeliveryFrom: rupees('the free-delivery threshold', 1_00_000) })
+  .object({ deliveryCharge: rupeesField('the delivery charge', 1_000), freeDeliveryFrom: rupeesField('the free-delivery threshold', 1_00_000) })
   .transform(({ deliveryCharge, freeDeliveryFrom }) => ({ deliveryChargePaise: deliveryCharge, freeDeliveryFromPaise: freeDeliveryFrom }))
 
 /** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */

@@ -1,0 +1,224 @@
+import { data, Form, useNavigation } from 'react-router'
+import { ActionOutcome, AdminPage, smallButton, Time } from '~/components/admin/admin-page'
+import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { FormTokenField } from '~/components/forms/form-token-field'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { requireAdminPage } from '~/features/accounts/guards.server'
+import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
+import { formatRupees } from '~/features/money/money'
+import { couponCategoryField } from '~/features/offers/coupons'
+import {
+  CouponExistsError,
+  couponFormSchema,
+  couponSwitchSchema,
+  createCoupon,
+  listCouponsForAdmin,
+  setCouponActive,
+  UnknownProductsError,
+} from '~/features/offers/coupons.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import type { Route } from './+types/admin-coupons'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Coupon codes · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context)
+  return { coupons: await listCouponsForAdmin(context.shop.db) }
+}
+
+const FIELDS = ['code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'] as const
+type Field = (typeof FIELDS)[number]
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fieldErrors?: Partial<Record<Field, string>>; values?: Record<string, string> }
+
+/** Makes a coupon (intent "create"), or switches one on or off (intent "switch"). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context)
+  const fields = await readSmallForm(request)
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (fields.intent === 'switch') {
+    const parsed = couponSwitchSchema.safeParse(fields)
+    if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+    if (!(await setCouponActive(context.shop.db, parsed.data.code, parsed.data.active))) {
+      return data<ActionResult>({ ok: false, error: 'There is no such code.' }, { status: 404 })
+    }
+    return data<ActionResult>({ ok: true, message: `${parsed.data.code} is ${parsed.data.active ? 'on: customers can use it' : 'off: it is refused like an unknown code'}.` })
+  }
+  if (fields.intent !== 'create') return data<ActionResult>({ ok: false, error: 'Make a code or switch one on or off.' }, { status: 400 })
+  const values = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'csrf_token').map(([k, v]) => [k, v.slice(0, 2_000)]))
+  const parsed = couponFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<Field, string>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field
+      if (FIELDS.includes(field) && !fieldErrors[field]) fieldErrors[field] = issue.message
+    }
+    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors, values }, { status: 400 })
+  }
+  try {
+    const code = await createCoupon(context.shop.db, parsed.data)
+    return data<ActionResult>({ ok: true, message: `${code} is made and on.` })
+  } catch (err) {
+    if (err instanceof CouponExistsError) return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { code: err.message }, values }, { status: 409 })
+    if (err instanceof UnknownProductsError) return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { products: err.message }, values }, { status: 400 })
+    throw err
+  }
+}
+
+/** What a coupon takes off, as the list shows it. */
+function discountText(c: { kind: 'percent' | 'fixed'; value: number; maxDiscountPaise: number | null }) {
+  if (c.kind === 'fixed') return `${formatRupees(c.value)} off`
+  return `${c.value / 100}% off${c.maxDiscountPaise !== null ? `, at most ${formatRupees(c.maxDiscountPaise)}` : ''}`
+}
+
+function conditionsText(c: Awaited<ReturnType<typeof listCouponsForAdmin>>[number]) {
+  const parts = [
+    c.minOrderPaise > 0 ? `from ${formatRupees(c.minOrderPaise)}` : '',
+    c.categories.length ? `on ${c.categories.map((k) => CATEGORY_LABELS[k as keyof typeof CATEGORY_LABELS] ?? k).join(', ')}` : '',
+    c.productIds.length ? `on ${c.productIds.length} product${c.productIds.length > 1 ? 's' : ''}` : '',
+    c.firstOrderOnly ? 'first orders only' : '',
+    c.prepaidOnly ? 'paid online only' : '',
+    c.usesPerCustomer !== null ? `${c.usesPerCustomer} per customer` : '',
+  ].filter(Boolean)
+  return parts.length ? parts.join(' · ') : 'Any order'
+}
+
+export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  const errors = failed?.fieldErrors ?? {}
+  const value = (name: string, fallback = '') => failed?.values?.[name] ?? fallback
+  const field = (name: Field, label: string, props: { hint?: string; type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string } = {}) => (
+    <FormField id={`coupon-${name}`} label={label} error={errors[name]} hint={props.hint}>
+      <input
+        id={`coupon-${name}`}
+        name={name}
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        defaultValue={value(name)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(`coupon-${name}`, errors[name], props.hint)}
+        className={inputClass(errors[name])}
+      />
+    </FormField>
+  )
+  return (
+    <AdminPage title="Coupon codes">
+      <p className="mt-2 text-earth-700">
+        Codes customers type at checkout. One code per order; a code is refused once its uses are taken, and an order that expires or
+        is cancelled before dispatch gives its use back.
+      </p>
+      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+
+      {loaderData.coupons.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">No codes yet. Make the first below.</p>
+      ) : (
+        <ul className="mt-6 grid gap-3" aria-label="Coupon codes, newest first">
+          {loaderData.coupons.map((c) => (
+            <li key={c.code} className={`rounded-2xl border bg-white p-4 shadow-sm ${c.active ? 'border-leaf-100' : 'border-stone-300 bg-stone-50'}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id={`coupon-${c.code}`} className="font-mono text-lg font-semibold text-earth-900">
+                  {c.code}
+                </h2>
+                <p className="font-semibold text-earth-900">{discountText(c)}</p>
+              </div>
+              <p className="mt-1 text-sm text-earth-800">{conditionsText(c)}</p>
+              <p className="mt-1 text-sm text-earth-700">
+                Used {c.usesTaken}
+                {c.totalUses !== null ? ` of ${c.totalUses}` : ''} ·{' '}
+                {c.validFrom ? (
+                  <>
+                    from <Time value={c.validFrom} dateOnly />{' '}
+                  </>
+                ) : null}
+                {c.validUntil ? (
+                  <>
+                    until <Time value={c.validUntil} dateOnly />
+                  </>
+                ) : (
+                  'no end date'
+                )}
+              </p>
+              <Form method="post" preventScrollReset className="mt-3">
+                <FormTokenField />
+                <input type="hidden" name="intent" value="switch" />
+                <input type="hidden" name="code" value={c.code} />
+                <input type="hidden" name="active" value={c.active ? 'false' : 'true'} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-describedby={`coupon-${c.code}`}
+                  className={`${smallButton} ${c.active ? 'border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50' : 'border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800'}`}
+                >
+                  {c.active ? 'Switch off' : 'Switch on'}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section aria-labelledby="new-coupon" className="mt-10 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm">
+        <h2 id="new-coupon" className="text-xl font-semibold text-earth-900">
+          Make a code
+        </h2>
+        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormTokenField />
+          <input type="hidden" name="intent" value="create" />
+          {field('code', 'Code', { hint: 'Letters and digits, e.g. DIWALI10; customers may type it in any case.' })}
+          <fieldset className="sm:col-span-1">
+            <legend className="block text-sm font-medium text-earth-900">Kind of discount</legend>
+            <div className="mt-2 flex gap-4">
+              {(['percent', 'fixed'] as const).map((kind) => (
+                <label key={kind} className="inline-flex min-h-11 items-center gap-2 text-earth-900">
+                  <input type="radio" name="kind" value={kind} defaultChecked={value('kind', 'percent') === kind} className="h-5 w-5 accent-leaf-700" />
+                  {kind === 'percent' ? 'A percentage' : 'A fixed amount'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {field('value', 'Discount', { hint: 'A percentage (10 or 7.5) or rupees (50), as chosen above.', inputMode: 'decimal' })}
+          {field('maxDiscount', 'Largest discount (₹)', { hint: 'For a percentage; blank for no cap.', inputMode: 'decimal' })}
+          {field('minOrder', 'Minimum order (₹)', { hint: 'Of the products the code applies to; blank for none.', inputMode: 'decimal' })}
+          {field('totalUses', 'Uses in all', { hint: 'Blank for no limit.', inputMode: 'numeric' })}
+          {field('usesPerCustomer', 'Uses per customer', { hint: 'Known by e-mail and by phone; blank for no limit.', inputMode: 'numeric' })}
+          {field('validFrom', 'First day', { type: 'date', hint: 'In India; blank to start now.' })}
+          {field('validUntil', 'Last day', { type: 'date', hint: 'In India, to midnight; blank for no end.' })}
+          <fieldset className="sm:col-span-2">
+            <legend className="block text-sm font-medium text-earth-900">Only on these categories (none ticked: the whole cart)</legend>
+            <div className="mt-2 grid gap-1 sm:grid-cols-3">
+              {CATEGORIES.map((category) => (
+                <label key={category} className="inline-flex min-h-11 items-center gap-2 text-earth-900">
+                  <input type="checkbox" name={couponCategoryField(category)} defaultChecked={value(couponCategoryField(category)) === 'on'} className="h-5 w-5 accent-leaf-700" />
+                  {CATEGORY_LABELS[category]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="sm:col-span-2">{field('products', 'Only on these products', { hint: 'Product ids (from the product’s address), separated by commas; blank for none.' })}</div>
+          <div className="grid gap-1 sm:col-span-2">
+            <label className="inline-flex min-h-11 items-center gap-2 text-earth-900">
+              <input type="checkbox" name="firstOrderOnly" defaultChecked={value('firstOrderOnly') === 'on'} className="h-5 w-5 accent-leaf-700" />
+              First orders only (a customer, by e-mail or phone, with no paid order yet)
+            </label>
+            <label className="inline-flex min-h-11 items-center gap-2 text-earth-900">
+              <input type="checkbox" name="prepaidOnly" defaultChecked={value('prepaidOnly') === 'on'} className="h-5 w-5 accent-leaf-700" />
+              Only for orders paid online
+            </label>
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>
+              Make the code
+            </button>
+          </div>
+        </Form>
+      </section>
+    </AdminPage>
+  )
+}
