@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sameSecret } from '~/features/settings/app-secrets.server'
 import { FORM_TOKEN_FIELD } from './form-token'
 
 /**
@@ -37,10 +38,7 @@ export function formTokenFor(secret: string, key: string) {
 
 /** Whether `token` is the one the shop gave for this browser's key. */
 export function isFormTokenValid(secret: string, key: string | null, token: string | null) {
-  if (!key || !token) return false
-  const expected = Buffer.from(formTokenFor(secret, key))
-  const given = Buffer.from(token)
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+  return !!key && !!token && sameSecret(token, formTokenFor(secret, key))
 }
 
 /**

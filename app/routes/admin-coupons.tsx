@@ -3,6 +3,7 @@ import { ActionOutcome, AdminPage, smallButton, Time } from '~/components/admin/
 import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { formatRupees } from '~/features/money/money'
@@ -29,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { coupons: await listCouponsForAdmin(context.shop.db) }
 }
 
-const FIELDS = ['code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'] as const
-type Field = (typeof FIELDS)[number]
+type Field = 'code' | 'kind' | 'value' | 'minOrder' | 'maxDiscount' | 'validFrom' | 'validUntil' | 'totalUses' | 'usesPerCustomer' | 'products'
 type ActionResult =
   | { ok: true; message: string }
   | { ok: false; error: string; fieldErrors?: Partial<Record<Field, string>>; values?: Record<string, string> }
@@ -52,12 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'csrf_token').map(([k, v]) => [k, v.slice(0, 2_000)]))
   const parsed = couponFormSchema.safeParse(fields)
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<Field, string>> = {}
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field
-      if (FIELDS.includes(field) && !fieldErrors[field]) fieldErrors[field] = issue.message
-    }
-    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors, values }, { status: 400 })
+    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
   }
   try {
     const code = await createCoupon(context.shop.db, parsed.data)

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sameSecret } from '../settings/app-secrets.server'
 
 /**
  * The token in a cash-on-delivery order's confirmation link (decision 043): an HMAC of the order's id with the
@@ -12,8 +13,5 @@ export function codConfirmationToken(secret: string, orderId: string) {
 
 /** Whether `token` is the one made for this order (compared in constant time). */
 export function isCodConfirmationToken(secret: string, orderId: string, token: string | null | undefined) {
-  if (!token) return false
-  const expected = Buffer.from(codConfirmationToken(secret, orderId))
-  const given = Buffer.from(token)
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+  return !!token && sameSecret(token, codConfirmationToken(secret, orderId))
 }

@@ -12,6 +12,7 @@ import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
 import { recordStockChange } from '../stock/ledger.server'
 import { nextCheckAt } from '../payments/reconciliation.server'
+import { sameSecret } from '../settings/app-secrets.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -161,11 +162,6 @@ async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHa
   if (!moved) throw new CheckoutKeyTakenError()
   log.info({ orderId: found.id }, 'createOrder: a retry with its checkout key and no buyer cookie took over its order (the first answer was lost)')
   return orderWithLines(db, found.id)
-}
-
-/** Whether two secrets (or their hashes) are equal, compared in constant time on their SHA-256 hashes. */
-function sameSecret(a: string, b: string) {
-  return crypto.timingSafeEqual(crypto.createHash('sha256').update(a).digest(), crypto.createHash('sha256').update(b).digest())
 }
 
 export class CheckoutKeyTakenError extends Error {

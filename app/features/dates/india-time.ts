@@ -16,8 +16,13 @@ export function formatIndiaDate(value: Date | string) {
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
 
-/** Midnight of `now`'s day in India (UTC+5:30 all year), where the shop's day begins. */
+/** Midnight in India (UTC+5:30 all year) at the start of a calendar day; `month` from 1. */
+export function startOfIndiaDay(year: number, month: number, day: number) {
+  return new Date(Date.UTC(year, month - 1, day) - IST_OFFSET_MS)
+}
+
+/** Midnight of `now`'s day in India, where the shop's day begins. */
 export function startOfShopDay(now: Date) {
   const local = new Date(now.getTime() + IST_OFFSET_MS)
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - IST_OFFSET_MS)
+  return startOfIndiaDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate())
 }

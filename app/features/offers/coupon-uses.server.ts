@@ -32,7 +32,9 @@ export async function takeCouponUse(
   const code = normaliseCouponCode(input.typedCode)
   const [row] = code ? await tx.select().from(coupons).where(eq(coupons.code, code)).for('update') : []
   const { email, phone } = input.customer
-  const sameCustomer = phone ? or(eq(couponUses.email, email), eq(couponUses.phone, phone))! : eq(couponUses.email, email)
+  // Without a phone, the e-mail alone (`or` leaves out an undefined condition).
+  const sameCustomer = or(eq(couponUses.email, email), phone ? eq(couponUses.phone, phone) : undefined)
+  const orderedBySame = or(sql`lower(${orders.email}) = ${email}`, phone ? eq(lastTenPhoneDigits('phoneNumber'), phone) : undefined)
   const live = and(eq(couponUses.couponCode, code ?? ''), isNull(couponUses.releasedAt))
   const [[uses], [customerUses], [ordered]] = row
     ? await Promise.all([
@@ -41,7 +43,7 @@ export async function takeCouponUse(
         tx
           .select({ n: count() })
           .from(orders)
-          .where(and(inArray(orders.status, ORDERED), phone ? or(sql`lower(${orders.email}) = ${email}`, eq(lastTenPhoneDigits('phoneNumber'), phone)) : sql`lower(${orders.email}) = ${email}`)),
+          .where(and(inArray(orders.status, ORDERED), orderedBySame)),
       ])
     : [[{ n: 0 }], [{ n: 0 }], [{ n: 0 }]]
   const result = applyCoupon(row ? couponOfRow(row) : null, input.lines, {

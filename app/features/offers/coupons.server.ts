@@ -3,9 +3,10 @@ import type { Database } from '~/db/client.server'
 import { couponUses, coupons, products } from '~/db/schema'
 import { rupeesField, text, z } from '~/zod'
 import { CATEGORIES } from '../catalogue/categories'
+import { startOfIndiaDay } from '../dates/india-time'
 import { couponCategoryField, normaliseCouponCode } from './coupons'
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+const DAY_MS = 24 * 3_600_000
 
 /** A field the form may leave out (a client other than the page's form): read as blank. */
 const blankable = <T extends z.ZodType<unknown, string>>(schema: T) =>
@@ -24,12 +25,12 @@ const indiaDay = (label: string, end: boolean) =>
     .transform((v, ctx) => {
       if (v === '') return null
       const [y, m, d] = v.split('-').map(Number) as [number, number, number]
-      const utc = Date.UTC(y, m - 1, d)
-      if (new Date(utc).getUTCDate() !== d) {
+      if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d) {
         ctx.addIssue({ code: 'custom', message: `${label} is not a day of the calendar.` })
         return z.NEVER
       }
-      return new Date(utc - IST_OFFSET_MS + (end ? 24 * 3_600_000 - 1 : 0))
+      const start = startOfIndiaDay(y, m, d)
+      return end ? new Date(start.getTime() + DAY_MS - 1) : start
     })
 
 /** A whole number of uses from 1, or blank for no limit. */
@@ -81,18 +82,14 @@ export const couponFormSchema = z
     ...Object.fromEntries(CATEGORIES.map((c) => [couponCategoryField(c), checkbox])),
   })
   .transform((form, ctx) => {
+    // Hundredths either way: basis points of a percentage, paise of rupees.
     const typed = form.value.replace(/[\s,₹%]/g, '')
-    let value = 0
-    if (form.kind === 'percent') {
-      if (!/^\d{1,3}(\.\d{1,2})?$/.test(typed) || Number(typed) <= 0 || Number(typed) > 100) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is more than 0 and at most 100, like 10 or 7.5.' })
-      }
-      value = Math.round(Number(typed) * 100)
-    } else {
-      if (!/^\d{1,6}(\.\d{1,2})?$/.test(typed) || Number(typed) <= 0) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount is an amount in rupees, like 50 or 49.50.' })
-      }
-      value = Math.round(Number(typed) * 100)
+    const value = Math.round(Number(typed) * 100)
+    if (form.kind === 'percent' && (!/^\d{1,3}(\.\d{1,2})?$/.test(typed) || value <= 0 || value > 10_000)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is more than 0 and at most 100, like 10 or 7.5.' })
+    }
+    if (form.kind === 'fixed' && (!/^\d{1,6}(\.\d{1,2})?$/.test(typed) || value <= 0)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount is an amount in rupees, like 50 or 49.50.' })
     }
     if (form.validFrom && form.validUntil && form.validFrom >= form.validUntil) {
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The last day must not be before the first.' })
