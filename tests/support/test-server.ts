@@ -95,10 +95,10 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       reject(new Error(`The shop did not start within 120 s:\n${output}`))
     }, 120_000)
     const check = () => {
-      const match = output.match(/The shop is open at (http:\/\/\S+)/)
-      if (match) {
+      const opened = openedAt(output)
+      if (opened) {
         clearTimeout(timer)
-        resolve(match[1]!.replace('localhost', '127.0.0.1'))
+        resolve(opened)
       }
     }
     child.stdout!.on('data', check)
@@ -129,6 +129,11 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   }
 }
 
+/** The address the shop says it is open at, once it has said so (server.js's opening line). */
+function openedAt(output: string) {
+  return output.match(/The shop is open at (http:\/\/\S+)/)?.[1]!.replace('localhost', '127.0.0.1')
+}
+
 /** The shop's environment in a test: the production build on a free port, with the test's settings over these. */
 function shopEnvironment(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -145,23 +150,21 @@ function shopEnvironment(dataDir: string, databaseUrl: string, env: Record<strin
   }
 }
 
-/** The test files that may use the shared shop: each has an admin of its own there, owner@<file's name>.test. */
-const SHARED_SHOP_FILES = fs.readdirSync(path.join(root, 'tests/server')).filter((f) => f.endsWith('.test.ts'))
+/** owner@<file's name>.test, for a server test file's name (`routes.test.ts`). */
+const adminOfTestFile = (fileName: string) => `owner@${fileName.replace(/\.test\.ts$/, '')}.test`
 
 /**
  * The admin a server test file signs up on the shared shop (sharedTestServer): one per file, named after it, so that
  * two files never make the same account on it.
  */
 export function sharedShopAdmin(testFileUrl: string) {
-  return `owner@${path.basename(new URL(testFileUrl).pathname).replace(/\.test\.ts$/, '')}.test`
+  return adminOfTestFile(path.basename(new URL(testFileUrl).pathname))
 }
 
-/** The shared shop's settings: every file's admin, no rate limits (the files that test them start their own). */
+/** The shared shop's settings: every server test file's admin, no rate limits (the files that test them start their own). */
 function sharedShopSettings(): Record<string, string> {
-  return {
-    ADMIN_EMAILS: SHARED_SHOP_FILES.map((f) => sharedShopAdmin(`file:///${f}`)).join(','),
-    RATE_LIMIT: 'off',
-  }
+  const files = fs.readdirSync(path.join(root, 'tests/server')).filter((f) => f.endsWith('.test.ts'))
+  return { ADMIN_EMAILS: files.map(adminOfTestFile).join(','), RATE_LIMIT: 'off' }
 }
 
 export type SharedTestServer = Omit<TestServer, 'child'>
@@ -188,12 +191,12 @@ export async function sharedTestServer(): Promise<SharedTestServer> {
     if (data.env.DATABASE_URL) fs.writeFileSync(path.join(folder, 'database-name'), new URL(data.env.DATABASE_URL).pathname.slice(1))
     const logFile = path.join(folder, 'shop.log')
     const log = fs.openSync(logFile, 'a')
-    // Its own process group, writing to a file: it outlives the file (and the worker thread) that started it.
+    // Writing to a file, not a pipe, and unreferenced: it outlives the file (and the worker thread) that started it.
+    // In Vitest's process group still, so Ctrl+C in the terminal stops it with the run.
     const child = spawn(process.execPath, ['server.js'], {
       cwd: root,
       env: shopEnvironment(data.dataDir, data.env.DATABASE_URL ?? '', sharedShopSettings()),
       stdio: ['ignore', log, log],
-      detached: true,
     })
     fs.closeSync(log)
     child.unref()
@@ -201,9 +204,9 @@ export async function sharedTestServer(): Promise<SharedTestServer> {
     const started = Date.now()
     for (;;) {
       const output = fs.readFileSync(logFile, 'utf8')
-      const open = output.match(/The shop is open at (http:\/\/\S+)/)
-      if (open) {
-        fs.writeFileSync(path.join(folder, 'url'), open[1]!.replace('localhost', '127.0.0.1'))
+      const opened = openedAt(output)
+      if (opened) {
+        fs.writeFileSync(path.join(folder, 'url'), opened)
         break
       }
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The shared shop exited before it started:\n${output}`)
