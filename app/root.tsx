@@ -6,7 +6,7 @@ import { Footer } from './components/layout/footer'
 import { AnnouncementBar, TopBar } from './components/layout/top-bar'
 import { useShopSettings } from './components/layout/use-shop-settings'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
-import { announcementText, DEFAULT_SHOP_SETTINGS } from './features/settings/shop-settings'
+import { announcementText, DEFAULT_SHOP_SETTINGS, type StorefrontSettings } from './features/settings/shop-settings'
 import { formatRupees } from './features/money/money'
 import { requestShopSettings } from './features/settings/shop-settings.server'
 import { useCspNonce } from './http/csp-nonce'
@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed in, every page may hold a form that posts (sign out, reviews, the admin's); signed out, the pages with forms
   // give their own token, since client-side navigation does not ask the root again.
   const formToken = account ? await formTokenOf(context) : ''
-  return { settings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request), formToken }
+  // The payment rules (refused PIN codes, the COD fee's limits) stay on the server: the payment step asks for them.
+  const { payments: _, ...storefrontSettings } = settings
+  return { settings: storefrontSettings satisfies StorefrontSettings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request), formToken }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {

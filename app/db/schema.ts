@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { ORDER_STATUSES } from '../features/checkout/order-statuses'
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/checkout/order-statuses'
 import { ROLES } from '../features/accounts/roles'
 import {
   bigint,
@@ -217,7 +217,7 @@ export const policyPages = pgTable(
   (t) => [check('policy_pages_slug', sql`${t.slug} in ('privacy', 'terms', 'shipping', 'returns', 'grievance')`)],
 )
 
-export { ORDER_STATUSES, type OrderStatus } from '../features/checkout/order-statuses'
+export { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/order-statuses'
 
 /**
  * An order. `id` is unguessable and used in links and the API; `number` is what the customer reads.
@@ -234,6 +234,14 @@ export const orders = pgTable(
     subtotalPaise: integer('subtotal_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /** Paid online (through the provider) or cash on delivery (decision 043). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('online'),
+    /** The coupon the order took, as the shop keeps codes; its use is in coupon_uses. */
+    couponCode: text('coupon_code'),
+    /** Each discount and the COD fee, so that total = subtotal − coupon − prepaid + delivery + COD fee (decision 042). */
+    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
     currency: text('currency').notNull().default('INR'),
     provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
     providerOrderId: text('provider_order_id').unique(),
@@ -268,13 +276,24 @@ export const orders = pgTable(
   (t) => [
     index('orders_status_expiry_idx').on(t.status, t.expiresAt),
     index('orders_email_idx').on(t.email),
-    // Units held by unpaid orders are counted per holder (features/checkout/reservation-limits.server.ts).
-    index('orders_pending_client_idx').on(t.clientAddress).where(sql`${t.status} = 'pending_payment'`),
-    index('orders_pending_holder_email_idx').on(sql`regexp_replace(lower(${t.email}), '\\+[^@]*@', '@')`).where(sql`${t.status} = 'pending_payment'`),
-    index('orders_pending_phone_idx').on(sql`(${t.shippingAddress}->>'phoneNumber')`).where(sql`${t.status} = 'pending_payment'`),
+    // Units held by unpaid orders (waiting for payment, or for a COD confirmation) are counted per holder
+    // (features/checkout/reservation-limits.server.ts).
+    index('orders_pending_client_idx').on(t.clientAddress).where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
+    index('orders_pending_holder_email_idx')
+      .on(sql`regexp_replace(lower(${t.email}), '\\+[^@]*@', '@')`)
+      .where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
+    index('orders_pending_phone_idx').on(sql`(${t.shippingAddress}->>'phoneNumber')`).where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
+    // Cash-on-delivery orders not confirmed in time cancel themselves (features/checkout/cash-on-delivery.server.ts).
+    index('orders_awaiting_confirmation_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_confirmation'`),
     index('orders_payment_check_idx').on(t.nextPaymentCheckAt).where(sql`${t.status} = 'pending_payment'`),
     index('orders_payment_attention_idx').on(t.paymentAttentionAt).where(sql`${t.paymentAttention} is not null`),
-    check('orders_total_is_sum', sql`${t.totalPaise} = ${t.subtotalPaise} + ${t.deliveryPaise}`),
+    check(
+      'orders_total_is_sum',
+      sql`${t.totalPaise} = ${t.subtotalPaise} - ${t.couponDiscountPaise} - ${t.prepaidDiscountPaise} + ${t.deliveryPaise} + ${t.codFeePaise}`,
+    ),
+    check('orders_discounts', sql`${t.couponDiscountPaise} >= 0 and ${t.prepaidDiscountPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.couponDiscountPaise} + ${t.prepaidDiscountPaise} <= ${t.subtotalPaise}`),
+    // The prepaid discount only for paying online, the COD fee only for cash on delivery.
+    check('orders_payment_method_money', sql`(${t.paymentMethod} = 'online' and ${t.codFeePaise} = 0) or (${t.paymentMethod} = 'cod' and ${t.prepaidDiscountPaise} = 0)`),
   ],
 )
 
@@ -290,10 +309,13 @@ export const orderLines = pgTable(
     name: text('name').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
+    /** This line's part of the order's discounts, taxed on what is left (decision 042). */
+    discountPaise: integer('discount_paise').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId, t.size] }),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_discount', sql`${t.discountPaise} >= 0 and ${t.discountPaise} <= ${t.unitPricePaise} * ${t.quantity}`),
   ],
 )
 

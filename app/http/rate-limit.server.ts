@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { data } from 'react-router'
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
@@ -35,6 +35,15 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: (retryAfterSeconds: number) =>
       `Too many checkout attempts from your connection. Please wait ${minutes(retryAfterSeconds)} and try again.`,
+  },
+  /**
+   * Coupon codes refused (unknown, expired, used up…): counted only when refused, and checked before a code is looked
+   * at, so a shopper re-pricing a cart with a good code is never held back and a guesser learns nothing once over.
+   */
+  couponCode: {
+    max: 10,
+    windowSeconds: 10 * 60,
+    message: (retryAfterSeconds: number) => `Too many codes tried from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
   },
   /** Order tracking (/track): a few tries for a customer, too few to guess other people's orders. */
   track: {
@@ -131,6 +140,25 @@ export async function limitRequest(
   // The request log line carries the address.
   context.log.warn({ bucket, hits: verdict.hits, retryAfterSeconds: verdict.retryAfterSeconds }, 'Rate limit reached')
   return { retryAfterSeconds: verdict.retryAfterSeconds, message: limit.message(verdict.retryAfterSeconds) }
+}
+
+/**
+ * Whether the client has already used up `bucket` in its current window, without counting this request: for limits
+ * on failures only (couponCode), where limitRequest is called once a try has failed.
+ */
+export async function alreadyLimited(
+  context: { shop: { db: Database; config: Pick<ShopConfig, 'RATE_LIMIT'> }; clientAddress: string },
+  bucket: Bucket,
+): Promise<Refusal | null> {
+  if (context.shop.config.RATE_LIMIT === 'off') return null
+  const limit = RATE_LIMITS[bucket]
+  const windowEnd = sql`${requestLimits.windowStartedAt} + make_interval(secs => ${limit.windowSeconds})`
+  const [row] = await context.shop.db
+    .select({ hits: requestLimits.hits, secondsLeft: sql<number>`ceil(extract(epoch from (${windowEnd} - now())))`.mapWith(Number) })
+    .from(requestLimits)
+    .where(eq(requestLimits.key, `${bucket}:${context.clientAddress}`))
+  if (!row || row.secondsLeft <= 0 || row.hits < limit.max) return null
+  return { retryAfterSeconds: row.secondsLeft, message: limit.message(row.secondsLeft) }
 }
 
 /** The Retry-After header for a refusal. */

@@ -2,15 +2,22 @@ import { cartQuoteRequestSchema } from '~/features/checkout/checkout-schemas'
 import { quoteCart } from '~/features/checkout/quote.server'
 import { mediaBaseFor } from '~/features/media/media-url'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
+import { alreadyLimited, limitRequest } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.cart.quote'
 
-/** POST /api/cart/quote — prices the browser's cart from the database. */
+/** POST /api/cart/quote — prices the browser's cart from the database, with the code typed and the way to pay. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Use POST.')
   return handleApi(async () => {
     const parsed = cartQuoteRequestSchema.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'The cart is not valid.', fieldErrorsOf(parsed.error))
-    return quoteCart(context.shop.db, parsed.data.items, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL))
+    const { items, ...choice } = parsed.data
+    // Codes are never enumerable: past the limit of refused codes, no code is looked at (and the cart still prices).
+    const heldBack = choice.couponCode ? await alreadyLimited(context, 'couponCode') : null
+    const quote = await quoteCart(context.shop.db, items, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), { ...choice, couponHeldBack: heldBack?.message })
+    // Only codes the shop does not honour count: a shopper re-pricing with a code that needs more in the cart is not held back.
+    if (quote.coupon && !quote.coupon.applied && quote.coupon.refusal === 'not-valid') await limitRequest(context, 'couponCode')
+    return quote
   })
 }
 

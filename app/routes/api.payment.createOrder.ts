@@ -2,14 +2,17 @@ import { data } from 'react-router'
 import type { CreatedOrderAnswer, CreateOrderRefusal } from '~/features/checkout/checkout-api'
 import { createOrderSchema } from '~/features/checkout/checkout-schemas'
 import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
-import { CheckoutKeyTakenError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
+import { CheckoutKeyTakenError, CodRefusedError, CouponRefusedError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
 import { ReservationLimitError } from '~/features/checkout/reservation-limits.server'
 import { PaymentProviderError } from '~/features/payments/provider'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
-import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
+import { alreadyLimited, limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.payment.createOrder'
 
-/** POST /api/payment/createOrder — prices, reserves stock and opens a payment with the provider. */
+/**
+ * POST /api/payment/createOrder — prices (with the code typed and the way to pay), reserves stock and opens a payment
+ * with the provider; a cash-on-delivery order waits for its confirmation instead.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Use POST.')
   const { shop } = context
@@ -20,6 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (refusal) return tooManyRequests(refusal)
     const parsed = createOrderSchema.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
+    // Past the limit of codes the shop does not honour, no code is looked at (codes are never enumerable).
+    const couponLimit = parsed.data.couponCode ? await alreadyLimited(context, 'couponCode') : null
+    if (couponLimit) return tooManyRequests(couponLimit)
     const buyer = await ensureBuyerToken(request)
     const headers = buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : undefined
     try {
@@ -37,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           orderId: order.id,
           orderNumber: order.number,
           status: order.status,
+          paymentMethod: order.paymentMethod,
           amount: order.totalPaise,
           currency: 'INR',
           provider: shop.payments.name,
@@ -55,6 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 422, headers },
         )
       }
+      if (err instanceof CouponRefusedError) {
+        if (err.refusal === 'not-valid') await limitRequest(context, 'couponCode')
+        return data({ error: err.message, coupon: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
+      }
+      if (err instanceof CodRefusedError) return data({ error: err.message, cod: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
       if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
       if (err instanceof PaymentProviderError) {
         context.log.error({ err }, 'createOrder: payment provider failed')

@@ -17,7 +17,7 @@ import {
 import { receiveContactMessage } from '~/features/contact/contact.server'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import { formTooLarge, readSmallForm } from '~/http/forms.server'
-import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
+import { type StorefrontSettings, telHref } from '~/features/settings/shop-settings'
 import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
 import { GrievanceOfficerCard } from '~/components/policies/grievance-officer'
 import type { Route } from './+types/contact'
@@ -86,7 +86,7 @@ function stateFromAction(result: ActionResult | undefined): SendState {
 }
 
 /** What to tell the visitor when the shop did not take the message. */
-function failureMessage(status: number, serverMessage: string | undefined, settings: ShopSettings) {
+function failureMessage(status: number, serverMessage: string | undefined, settings: StorefrontSettings) {
   const fallback = `You can also write to us at ${settings.email} or call ${settings.phone}.`
   if (status === 413) return `Your message is too long to send. Please shorten it and try again.`
   if (status === 429 && !serverMessage) return `Too many messages were sent from here just now. Please wait a few minutes and try again. ${fallback}`

@@ -48,6 +48,9 @@ export function ActionOutcome({ message, error }: { message?: string; error?: st
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending_payment: 'bg-stone-100 text-stone-800',
+  awaiting_confirmation: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-turmeric-100 text-earth-900',
+  returned_to_origin: 'bg-red-100 text-red-900',
   expired: 'bg-stone-100 text-stone-700',
   paid: 'bg-turmeric-100 text-earth-900',
   packed: 'bg-sky-100 text-sky-900',

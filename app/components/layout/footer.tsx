@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { SHELVES } from '~/features/catalogue/categories'
 import { POLICY_LINKS, policyPath } from '~/features/policies/policies'
-import { type ShopSettings, telHref } from '~/features/settings/shop-settings'
+import { type StorefrontSettings, telHref } from '~/features/settings/shop-settings'
 
 const linkClass =
   'rounded-sm text-leaf-50/90 underline-offset-4 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-400'
@@ -12,7 +12,7 @@ const SHELF_LINKS = SHELVES.map((shelf) => ({
   label: shelf.layout === 'size-select' ? `${shelf.title} by pack size` : shelf.title,
 }))
 
-export function Footer({ settings }: { settings: ShopSettings }) {
+export function Footer({ settings }: { settings: StorefrontSettings }) {
   const [factory] = settings.addresses
   return (
     // The bottom padding keeps the last line clear of the floating WhatsApp button.

@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from 'react-router'
 import { mediaBaseFor } from '~/features/media/media-url'
-import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '~/features/settings/shop-settings'
+import { DEFAULT_SHOP_SETTINGS, type StorefrontSettings } from '~/features/settings/shop-settings'
 
-type RootData = { settings?: ShopSettings; siteUrl?: string; mediaBase?: string } | undefined
+type RootData = { settings?: StorefrontSettings; siteUrl?: string; mediaBase?: string } | undefined
 
 /** The shop settings the root loader read; the defaults when it could not (an error page, say). */
-export function useShopSettings(): ShopSettings {
+export function useShopSettings(): StorefrontSettings {
   return (useRouteLoaderData('root') as RootData)?.settings ?? DEFAULT_SHOP_SETTINGS
 }
 
@@ -15,7 +15,7 @@ export function useMediaBase(): string {
 }
 
 /** The same for a route's `meta` function, which gets the matched routes' data instead of hooks. */
-export function shopSettingsOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): ShopSettings {
+export function shopSettingsOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): StorefrontSettings {
   const root = matches.find((m) => m?.id === 'root')
   return (root?.data as RootData)?.settings ?? DEFAULT_SHOP_SETTINGS
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { type ShopSettings, whatsappHref } from '~/features/settings/shop-settings'
+import { type StorefrontSettings, whatsappHref } from '~/features/settings/shop-settings'
 import { WhatsAppIcon } from './icons'
 
 /** Elements a floating button must never cover: the button each page exists for (Add to Cart, Proceed to Payment…). */
@@ -46,7 +46,7 @@ function useStepsAside() {
 }
 
 /** The floating chat button of the shared frame: opens WhatsApp with the support number. */
-export function WhatsAppButton({ settings }: { settings: ShopSettings }) {
+export function WhatsAppButton({ settings }: { settings: StorefrontSettings }) {
   const { ref, aside } = useStepsAside()
   return (
     <a

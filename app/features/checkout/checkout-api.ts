@@ -1,5 +1,7 @@
 import type { PaymentProvider } from '../payments/provider'
-import type { OrderStatus } from './order-statuses'
+import type { CouponRefusal } from '../offers/coupons'
+import type { CodRefusal } from './cash-on-delivery'
+import type { OrderStatus, PaymentMethod } from './order-statuses'
 import type { ShortLine } from './orders.server'
 
 // The answers of POST /api/payment/createOrder (its request is createOrderSchema, checkout-schemas.ts), written
@@ -14,8 +16,10 @@ export type CreatedOrderAnswer = {
   id: string | null
   orderId: string
   orderNumber: number
+  /** `awaiting_confirmation` for cash on delivery: nothing to pay now, the order waits for its confirmation. */
   status: OrderStatus
-  /** In paise. */
+  paymentMethod: PaymentMethod
+  /** In paise: what the customer pays, online now or in cash on delivery. */
   amount: number
   currency: 'INR'
   provider: PaymentProvider['name']
@@ -33,6 +37,10 @@ export type CreateOrderRefusal = {
   limit?: 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'
   max?: number
   line?: { productId: string; size: string | null }
+  /** 422: the code typed does not apply (the order was not placed); its kind of refusal. */
+  coupon?: CouponRefusal
+  /** 422: cash on delivery is not offered for this order, and which rule says so. */
+  cod?: CodRefusal
 }
 
 export type CreateOrderAnswer = CreatedOrderAnswer | CreateOrderRefusal

@@ -104,11 +104,23 @@ export const orderItemsSchema = z
   .min(1, 'The cart is empty')
   .max(50, 'At most 50 different items per order')
 
+/** A coupon code as typed: its shape is checked where codes are looked up (an odd one reads as unknown). */
+const couponCodeField = z
+  .string({ error: 'couponCode must be text' })
+  .max(64, 'A coupon code is at most 32 characters')
+  .optional()
+  .transform((code) => code?.trim() || undefined)
+
+/** Pay online (Razorpay) or cash on delivery; online unless said. */
+const paymentField = z.enum(['online', 'cod'], { error: 'payment must be online or cod' }).optional()
+
 /** Body of POST /api/payment/createOrder. Any amount the browser sends is not part of it. */
 export const createOrderSchema = z.object({
   items: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   email: emailSchema,
+  couponCode: couponCodeField,
+  payment: paymentField.default('online'),
   /** Chosen by the payment page once per checkout, so a reload does not create a second order. */
   checkoutKey: z
     .string()
@@ -119,6 +131,17 @@ export type CreateOrderInput = z.infer<typeof createOrderSchema>
 /** What the payment page sends to POST /api/payment/createOrder (before parsing: the address as typed). */
 export type CreateOrderRequest = z.input<typeof createOrderSchema>
 
-/** POST /api/cart/quote: the browser's cart, to be priced. */
-export const cartQuoteRequestSchema = z.object({ items: orderItemsSchema })
+/**
+ * POST /api/cart/quote: the browser's cart, to be priced, with the code typed and the way to pay; from the payment
+ * step also the e-mail, phone and PIN code, so the code's limits per customer and the COD rules are checked as the
+ * order will check them.
+ */
+export const cartQuoteRequestSchema = z.object({
+  items: orderItemsSchema,
+  couponCode: couponCodeField,
+  payment: paymentField,
+  email: z.string({ error: 'email must be text' }).max(254, 'email is too long').optional(),
+  phone: z.string({ error: 'phone must be text' }).max(20, 'phone is too long').optional(),
+  postalCode: z.string({ error: 'postalCode must be text' }).regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code').optional(),
+})
 export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>

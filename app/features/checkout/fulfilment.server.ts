@@ -10,6 +10,7 @@ import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-
 import { lastTenPhoneDigits } from './orders.server'
 import { containsPattern } from '~/db/search'
 import { changeStock } from '../stock/ledger.server'
+import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { recordRefund, refundsForAdmin } from '../payments/refunds.server'
 
 /** What the owner does to a paid order, and the statuses each step may start from. */
@@ -94,6 +95,8 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
       for (const line of lines) {
         await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'cancelled', orderId, admin: actor })
       }
+      // Cancelled before dispatch: the coupon's use is given back.
+      await releaseCouponUse(tx, orderId, now)
       note = ['Stock returned', input.reason].filter(Boolean).join('; ')
       await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
       if (input.refund === 'yes') {

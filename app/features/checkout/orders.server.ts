@@ -6,7 +6,11 @@ import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
 import { orderNumberLabel } from './order-mails'
-import { orderTotals } from './pricing'
+import type { CodRefusal } from './cash-on-delivery'
+import { priceChoice } from '../offers/checkout-offers.server'
+import { couponCustomerOf, recordCouponUse } from '../offers/coupon-uses.server'
+import type { PaymentChoice } from '../offers/order-pricing'
+import type { CouponRefusal } from '../offers/coupons'
 import { mergeItems } from './quote.server'
 import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
@@ -22,13 +26,7 @@ export class OutOfStockError extends Error {
   }
 }
 
-/**
- * The last ten digits of one of an order's phone numbers, in SQL: customers type them with spaces, dashes and +91 in
- * all manners, so orders are matched on these (the admin's order search, /track). Empty when there is none.
- */
-export function lastTenPhoneDigits(field: 'phoneNumber' | 'alternateNumber') {
-  return sql<string>`right(regexp_replace(coalesce(${orders.shippingAddress}->>${field}, ''), '\\D', '', 'g'), 10)`
-}
+export { lastTenPhoneDigits } from './order-phone.server'
 
 export function hashBuyerToken(token: string) {
   return crypto.createHash('sha256').update(token).digest('hex')
@@ -52,7 +50,11 @@ async function orderWithLines(db: Database, id: string): Promise<OrderWithLines 
 export async function createOrder(
   db: Database,
   provider: PaymentProvider,
-  input: CreateOrderInput & {
+  input: Omit<CreateOrderInput, 'couponCode' | 'payment'> & {
+    /** The code typed (decision 042); a code that does not apply refuses the order (CouponRefusedError). */
+    couponCode?: string
+    /** Online unless said; cash on delivery is checked against the owner's rules (CodRefusedError). */
+    payment?: PaymentChoice
     buyerToken: string
     expiryMinutes: number
     clientAddress?: string | null
@@ -62,6 +64,7 @@ export async function createOrder(
   },
 ) {
   const buyerTokenHash = hashBuyerToken(input.buyerToken)
+  const payment = input.payment ?? 'online'
   const checkoutKey = input.checkoutKey ?? crypto.randomBytes(16).toString('base64url')
 
   let order = await findByCheckoutKey(db, checkoutKey, buyerTokenHash, input.buyerTokenIsNew ?? false)
@@ -76,6 +79,7 @@ export async function createOrder(
     await db.transaction(async (tx) => {
       const short: ShortLine[] = []
       const lines: Array<typeof orderLines.$inferInsert> = []
+      const categories: string[] = []
       for (const item of items) {
         const size = item.size ?? 'one'
         const onSale = sql`exists (select 1 from ${products} where ${products.id} = ${variants.productId} and ${products.archivedAt} is null)`
@@ -99,30 +103,65 @@ export async function createOrder(
           })
           continue
         }
-        const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, item.productId))
+        const [product] = await tx.select({ name: products.name, category: products.category }).from(products).where(eq(products.id, item.productId))
         lines.push({ orderId: id, productId: item.productId, size, name: product!.name, unitPricePaise: taken.pricePaise, quantity: item.quantity })
+        categories.push(product!.category)
       }
       if (short.length) throw new OutOfStockError(short)
       // After the stock: a line that is short is better answered with what is left.
       await applyReservationLimits(tx, items, { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber }, settings)
-      const totals = orderTotals(lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0), settings)
       const placedAt = new Date()
-      const expiresAt = new Date(placedAt.getTime() + input.expiryMinutes * 60_000)
+      // The discounts, the fee and cash on delivery's rules, priced here from the server's figures (decision 042); the
+      // coupon's row is locked, so orders placed at once take its uses one after another.
+      const customer = couponCustomerOf(input.email, input.shippingAddress.phoneNumber)
+      const choice = await priceChoice(tx, {
+        lines: lines.map((l, i) => ({ productId: l.productId, category: categories[i]!, totalPaise: l.unitPricePaise * l.quantity })),
+        settings,
+        couponCode: input.couponCode ?? null,
+        payment,
+        customer,
+        postalCode: input.shippingAddress.postalCode,
+        at: placedAt,
+        lock: true,
+      })
+      if (choice.coupon && !choice.coupon.ok) throw new CouponRefusedError(choice.coupon.refusal, choice.coupon.message)
+      if (choice.cod && !choice.cod.ok) throw new CodRefusedError(choice.cod.refusal, choice.cod.message)
+      const { priced } = choice
+      const cod = payment === 'cod'
+      // A COD order waits for the customer's confirmation (decision 043); an online one for its payment.
+      const expiresAt = new Date(placedAt.getTime() + (cod ? settings.payments.cod.confirmWithinHours * 60 : input.expiryMinutes) * 60_000)
       await tx.insert(orders).values({
         id,
+        status: cod ? 'awaiting_confirmation' : 'pending_payment',
         email: input.email,
         shippingAddress: input.shippingAddress,
-        ...totals,
+        subtotalPaise: priced.subtotalPaise,
+        couponDiscountPaise: priced.couponDiscountPaise,
+        prepaidDiscountPaise: priced.prepaidDiscountPaise,
+        deliveryPaise: priced.deliveryPaise,
+        codFeePaise: priced.codFeePaise,
+        totalPaise: priced.totalPaise,
+        paymentMethod: payment,
+        couponCode: choice.coupon?.ok ? choice.coupon.code! : null,
         provider: provider.name,
         buyerTokenHash,
         checkoutKey,
         clientAddress: input.clientAddress ?? null,
         createdAt: placedAt,
         expiresAt,
-        nextPaymentCheckAt: nextCheckAt(placedAt, expiresAt, placedAt, input.paymentCheckMinutes),
+        nextPaymentCheckAt: cod ? null : nextCheckAt(placedAt, expiresAt, placedAt, input.paymentCheckMinutes),
       })
-      await tx.insert(orderLines).values(lines)
-      await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })
+      await tx.insert(orderLines).values(lines.map((line, i) => ({ ...line, discountPaise: priced.lineDiscountsPaise[i]! })))
+      if (choice.coupon?.ok) {
+        await recordCouponUse(tx, { orderId: id, code: choice.coupon.code!, customer, discountPaise: choice.coupon.discountPaise, at: placedAt })
+      }
+      await tx
+        .insert(orderEvents)
+        .values(
+          cod
+            ? { orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' }
+            : { orderId: id, status: 'pending_payment', note: 'Order placed' },
+        )
     })
     order = (await orderWithLines(db, id))!
   }
@@ -162,6 +201,26 @@ async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHa
   if (!moved) throw new CheckoutKeyTakenError()
   log.info({ orderId: found.id }, 'createOrder: a retry with its checkout key and no buyer cookie took over its order (the first answer was lost)')
   return orderWithLines(db, found.id)
+}
+
+/** The code typed does not apply to this order (unknown, expired, used up, for a first order…): the customer's words. */
+export class CouponRefusedError extends Error {
+  constructor(
+    readonly refusal: CouponRefusal,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Cash on delivery is not offered for this order: which rule, in the customer's words. */
+export class CodRefusedError extends Error {
+  constructor(
+    readonly refusal: CodRefusal,
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 export class CheckoutKeyTakenError extends Error {

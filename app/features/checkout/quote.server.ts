@@ -3,8 +3,12 @@ import { getProductsById } from '../catalogue/catalogue.server'
 import { isSized, offerFor, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import type { OrderItem } from './checkout-schemas'
-import { moreForFreeDeliveryPaise, orderTotals } from './pricing'
+import { moreForFreeDeliveryPaise } from './pricing'
 import { getShopSettings } from '../settings/shop-settings.server'
+import { priceChoice, type PricedChoice } from '../offers/checkout-offers.server'
+import { couponCustomerOf } from '../offers/coupon-uses.server'
+import { COUPON_MESSAGES, type CouponRefusal } from '../offers/coupons'
+import type { PaymentChoice } from '../offers/order-pricing'
 
 export type QuotedLine = {
   productId: string
@@ -31,19 +35,57 @@ export function mergeItems(items: OrderItem[]) {
   return [...merged.values()]
 }
 
+/** What the shopper has chosen so far: a code typed, how to pay, and (from the address step) who and where. */
+export type QuoteChoice = {
+  couponCode?: string
+  payment?: PaymentChoice
+  email?: string
+  phone?: string
+  postalCode?: string
+  /** Set when the client has tried too many codes (the couponCode rate limit): the code is not looked at, this is said. */
+  couponHeldBack?: string
+}
+
+/** One way of paying, as the payment step offers it. */
+export type PaymentOption =
+  | { available: true; totalPaise: number; couponDiscountPaise: number; prepaidDiscountPaise: number; codFeePaise: number; couponMessage: string | null }
+  | { available: false; message: string }
+
+type CouponQuote =
+  | { applied: true; code: string; discountPaise: number }
+  /** `refusal`: 'held-back' when the client tried too many codes; 'not-valid' for a code the shop does not honour. */
+  | { applied: false; typed: string; refusal: CouponRefusal | 'held-back'; message: string }
+
+function couponQuote(typed: string | null, result: PricedChoice['coupon'], heldBack: string | undefined): CouponQuote | null {
+  if (!typed) return null
+  if (heldBack) return { applied: false, typed, refusal: 'held-back', message: heldBack }
+  if (result?.ok) return { applied: true, code: result.code!, discountPaise: result.discountPaise }
+  return result ? { applied: false, typed, refusal: result.refusal, message: result.message } : { applied: false, typed, refusal: 'not-valid', message: COUPON_MESSAGES['not-valid'] }
+}
+
+function optionOf(choice: PricedChoice): PaymentOption {
+  if (choice.cod && !choice.cod.ok) return { available: false, message: choice.cod.message }
+  const { totalPaise, couponDiscountPaise, prepaidDiscountPaise, codFeePaise } = choice.priced
+  return { available: true, totalPaise, couponDiscountPaise, prepaidDiscountPaise, codFeePaise, couponMessage: choice.coupon && !choice.coupon.ok ? choice.coupon.message : null }
+}
+
 /**
  * Prices a cart from the database. Whatever prices the browser kept are ignored; lines that are gone or
- * short are reported and not charged.
+ * short are reported and not charged. The code typed, the prepaid offer and cash on delivery are priced here too
+ * (decision 042), for both ways of paying, so the payment step can show what each costs; the totals at the top are
+ * those of the way chosen (online unless said).
  */
-export async function quoteCart(db: Database, items: OrderItem[], mediaBase: string) {
+export async function quoteCart(db: Database, items: OrderItem[], mediaBase: string, choice: QuoteChoice = {}) {
   const wanted = mergeItems(items)
   const products = new Map((await getProductsById(db, [...new Set(wanted.map((i) => i.productId))])).map((p) => [p.id, p]))
+  const categories = new Map<string, string>()
   const lines = wanted.map<QuotedLine>((item) => {
     const product = products.get(item.productId)
     const offer = product && (isSized(product) ? item.size && offerFor(product, item.size) : !item.size && offerFor(product, 'one'))
     if (!product || !offer) {
       return { ...item, status: 'gone', available: 0, name: product?.name ?? null, url: null, imageUrl: null, unitPricePaise: null, linePaise: 0 }
     }
+    categories.set(product.id, product.category)
     const status = offer.stock >= item.quantity ? 'ok' : 'short'
     return {
       ...item,
@@ -56,9 +98,30 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
       linePaise: status === 'ok' ? offer.pricePaise * item.quantity : 0,
     }
   })
-  const subtotalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0)
-  const rule = await getShopSettings(db)
-  // What the cart says below the subtotal ("Add ₹X more for free delivery"), priced here like everything else.
-  return { lines, ...orderTotals(subtotalPaise, rule), moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise, rule), ready: lines.every((l) => l.status === 'ok') }
+  const settings = await getShopSettings(db)
+  const offerLines = lines.filter((l) => l.linePaise > 0).map((l) => ({ productId: l.productId, category: categories.get(l.productId)!, totalPaise: l.linePaise }))
+  const typed = choice.couponCode?.trim() || null
+  const couponCode = choice.couponHeldBack ? null : typed
+  const common = { lines: offerLines, settings, couponCode, customer: couponCustomerOf(choice.email ?? '', choice.phone ?? ''), postalCode: choice.postalCode ?? '', at: new Date(), lock: false }
+  const [online, cod] = await Promise.all([priceChoice(db, { ...common, payment: 'online' }), priceChoice(db, { ...common, payment: 'cod' })])
+  const payment = choice.payment ?? 'online'
+  const chosen = payment === 'cod' ? cod : online
+  const { subtotalPaise, couponDiscountPaise, prepaidDiscountPaise, deliveryPaise, codFeePaise, totalPaise } = chosen.priced
+  return {
+    lines,
+    subtotalPaise,
+    couponDiscountPaise,
+    prepaidDiscountPaise,
+    deliveryPaise,
+    codFeePaise,
+    totalPaise,
+    // What the cart says below the subtotal ("Add ₹X more for free delivery"), on the goods after the coupon.
+    moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise - couponDiscountPaise, settings),
+    ready: lines.every((l) => l.status === 'ok'),
+    payment,
+    /** The code typed, as the shop keeps it, and what it takes off; or why it takes nothing. */
+    coupon: couponQuote(typed, chosen.coupon, choice.couponHeldBack),
+    paymentOptions: { online: optionOf(online), cod: optionOf(cod) },
+  }
 }
 export type CartQuote = Awaited<ReturnType<typeof quoteCart>>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderLines, orders } from '~/db/schema'
 import type { ReservationLimits } from '../settings/shop-settings'
@@ -37,6 +37,9 @@ export function checkUnitsPerLine(items: OrderItem[], limits: ReservationLimits,
 }
 
 /** The e-mail as holder: lower case and without a +tag, so `a+1@x` and `A+2@x` count as one (the same SQL indexes it). */
+/** The orders that hold stock without being paid: waiting for payment, or for a COD confirmation (decision 043). */
+const UNPAID_HOLDING = ['pending_payment', 'awaiting_confirmation'] as const
+
 const holderEmail = (email: unknown) => sql`regexp_replace(lower(${email}), '\\+[^@]*@', '@')`
 const orderPhone = sql`(${orders.shippingAddress}->>'phoneNumber')`
 
@@ -61,7 +64,7 @@ export async function lockAndCheckUnitsHeld(tx: Pick<Database, 'execute' | 'sele
       .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
       .from(orders)
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(eq(orders.status, 'pending_payment'), where))
+      .where(and(inArray(orders.status, UNPAID_HOLDING), where))
     if ((held?.units ?? 0) + units > limits.maxUnitsHeldUnpaid) {
       throw new ReservationLimitError(
         'maxUnitsHeldUnpaid',

@@ -35,10 +35,13 @@ export type OrderToInvoice = {
   email: string
   shippingAddress: ShippingAddress
   deliveryPaise: number
+  /** Cash on delivery's fee: a line of its own, at the highest rate of the goods, like delivery (decision 042). */
+  codFeePaise?: number
   totalPaise: number
   paidAt: Date | null
   paymentId: string | null
-  lines: Array<{ productId: string; name: string; size: string; quantity: number; unitPricePaise: number }>
+  /** `discountPaise`: the line's part of the coupon and prepaid discounts; it is taxed on what is left. */
+  lines: Array<{ productId: string; name: string; size: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
 }
 
 export type ProductTax = { hsnCode: string; gstRatePercent: number }
@@ -64,6 +67,7 @@ export function buildInvoiceDocument(input: {
   const { lines, totals, rateSummary } = taxInvoice({
     supply,
     deliveryPaise: order.deliveryPaise,
+    codFeePaise: order.codFeePaise ?? 0,
     lines: order.lines.map((line) => {
       const tax = input.taxOf(line.productId)
       return {
@@ -72,6 +76,7 @@ export function buildInvoiceDocument(input: {
         ratePercent: tax.gstRatePercent,
         quantity: line.quantity,
         unitPricePaise: line.unitPricePaise,
+        discountPaise: line.discountPaise ?? 0,
       }
     }),
   })

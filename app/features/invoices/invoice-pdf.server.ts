@@ -123,11 +123,14 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
         { header: 'SGST', width: 46, align: 'right', value: (l) => money(l.sgstPaise) },
       ]
     : [{ header: 'IGST', width: 56, align: 'right', value: (l) => money(l.igstPaise) }]
+  const discounted = invoice.lines.some((l) => (l.discountPaise ?? 0) > 0)
   const fixed: Column<Line>[] = [
     { header: '#', width: 16, value: (_, i) => String(i + 1) },
     { header: 'HSN/SAC', width: 46, value: (l) => l.hsnCode || '—' },
     { header: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
     { header: 'Unit price', width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
+    // Only on invoices with a discount: each line's part of it, taken off before tax (decision 042).
+    ...(discounted ? [{ header: 'Discount', width: 50, align: 'right', value: (l) => (l.discountPaise ? `-${money(l.discountPaise)}` : '—') } satisfies Column<Line>] : []),
     { header: 'Taxable value', width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
     { header: 'GST', width: 28, align: 'right', value: (l) => percent(l.ratePercent) },
     ...taxColumns,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { couponUses, coupons, orders } from '~/db/schema'
-import { lastTenPhoneDigits } from '../checkout/orders.server'
+import { lastTenPhoneDigits } from '../checkout/order-phone.server'
 import { type Coupon, type CouponResult, type OfferLine, applyCoupon, normaliseCouponCode } from './coupons'
 
 /** The statuses of an order that count as a customer having ordered before (a first-order code then refuses). */
@@ -19,31 +19,34 @@ function couponOfRow(row: typeof coupons.$inferSelect): Coupon {
   return coupon
 }
 
+type CouponCheck = { typedCode: string; lines: OfferLine[]; customer: CouponCustomer; paysOnline: boolean; at: Date }
+
 /**
- * Takes one use of the code typed for `orderId`, inside the order's transaction `tx`, or says why not; nothing is
- * written when it refuses. The coupon's row is locked first (`for update`), so orders placed at the same moment take
- * its uses one after another: with 10 uses left, 10 of 40 get it and 30 are refused (the test beside this file).
- * The order's row must already be in `tx`.
+ * What the code typed gives these lines now, or why nothing. With `lock` (inside the order's transaction) the
+ * coupon's row is locked first (`for update`), so orders placed at the same moment count its uses one after another;
+ * without, it is the cart's preview, which the order checks again.
  */
-export async function takeCouponUse(
-  tx: Database,
-  input: { typedCode: string; orderId: string; lines: OfferLine[]; customer: CouponCustomer; paysOnline: boolean; at: Date },
-): Promise<CouponResult & { code?: string }> {
+export async function checkCoupon(db: Database, input: CouponCheck, { lock }: { lock: boolean }): Promise<CouponResult & { code?: string }> {
   const code = normaliseCouponCode(input.typedCode)
-  const [row] = code ? await tx.select().from(coupons).where(eq(coupons.code, code)).for('update') : []
+  const byCode = code ? db.select().from(coupons).where(eq(coupons.code, code)) : null
+  const [row] = byCode ? await (lock ? byCode.for('update') : byCode) : []
   const { email, phone } = input.customer
-  // Without a phone, the e-mail alone (`or` leaves out an undefined condition).
-  const sameCustomer = or(eq(couponUses.email, email), phone ? eq(couponUses.phone, phone) : undefined)
-  const orderedBySame = or(sql`lower(${orders.email}) = ${email}`, phone ? eq(lastTenPhoneDigits('phoneNumber'), phone) : undefined)
+  // Without a phone, the e-mail alone (`or` leaves out an undefined condition); without an e-mail (the cart's
+  // preview before the address), the customer's own limits are checked when the order is placed.
+  const sameCustomer = or(email ? eq(couponUses.email, email) : undefined, phone ? eq(couponUses.phone, phone) : undefined)
+  const orderedBySame = or(email ? sql`lower(${orders.email}) = ${email}` : undefined, phone ? eq(lastTenPhoneDigits('phoneNumber'), phone) : undefined)
+  const known = Boolean(email || phone)
   const live = and(eq(couponUses.couponCode, code ?? ''), isNull(couponUses.releasedAt))
   const [[uses], [customerUses], [ordered]] = row
     ? await Promise.all([
-        tx.select({ n: count() }).from(couponUses).where(live),
-        tx.select({ n: count() }).from(couponUses).where(and(live, sameCustomer)),
-        tx
-          .select({ n: count() })
-          .from(orders)
-          .where(and(inArray(orders.status, ORDERED), orderedBySame)),
+        db.select({ n: count() }).from(couponUses).where(live),
+        known ? db.select({ n: count() }).from(couponUses).where(and(live, sameCustomer)) : [{ n: 0 }],
+        known
+          ? db
+              .select({ n: count() })
+              .from(orders)
+              .where(and(inArray(orders.status, ORDERED), orderedBySame))
+          : [{ n: 0 }],
       ])
     : [[{ n: 0 }], [{ n: 0 }], [{ n: 0 }]]
   const result = applyCoupon(row ? couponOfRow(row) : null, input.lines, {
@@ -53,12 +56,41 @@ export async function takeCouponUse(
     customerHasOrdered: ordered!.n > 0,
     paysOnline: input.paysOnline,
   })
-  if (!result.ok) return result
-  await tx.insert(couponUses).values({ orderId: input.orderId, couponCode: code!, email, phone, discountPaise: result.discountPaise, createdAt: input.at })
-  return { ...result, code: code! }
+  return result.ok ? { ...result, code: code! } : result
+}
+
+/** Records the use `checkCoupon` allowed, in the same transaction, once the order's row is written. */
+export async function recordCouponUse(tx: Database, use: { orderId: string; code: string; customer: CouponCustomer; discountPaise: number; at: Date }) {
+  await tx.insert(couponUses).values({
+    orderId: use.orderId,
+    couponCode: use.code,
+    email: use.customer.email,
+    phone: use.customer.phone,
+    discountPaise: use.discountPaise,
+    createdAt: use.at,
+  })
+}
+
+/**
+ * Takes one use of the code typed for `orderId`, inside the order's transaction `tx`, or says why not; nothing is
+ * written when it refuses. With 10 uses left, 10 of 40 orders placed at once get it and 30 are refused (the test
+ * beside this file). The order's row must already be in `tx`.
+ */
+export async function takeCouponUse(tx: Database, input: CouponCheck & { orderId: string }): Promise<CouponResult & { code?: string }> {
+  const result = await checkCoupon(tx, input, { lock: true })
+  if (result.ok) await recordCouponUse(tx, { orderId: input.orderId, code: result.code!, customer: input.customer, discountPaise: result.discountPaise, at: input.at })
+  return result
 }
 
 /** Gives back the coupon use of an order expired or cancelled before dispatch, in that change's transaction. */
 export async function releaseCouponUse(tx: Database, orderId: string, at: Date) {
   await tx.update(couponUses).set({ releasedAt: at }).where(and(eq(couponUses.orderId, orderId), isNull(couponUses.releasedAt)))
+}
+
+/**
+ * Takes back the use of an order paid after it expired: the customer paid the discounted price, so the use counts
+ * again, even past the code's limit (the money is in).
+ */
+export async function restoreCouponUse(tx: Database, orderId: string) {
+  await tx.update(couponUses).set({ releasedAt: null }).where(eq(couponUses.orderId, orderId))
 }

@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { changeStock } from '../stock/ledger.server'
+import { releaseCouponUse } from '../offers/coupon-uses.server'
 import type { PaymentProvider, ProviderPayment } from './provider'
 import { dailyPaymentCheck } from './daily-check.server'
 import { reconcileRefunds } from './refunds.server'
@@ -35,6 +36,7 @@ export async function expireOrder(db: Database, orderId: string, now = new Date(
       await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'expired', orderId })
     }
     await tx.update(orders).set({ status: 'expired', nextPaymentCheckAt: null, updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await releaseCouponUse(tx, orderId, now)
     await tx.insert(orderEvents).values({ orderId, status: 'expired', note: 'Not paid in time; stock returned' })
     return true
   })

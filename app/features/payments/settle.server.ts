@@ -1,3 +1,4 @@
+import { restoreCouponUse } from '../offers/coupon-uses.server'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, variants } from '~/db/schema'
@@ -84,6 +85,8 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
         if (taken) await recordStockChange(tx, { productId: line.productId, size: line.size, change: -line.quantity, stockAfter: taken.stock, reason: 'paid_after_expiry', orderId: locked.id })
         if (!taken) missing.push(`${line.quantity} × ${line.name}`)
       }
+      // Its coupon use was given back when it expired; the customer paid the discounted price, so it counts again.
+      await restoreCouponUse(tx, locked.id)
       if (missing.length) {
         warning = `this order was paid after it expired and these items are no longer in stock: ${missing.join(', ')}. Restock or refund.`
         log.error({ orderId: locked.id }, `Order ${locked.id}: ${warning}`)

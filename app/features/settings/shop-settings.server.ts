@@ -87,6 +87,22 @@ export const deliveryRuleFormSchema = z
   .object({ deliveryCharge: rupeesField('the delivery charge', 1_000), freeDeliveryFrom: rupeesField('the free-delivery threshold', 1_00_000) })
   .transform(({ deliveryCharge, freeDeliveryFrom }) => ({ deliveryChargePaise: deliveryCharge, freeDeliveryFromPaise: freeDeliveryFrom }))
 
+const paymentSettings = z.object({
+  cod: z.object({
+    enabled: z.boolean(),
+    feePaise: z.number().int().min(0).max(100_000),
+    minOrderPaise: z.number().int().min(0).max(10_000_000),
+    maxOrderPaise: z.number().int().min(1).max(100_000_000).nullable(),
+    refusedPins: z.array(z.string().regex(/^[1-9]\d{0,5}$/)).max(20_000),
+    maxReturnedParcels: z.number().int().min(1).max(100),
+    confirmWithinHours: z.number().int().min(1).max(720),
+  }),
+  prepaidOffer: z
+    .object({ kind: z.enum(['percent', 'fixed']), value: z.number().int().min(1).max(10_000_000), maxDiscountPaise: z.number().int().min(1).nullable() })
+    .refine((offer) => offer.kind === 'fixed' || offer.value <= 10_000)
+    .nullable(),
+})
+
 /** Here, not beside the type: the browser only shows settings, and so loads no Zod for them. */
 const shopSettingsSchema = z.object({
   shopName: z.string().min(1),
@@ -102,6 +118,7 @@ const shopSettingsSchema = z.object({
   ...reservationFields,
   ...deliveryFields,
   fssaiLicence: z.string().regex(FSSAI_LICENCE),
+  payments: paymentSettings,
 })
   .superRefine(checkGstin)
   .superRefine(checkReservationLimits) satisfies z.ZodType<ShopSettings>

@@ -1,3 +1,5 @@
+import { type CodRules, DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
+import type { PrepaidOffer } from '../offers/order-pricing'
 /** A place of the shop customers may write to, call or visit; phone, e-mail and hours may be blank. */
 export type ShopAddress = {
   label: string
@@ -71,7 +73,15 @@ export type ShopSettings = {
   /** Charged on an order whose subtotal is below freeDeliveryFromPaise (the spec: ₹40 below ₹350). */
   deliveryChargePaise: number
   freeDeliveryFromPaise: number
+  /** Cash on delivery's rules and the offer for paying online (issue 19); kept on the server, never sent to pages. */
+  payments: PaymentSettings
 }
+
+/** How customers may pay: cash on delivery's rules (decision 043) and the automatic offer for paying online. */
+export type PaymentSettings = { cod: CodRules; prepaidOffer: PrepaidOffer | null }
+
+/** The settings every page may read (the root loader sends them): all but the payment rules. */
+export type StorefrontSettings = Omit<ShopSettings, 'payments'>
 
 /** What the cart, the checkout and a new order charge for delivery; an order keeps the charge it was placed with. */
 export type DeliveryRule = Pick<ShopSettings, 'deliveryChargePaise' | 'freeDeliveryFromPaise'>
@@ -120,6 +130,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   maxUnitsHeldUnpaid: 30,
   deliveryChargePaise: 4_000,
   freeDeliveryFromPaise: 35_000,
+  // No offer for paying online until the owner sets one.
+  payments: { cod: DEFAULT_COD_RULES, prepaidOffer: null },
 }
 
 export function telHref(phone: string) {
