@@ -15,6 +15,8 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('payment', 'routes/payment.tsx'),
   route('order-success', 'routes/order-success.tsx'),
+  // The link in a cash-on-delivery order's mail (decision 043).
+  route('order/confirm/:orderId', 'routes/cod-confirm.tsx'),
   route('api/products', 'routes/api.products.ts'),
   route('api/products/:productId', 'routes/api.product.ts'),
   route('api/contact', 'routes/api.contact.ts'),

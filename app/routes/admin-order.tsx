@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order }
 }
 
-type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'attentionNote' | RefundFormField
+type Field = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | RefundFormField
 type StepResult =
   | { ok: true; message: string }
   | {
@@ -56,13 +56,15 @@ type StepResult =
     }
 
 const DONE: Record<FulfilmentStep, string> = {
+  confirm: 'Order confirmed: it can be packed now.',
   pack: 'Order marked packed.',
   ship: 'Order marked shipped; the customer has been mailed.',
-  deliver: 'Order marked delivered.',
+  deliver: 'Order marked delivered (for cash on delivery: its cash collected, so it is paid).',
+  return: 'Order marked returned to origin.',
   cancel: 'Order cancelled and its stock returned; the customer has been mailed.',
 }
 
-const FIELDS: Field[] = ['courier', 'trackingNumber', 'reason', 'confirm']
+const FIELDS: Field[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
 const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine((v) => v.length >= 3, 'Say in a few words what you did.')
 const STEPS = Object.keys(DONE) as FulfilmentStep[]
 
@@ -453,10 +455,31 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-3 text-earth-700">
                 {order.status === 'pending_payment'
                   ? 'Waiting for the customer to pay; nothing to do yet.'
+                  : order.status === 'awaiting_confirmation'
+                  ? 'Waiting for the customer to confirm.'
                   : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
               </p>
             ) : (
               <div className="mt-3 grid gap-5">
+                {can('confirm') && (
+                  <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="confirm-title">
+                    <FormTokenField />
+                    <h3 id="confirm-title" className="font-semibold text-earth-900">
+                      Confirm (cash on delivery)
+                    </h3>
+                    <p className="text-sm text-earth-700">
+                      The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber}; unconfirmed, the
+                      order cancels itself at <Time value={order.expiresAt} />.
+                    </p>
+                    <input type="hidden" name="step" value="confirm" />
+                    <div>
+                      <button type="submit" className={primaryButton} disabled={busyStep === 'confirm'}>
+                        Confirm order
+                      </button>
+                    </div>
+                  </Form>
+                )}
+
                 {can('pack') && (
                   <Form method="post" preventScrollReset>
                     <FormTokenField />
@@ -496,8 +519,29 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <FormTokenField />
                     <input type="hidden" name="step" value="deliver" />
                     <button type="submit" className={primaryButton} disabled={busyStep === 'deliver'}>
-                      Mark delivered
+                      {order.paymentMethod === 'cod' ? `Delivered, ${formatRupees(order.totalPaise)} collected` : 'Mark delivered'}
                     </button>
+                  </Form>
+                )}
+
+                {can('return') && (
+                  <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="return-title">
+                    <FormTokenField />
+                    <h3 id="return-title" className="font-semibold text-earth-900">
+                      Returned to origin
+                    </h3>
+                    <p className="text-sm text-earth-700">The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.</p>
+                    <input type="hidden" name="step" value="return" />
+                    <label className="flex items-start gap-2 text-earth-900">
+                      <input type="checkbox" name="resellable" value="yes" className="mt-1 size-5 accent-leaf-700" />
+                      The goods are fit to sell: put them back in stock
+                    </label>
+                    <TextField name="reason" label="Note (optional)" maxLength={500} defaultValue={valuesFor('return').reason ?? ''} error={errorsFor('return').reason} />
+                    <div>
+                      <button type="submit" className={secondaryButton} disabled={busyStep === 'return'}>
+                        Mark returned
+                      </button>
+                    </div>
                   </Form>
                 )}
 
@@ -603,7 +647,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ['Provider order', order.providerOrderId ?? '—'],
                 ['Payment id', order.paymentId ?? '—'],
                 ['Total', formatRupees(order.totalPaise)],
-                ...(hasInvoice(order.status, Boolean(order.invoiceNumber))
+                ...(hasInvoice(order.status, Boolean(order.invoiceNumber), order.paymentMethod)
                   ? ([
                       [
                         'Invoice',

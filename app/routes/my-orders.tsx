@@ -97,7 +97,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
               <p className="mt-3 font-semibold text-earth-900">Total {formatRupees(order.totalPaise)}</p>
-              {hasInvoice(order.status, order.invoiced) && (
+              {hasInvoice(order.status, order.invoiced, order.paymentMethod) && (
                 <p className="mt-2">
                   <a href={invoiceUrl(order.id)} download className="font-medium text-leaf-800 underline underline-offset-2">
                     Tax invoice for {order.label} (PDF)

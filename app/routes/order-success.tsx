@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             number: orderNumberLabel(order.number),
             totalPaise: order.totalPaise,
             email: order.email,
-            invoiceUrl: hasInvoice(order.status, false) ? invoiceUrl(order.id) : null,
+            invoiceUrl: hasInvoice(order.status, false, order.paymentMethod) ? invoiceUrl(order.id) : null,
           }
         : null,
   }

@@ -76,9 +76,9 @@ const address = ['fullName', 'buildingNumber', 'streetName', 'city', 'postalCode
 const TARGETS: Record<string, Target[]> = {
   'routes/contact.tsx': [{ path: () => '/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], form: true, valid: () => CONTACT }],
   'routes/api.contact.ts': [{ path: () => '/api/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], json: true, form: true, valid: () => CONTACT }],
-  'routes/api.cart.quote.ts': [{ path: () => '/api/cart/quote', fields: ['items'], who: ['visitor'], json: true }],
+  'routes/api.cart.quote.ts': [{ path: () => '/api/cart/quote', fields: ['items', 'couponCode', 'payment', 'email', 'phone', 'postalCode'], who: ['visitor'], json: true }],
   'routes/api.payment.createOrder.ts': [
-    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@hostile-input.example.in' }) },
+    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey', 'couponCode', 'payment'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@hostile-input.example.in' }) },
   ],
   'routes/api.payment.verify.ts': [{ path: () => '/api/payment/verify', fields: ['orderId', 'razorpay_payment_id', 'razorpay_signature', 'razorpay_order_id'], who: ['visitor'], json: true }],
   'routes/api.payment.webhook.ts': [{ path: () => '/api/payment/webhook', fields: ['event', 'payload'], who: ['visitor'], json: true }],
@@ -89,6 +89,8 @@ const TARGETS: Record<string, Target[]> = {
   'routes/api.order.credit-note.ts': [{ path: () => `/api/orders/${orderId}/credit-notes/${orderId}`, fields: ['x'], who: ['visitor'], json: true }],
   'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
   'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
+  // A made-up order and token: the form is refused as a link that is not valid, whatever it carries.
+  'routes/cod-confirm.tsx': [{ path: () => '/order/confirm/AAAAAAAAAAAAAAAAAAAAAA', fields: ['t'], who: ['visitor'], form: true }],
   'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@hostile-input.example.in' }) }],
   'routes/signup.tsx': [{ path: () => '/Signup', fields: ['email', 'username', 'phone', 'password'], who: ['visitor'], form: true, valid: () => NEW_ACCOUNT }],
   'routes/signin.tsx': [{ path: () => '/Signin', fields: ['email', 'password', 'rememberMe', 'redirectTo'], who: ['visitor'], form: true, valid: () => ({ email: CUSTOMER, password: 'wrong horse battery' }) }],

@@ -16,6 +16,7 @@ export async function ordersForEmail(db: Database, email: string) {
       number: orders.number,
       status: orders.status,
       totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
       createdAt: orders.createdAt,
       invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})`,
     })

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { adminSearchText, text, z } from '~/zod'
 import type { Database } from '~/db/client.server'
-import { type OrderStatus, orderEvents, orderLines, orders } from '~/db/schema'
-import { invoiceNumberOf } from '../invoices/invoices.server'
+import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
+import { invoiceNumberOf, issueInvoice } from '../invoices/invoices.server'
+import { formatRupees } from '../money/money'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShippingAddress } from './checkout-schemas'
@@ -13,21 +14,34 @@ import { changeStock } from '../stock/ledger.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { recordRefund, refundsForAdmin } from '../payments/refunds.server'
 
-/** What the owner does to a paid order, and the statuses each step may start from. */
+/**
+ * What the owner does to an order, the statuses each step may start from, and the ways of paying it is for. A
+ * cash-on-delivery order is confirmed before it is packed; delivered, its cash is collected; or it comes back
+ * (decision 043).
+ */
 export const FULFILMENT_STEPS = {
-  pack: { from: ['paid'], to: 'packed' },
-  ship: { from: ['paid', 'packed'], to: 'shipped' },
-  deliver: { from: ['shipped'], to: 'delivered' },
+  confirm: { from: ['awaiting_confirmation'], to: 'confirmed', methods: ['cod'] },
+  pack: { from: ['paid', 'confirmed'], to: 'packed', methods: ['online', 'cod'] },
+  ship: { from: ['paid', 'packed', 'confirmed'], to: 'shipped', methods: ['online', 'cod'] },
+  deliver: { from: ['shipped'], to: 'delivered', methods: ['online', 'cod'] },
+  return: { from: ['shipped'], to: 'returned_to_origin', methods: ['cod'] },
   // Shipped goods cannot be called back from here. Cancelling refunds the whole order in the same step, unless the
-  // owner says not to (decision 033).
-  cancel: { from: ['paid', 'packed'], to: 'cancelled' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
+  // owner says not to (decision 033); a COD order has nothing to refund.
+  cancel: { from: ['paid', 'packed', 'awaiting_confirmation', 'confirmed'], to: 'cancelled', methods: ['online', 'cod'] },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; methods: readonly PaymentMethod[] }>
+
+/** Whether `step` may be taken on an order in `status`, paid by `method`. */
+export function stepAllowed(step: FulfilmentStep, status: OrderStatus, method: PaymentMethod) {
+  const rule = FULFILMENT_STEPS[step]
+  return (rule.from as readonly OrderStatus[]).includes(status) && (rule.methods as readonly PaymentMethod[]).includes(method)
+}
 
 export type FulfilmentStep = keyof typeof FULFILMENT_STEPS
 
 export const fulfilmentSchema = z.discriminatedUnion(
   'step',
   [
+    z.object({ step: z.literal('confirm') }),
     z.object({ step: z.literal('pack') }),
     z.object({
       step: z.literal('ship'),
@@ -35,6 +49,12 @@ export const fulfilmentSchema = z.discriminatedUnion(
       trackingNumber: text({ label: 'Tracking number', max: 80, missing: 'Enter the tracking number.', oneLine: true, tooLong: 'Keep the tracking number under 80 characters.' }),
     }),
     z.object({ step: z.literal('deliver') }),
+    z.object({
+      step: z.literal('return'),
+      // A plain form's checkbox: "yes" when the parcel came back fit to sell again.
+      resellable: z.enum(['yes', 'no'], { error: 'Say whether the goods go back on the shelf.' }).optional().default('no'),
+      reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
+    }),
     z.object({
       step: z.literal('cancel'),
       reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
@@ -58,11 +78,18 @@ export class StepNotAllowedError extends Error {
     readonly step: FulfilmentStep,
     readonly status: OrderStatus,
   ) {
-    super(`An order that is ${status.replace('_', ' ')} cannot be ${STEP_PAST[step]}.`)
+    super(`An order that is ${status.replaceAll('_', ' ')} cannot be ${STEP_PAST[step]}.`)
   }
 }
 
-const STEP_PAST: Record<FulfilmentStep, string> = { pack: 'packed', ship: 'shipped', deliver: 'marked delivered', cancel: 'cancelled' }
+const STEP_PAST: Record<FulfilmentStep, string> = {
+  confirm: 'confirmed',
+  pack: 'packed',
+  ship: 'shipped',
+  deliver: 'marked delivered',
+  return: 'marked returned',
+  cancel: 'cancelled',
+}
 
 /**
  * Moves an order one step on, as the admin `actor`. The order row is locked, so two admins clicking at once
@@ -77,18 +104,39 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw new OrderNotFoundError()
-    if (!(step.from as readonly OrderStatus[]).includes(order.status)) throw new StepNotAllowedError(input.step, order.status)
+    if (!stepAllowed(input.step, order.status, order.paymentMethod)) throw new StepNotAllowedError(input.step, order.status)
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
     const now = new Date()
+    const cod = order.paymentMethod === 'cod'
     let note: string | null = null
     let refund: { refundId: string; amountPaise: number } | null = null
 
     if (input.step === 'ship') {
       note = `${input.courier}, tracking ${input.trackingNumber}`
       await tx.update(orders).set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now }).where(eq(orders.id, orderId))
+      // A COD order's tax invoice is issued as the goods leave (time of supply, decision 043), from the same series.
+      if (cod) {
+        const invoice = await issueInvoice(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines }, settings, now)
+        note = `${note}; invoice ${invoice.document.number}`
+      }
       await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, settings))
+    } else if (input.step === 'deliver' && cod) {
+      // The courier collected the cash: the order is paid now.
+      await tx.update(orders).set({ status: 'delivered', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId))
+      note = `Cash collected: ${formatRupees(order.totalPaise)}`
+    } else if (input.step === 'return') {
+      await tx.update(orders).set({ status: 'returned_to_origin', updatedAt: now }).where(eq(orders.id, orderId))
+      if (input.resellable === 'yes') {
+        for (const line of lines) {
+          await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId, admin: actor })
+        }
+      }
+      note = [input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned', input.reason]
+        .filter(Boolean)
+        .join('; ')
     } else {
       await tx.update(orders).set({ status: step.to, updatedAt: now }).where(eq(orders.id, orderId))
+      if (input.step === 'confirm') note = 'Confirmed by the shop (cash on delivery)'
     }
     if (input.step === 'cancel') {
       // The stock was taken when the order was placed; it goes back on the shelf.
@@ -99,11 +147,12 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
       await releaseCouponUse(tx, orderId, now)
       note = ['Stock returned', input.reason].filter(Boolean).join('; ')
       await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
-      if (input.refund === 'yes') {
+      // Nothing was paid for a COD order not yet delivered: nothing to refund.
+      if (input.refund === 'yes' && !cod) {
         // The whole order, in this transaction: its credit note cancels the invoice. The transfer is the caller's to send.
         refund = await recordRefund(tx, { orderId, request: { kind: 'whole' }, reason: input.reason || 'Order cancelled', restock: false, speed: input.speed, actor, now })
       }
-      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings, refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null))
+      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings, refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null, cod))
       return { status: step.to as OrderStatus, refundId: refund?.refundId ?? null }
     }
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
@@ -184,9 +233,7 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
     lines,
     history,
     invoiceNumber,
-    nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) =>
-      (FULFILMENT_STEPS[s].from as readonly OrderStatus[]).includes(order.status),
-    ),
+    nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) => stepAllowed(s, order.status, order.paymentMethod)),
   }
 }
 export type OrderForAdmin = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>

@@ -4,6 +4,7 @@ import { refundTiming } from '../payments/refund-mails'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from './checkout-schemas'
+import type { PaymentMethod } from './order-statuses'
 
 export type OrderForMail = {
   number: number
@@ -12,14 +13,31 @@ export type OrderForMail = {
   subtotalPaise: number
   deliveryPaise: number
   totalPaise: number
+  /** Absent on orders placed before offers (issue 19): no discount, paid online. */
+  paymentMethod?: PaymentMethod
+  couponCode?: string | null
+  couponDiscountPaise?: number
+  prepaidDiscountPaise?: number
+  codFeePaise?: number
   lines: Array<{ name: string; size: string; quantity: number; unitPricePaise: number }>
+}
+
+/** The order row's fields a mail shows, as they are stored. */
+export function orderForMail(
+  order: Omit<OrderForMail, 'lines' | 'shippingAddress'> & { shippingAddress: unknown },
+  lines: OrderForMail['lines'],
+): OrderForMail {
+  const { number, email, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise } = order
+  const shippingAddress = order.shippingAddress as ShippingAddress
+  return { number, email, shippingAddress, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise, lines }
 }
 
 export function orderNumberLabel(number: number) {
   return `KO-${number}`
 }
 
-function summary(order: OrderForMail) {
+/** The lines, the money (with each discount and fee) and the address, as every order mail shows them. */
+export function orderSummary(order: OrderForMail) {
   const a = order.shippingAddress
   const lines = order.lines.map(
     (l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}  ${formatRupees(l.unitPricePaise * l.quantity)}`,
@@ -28,8 +46,13 @@ function summary(order: OrderForMail) {
     ...lines,
     '',
     line`Subtotal: ${formatRupees(order.subtotalPaise)}`,
+    ...(order.couponDiscountPaise ? [line`Coupon ${order.couponCode ?? ''}: -${formatRupees(order.couponDiscountPaise)}`] : []),
+    ...(order.prepaidDiscountPaise ? [line`Paid online, you save: -${formatRupees(order.prepaidDiscountPaise)}`] : []),
     line`Delivery: ${order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}`,
-    line`Total paid: ${formatRupees(order.totalPaise)}`,
+    ...(order.codFeePaise ? [line`Cash on delivery fee: ${formatRupees(order.codFeePaise)}`] : []),
+    order.paymentMethod === 'cod'
+      ? line`To pay in cash on delivery: ${formatRupees(order.totalPaise)}`
+      : line`Total paid: ${formatRupees(order.totalPaise)}`,
     '',
     'Shipping to:',
     line`  ${a.fullName}`,
@@ -48,7 +71,7 @@ export function customerConfirmationMail(order: OrderForMail, settings: ShopSett
       '',
       line`Order number: ${orderNumberLabel(order.number)}`,
       '',
-      summary(order),
+      orderSummary(order),
       '',
       'We will deliver your order within about 7 days.',
       line`Follow your order and download its tax invoice: ${trackOrderUrl(orderNumberLabel(order.number))}`,
@@ -67,7 +90,7 @@ export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, wa
       ...(warning ? [line`ATTENTION: ${warning}`, ''] : []),
       line`Order ${orderNumberLabel(order.number)} from ${order.email} has been paid.`,
       '',
-      summary(order),
+      orderSummary(order),
     ].join('\n'),
   }
 }
@@ -98,6 +121,8 @@ export function orderCancelledMail(
   reason: string,
   settings: ShopSettings,
   refund: { amountPaise: number; speed: 'normal' | 'optimum' } | null = null,
+  /** A cash-on-delivery order not yet delivered: nothing was paid, so nothing is owed back. */
+  nothingPaid = false,
 ) {
   return {
     recipient: order.email,
@@ -106,7 +131,9 @@ export function orderCancelledMail(
       line`We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
       ...(reason ? ['', line`Reason: ${reason}`] : []),
       '',
-      refund
+      nothingPaid
+        ? 'Nothing was paid for it, so nothing is owed.'
+        : refund
         ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
         : line`We will contact you about the amount you paid.`,
       line`Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,

@@ -5,7 +5,11 @@ import { orderEvents, orderLines, orders, products, variants } from '~/db/schema
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
-import { orderNumberLabel } from './order-mails'
+import { orderForMail, orderNumberLabel } from './order-mails'
+import { codOrderPlacedMail, ownerCodOrderNotice } from './cod-orders.server'
+import { codConfirmationToken } from './cod-confirmation.server'
+import { codConfirmationUrl } from '../tracking/track-link'
+import { enqueueMail } from '../mail/outbox.server'
 import type { CodRefusal } from './cash-on-delivery'
 import { priceChoice } from '../offers/checkout-offers.server'
 import { couponCustomerOf, recordCouponUse } from '../offers/coupon-uses.server'
@@ -16,7 +20,7 @@ import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
 import { recordStockChange } from '../stock/ledger.server'
 import { nextCheckAt } from '../payments/reconciliation.server'
-import { sameSecret } from '../settings/app-secrets.server'
+import { appSecret, sameSecret } from '../settings/app-secrets.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -76,6 +80,8 @@ export async function createOrder(
     )
     // Read per order from the database, so every server applies what the owner last saved (decision 024).
     const settings = await getShopSettings(db)
+    // The confirmation link's secret, made outside the transaction the first time it is needed.
+    const confirmSecret = payment === 'cod' ? await appSecret(db, 'cod-confirmation') : null
     await db.transaction(async (tx) => {
       const short: ShortLine[] = []
       const lines: Array<typeof orderLines.$inferInsert> = []
@@ -155,13 +161,16 @@ export async function createOrder(
       if (choice.coupon?.ok) {
         await recordCouponUse(tx, { orderId: id, code: choice.coupon.code!, customer, discountPaise: choice.coupon.discountPaise, at: placedAt })
       }
-      await tx
-        .insert(orderEvents)
-        .values(
-          cod
-            ? { orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' }
-            : { orderId: id, status: 'pending_payment', note: 'Order placed' },
-        )
+      if (cod) {
+        await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' })
+        // The mail with the confirmation link, in the order's transaction: an order is never left without it.
+        const [placed] = await tx.select().from(orders).where(eq(orders.id, id))
+        const forMail = orderForMail(placed!, lines.map((l) => ({ ...l, size: l.size! })))
+        await enqueueMail(tx, codOrderPlacedMail(forMail, settings, codConfirmationUrl(id, codConfirmationToken(confirmSecret!, id))))
+        await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))
+      } else {
+        await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })
+      }
     })
     order = (await orderWithLines(db, id))!
   }

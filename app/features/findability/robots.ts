@@ -14,6 +14,7 @@ export const CRAWL_DISALLOWED = [
   '/checkout',
   '/payment',
   '/order-success',
+  '/order/',
   '/my-orders',
   '/forgot-password',
   '/reset-password',

@@ -18,6 +18,8 @@ export type InvoiceDocument = {
   orderNumber: string
   paidAt: string | null
   paymentId: string | null
+  /** 'cod' for cash on delivery, invoiced at dispatch before it is paid (decision 043); absent for online. */
+  paymentMethod?: 'cod'
   /** `fssaiLicence`: absent on invoices issued before the shop kept it (decision 037). */
   seller: { name: string; addressLines: string[]; state: string; stateCode: string; gstin: string; fssaiLicence?: string; phone: string; email: string }
   buyer: { name: string; addressLines: string[]; state: string; stateCode: string | null; phone: string; email: string }
@@ -40,6 +42,7 @@ export type OrderToInvoice = {
   totalPaise: number
   paidAt: Date | null
   paymentId: string | null
+  paymentMethod?: 'online' | 'cod'
   /** `discountPaise`: the line's part of the coupon and prepaid discounts; it is taxed on what is left. */
   lines: Array<{ productId: string; name: string; size: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
 }
@@ -92,6 +95,7 @@ export function buildInvoiceDocument(input: {
     orderNumber: orderNumberLabel(order.number),
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentId: order.paymentId,
+    ...(order.paymentMethod === 'cod' ? { paymentMethod: 'cod' as const } : {}),
     seller: {
       name: settings.shopName,
       addressLines: settings.addresses[0]!.lines,

@@ -91,6 +91,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
         ['Order', invoice.orderNumber],
         ...('paidAt' in invoice && invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
         ...('paymentId' in invoice && invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
+        ...('paymentMethod' in invoice && invoice.paymentMethod === 'cod' ? ([['Payment', 'Cash on delivery']] as Array<[string, string]>) : []),
       ]
   for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
   for (const note of notes) doc.font('bold').text(note, right, doc.y + 2, { width: CONTENT_WIDTH / 2, align: 'right' })

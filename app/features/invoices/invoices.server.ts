@@ -9,7 +9,7 @@ import type { ShopSettings } from '../settings/shop-settings'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { TAX_DEFAULTS_BY_CATEGORY } from './gst'
 import { buildInvoiceDocument, type InvoiceDocument, type OrderToInvoice, type ProductTax, withBuyerRedacted } from './invoice-document'
-import { INVOICEABLE_STATUSES } from './invoice-links'
+import { isInvoiceable } from './invoice-links'
 import { renderInvoicePdf } from './invoice-pdf.server'
 import { financialYearOf } from './series'
 
@@ -93,7 +93,7 @@ export async function invoiceForOrder(db: Database, orderId: string, now = new D
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
     const order = await orderToInvoice(tx, orderId)
-    if (!order || !INVOICEABLE_STATUSES.includes(order.status)) return null
+    if (!order || !isInvoiceable(order.status, order.paymentMethod)) return null
     return issueInvoice(tx, order, settings, now)
   })
 }

@@ -4,6 +4,7 @@ import { orderEvents, orderLines, orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { changeStock } from '../stock/ledger.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
+import { cancelUnconfirmedCodOrders } from '../checkout/cod-orders.server'
 import type { PaymentProvider, ProviderPayment } from './provider'
 import { dailyPaymentCheck } from './daily-check.server'
 import { reconcileRefunds } from './refunds.server'
@@ -140,7 +141,7 @@ export async function expireOverdueOrders(db: Database, provider: PaymentProvide
   return (await reconcilePayments(db, provider, now, { batch })).expired
 }
 
-/** Runs the reconciliation, of payments and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
+/** Runs the reconciliation, of payments, of cash-on-delivery orders past their confirmation time and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
 export function startPaymentReconciliation(db: Database, provider: PaymentProvider, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
@@ -149,6 +150,7 @@ export function startPaymentReconciliation(db: Database, provider: PaymentProvid
   const tick = () => {
     const now = new Date()
     running = reconcilePayments(db, provider, now, { checkMinutes })
+      .then(() => cancelUnconfirmedCodOrders(db, now))
       .then(() => reconcileRefunds(db, provider, now))
       .then(() => daily(now))
       .catch((err) => log.error({ err }, 'Payment reconciliation failed'))

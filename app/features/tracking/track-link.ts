@@ -15,3 +15,11 @@ export function setShopUrl(url: string) {
 export function trackOrderUrl(orderLabel: string) {
   return `${shopUrl}/track?order=${encodeURIComponent(orderLabel)}`
 }
+
+/**
+ * The link in a cash-on-delivery order's mail that confirms it (decision 043). It opens a page with a button: a
+ * mail scanner that follows links confirms nothing.
+ */
+export function codConfirmationUrl(orderId: string, token: string) {
+  return `${shopUrl}/order/confirm/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`
+}

@@ -118,7 +118,7 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
     deliveryPaise: order.deliveryPaise,
     totalPaise: order.totalPaise,
     deliverTo: `${address.city} ${address.postalCode}`,
-    hasInvoice: hasInvoice(status, Boolean(invoice)),
+    hasInvoice: hasInvoice(status, Boolean(invoice), order.paymentMethod),
     // What the customer is owed back and where it is (decision 033): "requested" and "failed" are the shop's to finish.
     refunds: refundRows.map((r) => ({
       id: r.id,

@@ -1,0 +1,147 @@
+import { and, asc, eq, lt } from 'drizzle-orm'
+import type { Database } from '~/db/client.server'
+import { orderEvents, orderLines, orders } from '~/db/schema'
+import { line } from '../mail/mail-text'
+import { enqueueMail } from '../mail/outbox.server'
+import { formatRupees } from '../money/money'
+import { releaseCouponUse } from '../offers/coupon-uses.server'
+import { appSecret } from '../settings/app-secrets.server'
+import type { ShopSettings } from '../settings/shop-settings'
+import { getShopSettings } from '../settings/shop-settings.server'
+import { changeStock } from '../stock/ledger.server'
+import { codConfirmationUrl, trackOrderUrl } from '../tracking/track-link'
+import { codConfirmationToken, isCodConfirmationToken } from './cod-confirmation.server'
+import { type OrderForMail, orderNumberLabel, orderSummary } from './order-mails'
+
+// Cash on delivery after the order is placed (decision 043): the customer confirms from the link in the order's mail,
+// or the owner after a call; an order nobody confirms in time cancels itself and gives its stock and coupon back.
+
+const SECRET_NAME = 'cod-confirmation'
+
+/** The confirmation link of a COD order, the same on every instance (the shop's own secret, made once). */
+export async function codConfirmationLink(db: Database, orderId: string) {
+  return codConfirmationUrl(orderId, codConfirmationToken(await appSecret(db, SECRET_NAME), orderId))
+}
+
+/** The mail a COD order sends when it is placed: what it costs, and the link that confirms it. */
+export function codOrderPlacedMail(order: OrderForMail, settings: ShopSettings, confirmUrl: string) {
+  const hours = settings.payments.cod.confirmWithinHours
+  return {
+    recipient: order.email,
+    subject: line`Please confirm your order ${orderNumberLabel(order.number)} (cash on delivery)`,
+    text: [
+      line`Thank you for your order from ${settings.shopName}!`,
+      '',
+      line`Order number: ${orderNumberLabel(order.number)}`,
+      line`You will pay ${formatRupees(order.totalPaise)} in cash when it is delivered.`,
+      '',
+      'Please confirm the order, so that we pack it:',
+      confirmUrl,
+      '',
+      line`If it is not confirmed within ${hours} hours it is cancelled, and nothing is owed. We may also call you to confirm it.`,
+      '',
+      orderSummary(order),
+      '',
+      line`Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+    ].join('\n'),
+  }
+}
+
+/** The owner's notice of a new COD order, to call the customer if it is not confirmed. */
+export function ownerCodOrderNotice(order: OrderForMail, settings: ShopSettings) {
+  return {
+    recipient: settings.email,
+    subject: line`New cash-on-delivery order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)}), waiting for confirmation`,
+    text: [
+      line`Order ${orderNumberLabel(order.number)} from ${order.email} is to be paid in cash on delivery.`,
+      'The customer has been asked to confirm it from the mail; you may confirm it from the order page after a call.',
+      '',
+      orderSummary(order),
+    ].join('\n'),
+  }
+}
+
+export type ConfirmOutcome =
+  | { outcome: 'confirmed'; orderNumber: number }
+  | { outcome: 'already'; orderNumber: number; status: string }
+  | { outcome: 'not-found' }
+
+/**
+ * Confirms a COD order waiting for it: by its customer with the link's token, or by the owner (`admin`, their
+ * e-mail). The order row is locked, so a double click confirms once. A wrong token reads as an unknown order.
+ */
+export async function confirmCodOrder(db: Database, orderId: string, by: { token: string } | { admin: string }, now = new Date()): Promise<ConfirmOutcome> {
+  if ('token' in by && !isCodConfirmationToken(await appSecret(db, SECRET_NAME), orderId, by.token)) return { outcome: 'not-found' }
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod'))).for('update')
+    if (!order) return { outcome: 'not-found' as const }
+    if (order.status !== 'awaiting_confirmation') return { outcome: 'already' as const, orderNumber: order.number, status: order.status }
+    await tx.update(orders).set({ status: 'confirmed', updatedAt: now }).where(eq(orders.id, orderId))
+    await tx.insert(orderEvents).values(
+      'admin' in by
+        ? { orderId, status: 'confirmed', note: 'Confirmed by the shop (cash on delivery)', actor: by.admin }
+        : { orderId, status: 'confirmed', note: 'Confirmed by the customer from the link in the order mail' },
+    )
+    return { outcome: 'confirmed' as const, orderNumber: order.number }
+  })
+}
+
+/** The order a confirmation link names, if the token is its own: for the page that shows the button. */
+export async function codOrderForLink(db: Database, orderId: string, token: string) {
+  if (!isCodConfirmationToken(await appSecret(db, SECRET_NAME), orderId, token)) return null
+  const [order] = await db
+    .select({ number: orders.number, status: orders.status, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod')))
+  return order ?? null
+}
+
+/**
+ * Cancels the COD orders whose confirmation time has passed: stock back on the shelf, the coupon's use given back,
+ * the customer told. Each in its own transaction, skipping an order another server is handling. Returns how many.
+ */
+export async function cancelUnconfirmedCodOrders(db: Database, now = new Date(), batch = 50) {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_confirmation'), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(batch)
+  if (!due.length) return 0
+  const settings = await getShopSettings(db)
+  let cancelled = 0
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_confirmation'), lt(orders.expiresAt, now)))
+        .for('update', { skipLocked: true })
+      if (!order) return false
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name))
+      for (const l of lines) await changeStock(tx, { productId: l.productId, size: l.size, change: l.quantity, reason: 'cancelled', orderId: id })
+      await releaseCouponUse(tx, id, now)
+      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id))
+      const reason = `Not confirmed within ${settings.payments.cod.confirmWithinHours} hours`
+      await tx.insert(orderEvents).values({ orderId: id, status: 'cancelled', note: `${reason}; stock returned` })
+      await enqueueMail(tx, codCancelledMail(order, reason, settings))
+      return true
+    })
+    if (done) cancelled++
+  }
+  return cancelled
+}
+
+function codCancelledMail(order: { number: number; email: string }, reason: string, settings: ShopSettings) {
+  return {
+    recipient: order.email,
+    subject: line`Your order ${orderNumberLabel(order.number)} has been cancelled`,
+    text: [
+      line`Your cash-on-delivery order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled: ${reason.toLowerCase()}. Nothing is owed.`,
+      '',
+      'You are welcome to order again at any time.',
+      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+    ].join('\n'),
+  }
+}

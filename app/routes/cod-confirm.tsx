@@ -1,0 +1,118 @@
+import { data, Form, Link } from 'react-router'
+import { FormError, useFormBusy } from '~/components/accounts/account-form'
+import { primaryButton } from '~/components/catalogue/styles'
+import { FormTokenField } from '~/components/forms/form-token-field'
+import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { codOrderForLink, confirmCodOrder } from '~/features/checkout/cod-orders.server'
+import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { formatRupees } from '~/features/money/money'
+import { formTokenOf } from '~/http/form-token.server'
+import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import type { Route } from './+types/cod-confirm'
+
+// GET /order/confirm/:orderId?t=…: the page the COD order mail links to (decision 043). Opening it confirms nothing
+// (mail scanners open links); its button does, once, for an order still waiting for it.
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Confirm your order · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' })
+
+const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
+const NOT_VALID = 'This confirmation link is not valid. Open it again from the order mail, or call us.'
+
+async function orderOfLink(context: Route.LoaderArgs['context'], orderId: string, token: string) {
+  return ORDER_ID.test(orderId) && TOKEN.test(token) ? codOrderForLink(context.shop.db, orderId, token) : null
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('t') ?? ''
+  const order = await orderOfLink(context, params.orderId, token)
+  if (!order) return data({ order: null, token: '', formToken: '' }, { status: 404 })
+  return {
+    order: { label: orderNumberLabel(order.number), status: order.status, totalPaise: order.totalPaise, expiresAt: order.expiresAt.toISOString() },
+    token,
+    formToken: await formTokenOf(context),
+  }
+}
+
+type ActionResult = { confirmed: true; label: string } | { error: string }
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await readSmallForm(request)
+  if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE })
+  const token = form.t ?? ''
+  if (!ORDER_ID.test(params.orderId) || !TOKEN.test(token)) return data<ActionResult>({ error: NOT_VALID }, { status: 404 })
+  const done = await confirmCodOrder(context.shop.db, params.orderId, { token })
+  if (done.outcome === 'not-found') return data<ActionResult>({ error: NOT_VALID }, { status: 404 })
+  if (done.outcome === 'already' && done.status !== 'confirmed') {
+    return data<ActionResult>({ error: `This order cannot be confirmed: it is ${ORDER_STATUS_LABELS[done.status as keyof typeof ORDER_STATUS_LABELS].toLowerCase()}.` }, { status: 409 })
+  }
+  return { confirmed: true as const, label: orderNumberLabel(done.orderNumber) }
+}
+
+export default function ConfirmCodOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useFormBusy()
+  const { order, token } = loaderData
+  if (actionData && 'confirmed' in actionData) {
+    return (
+      <Page title="Thank you: your order is confirmed">
+        <p>
+          We are packing order <strong>{actionData.label}</strong>. You pay in cash when it is delivered.
+        </p>
+        <p>
+          <Link to={`/track?order=${actionData.label}`} className="font-medium text-leaf-800 underline underline-offset-2">
+            Follow your order
+          </Link>
+        </p>
+      </Page>
+    )
+  }
+  if (!order) {
+    return (
+      <Page title="Link not valid">
+        <FormError message={actionData && 'error' in actionData ? actionData.error : NOT_VALID} />
+      </Page>
+    )
+  }
+  if (order.status !== 'awaiting_confirmation') {
+    return (
+      <Page title={`Order ${order.label}`}>
+        <p>{order.status === 'confirmed' ? 'This order is already confirmed: thank you.' : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}</p>
+        <p>
+          <Link to={`/track?order=${order.label}`} className="font-medium text-leaf-800 underline underline-offset-2">
+            Follow your order
+          </Link>
+        </p>
+      </Page>
+    )
+  }
+  return (
+    <Page title={`Confirm your order ${order.label}`}>
+      <p>
+        You chose to pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on delivery. Confirm the order and we will pack it.
+      </p>
+      <FormError message={actionData && 'error' in actionData ? actionData.error : undefined} />
+      <Form method="post">
+        <FormTokenField />
+        <input type="hidden" name="t" value={token} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          Confirm my order
+        </button>
+      </Form>
+    </Page>
+  )
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-xl gap-4 px-4 py-12">
+      <h1 className="font-serif text-3xl font-semibold text-earth-900">{title}</h1>
+      {children}
+    </div>
+  )
+}
