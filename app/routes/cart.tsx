@@ -3,6 +3,8 @@ import { Link } from 'react-router'
 import { CartLineRow } from '~/components/cart/cart-line-row'
 import { useCart } from '~/components/cart/use-cart'
 import { useCartQuote } from '~/components/cart/use-cart-quote'
+import { useCheckoutChoices } from '~/components/cart/use-checkout-choices'
+import { CouponBox } from '~/components/cart/coupon-box'
 import { formatRupees } from '~/features/money/money'
 import { freeDeliveryHint } from '~/components/checkout/order-summary'
 import { pageMeta } from '~/features/findability/page-meta'
@@ -23,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function CartPage() {
   const cart = useCart()
-  const priced = useCartQuote(cart.lines)
+  const choices = useCheckoutChoices()
+  const priced = useCartQuote(cart.lines, { couponCode: choices.couponCode ?? undefined })
   const quote = priced.quote
   const empty = cart.lines.length === 0
   const canCheckout = !empty && priced.state === 'ready' && priced.quote.ready
@@ -73,6 +76,9 @@ export default function CartPage() {
           <strong>{empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}</strong>
         </p>
         {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
+        {!empty && cart.loaded ? (
+          <CouponBox code={choices.couponCode} quote={quote} onApply={(code) => choices.setCouponCode(code)} onRemove={() => choices.setCouponCode(null)} />
+        ) : null}
         {canCheckout ? (
           <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout

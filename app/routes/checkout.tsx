@@ -4,6 +4,8 @@ import { AddressCard } from '~/components/checkout/address-card'
 import { OrderSummary } from '~/components/checkout/order-summary'
 import { useCart } from '~/components/cart/use-cart'
 import { useCartQuote } from '~/components/cart/use-cart-quote'
+import { useCheckoutChoices } from '~/components/cart/use-checkout-choices'
+import { PaymentChoice } from '~/components/checkout/payment-choice'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import { type AddressDraft, loadSavedAddress } from '~/features/checkout/saved-address'
 import { privatePageMeta } from '~/features/findability/page-meta'
@@ -16,15 +18,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function CheckoutPage() {
   const cart = useCart()
-  const priced = useCartQuote(cart.lines)
+  const choices = useCheckoutChoices()
   const [address, setAddress] = useState<AddressDraft | null | undefined>(undefined)
   useEffect(() => {
     const saved = loadSavedAddress()
     setAddress(addressFormSchema.safeParse(saved).success ? saved : null)
   }, [])
+  // Priced for the way of paying chosen, and for this customer and PIN code: the COD rules and the code's limits
+  // are checked as the order will check them.
+  const priced = useCartQuote(cart.lines, {
+    couponCode: choices.couponCode ?? undefined,
+    payment: choices.payment,
+    ...(address ? { email: address.email, phone: address.phoneNumber, postalCode: address.postalCode } : {}),
+  })
 
   const quote = priced.quote
-  const canPay = cart.lines.length > 0 && address && priced.state === 'ready' && priced.quote.ready
+  const codRefused = choices.payment === 'cod' && quote !== null && !quote.paymentOptions.cod.available
+  // Cash on delivery was chosen but is not offered for this order (the option says why): paying online is what is left.
+  useEffect(() => {
+    if (codRefused) choices.setPayment('online')
+  }, [codRefused, choices])
+  const canPay = cart.lines.length > 0 && address && priced.state === 'ready' && priced.quote.ready && !codRefused
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-leaf-800">Checkout</h1>
@@ -42,6 +56,12 @@ export default function CheckoutPage() {
       ) : (
         <div className="mt-6 grid gap-6">
           {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
+          {quote && quote.coupon && !quote.coupon.applied ? (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+              Code {quote.coupon.typed}: {quote.coupon.message} <Link to="/Cart-page" className="underline">Change it in the cart</Link>
+            </p>
+          ) : null}
+          {quote && address ? <PaymentChoice quote={quote} value={choices.payment} onChange={(choice) => choices.setPayment(choice)} /> : null}
           {priced.error ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
               {priced.error}

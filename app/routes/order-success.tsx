@@ -25,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             number: orderNumberLabel(order.number),
             totalPaise: order.totalPaise,
             email: order.email,
+            cashOnDelivery: order.paymentMethod === 'cod',
+            awaitingConfirmation: order.status === 'awaiting_confirmation',
             invoiceUrl: hasInvoice(order.status, false, order.paymentMethod) ? invoiceUrl(order.id) : null,
           }
         : null,
@@ -58,9 +60,22 @@ export default function OrderSuccess() {
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
       <h1 className="text-3xl font-semibold text-leaf-800">Order Placed Successfully!</h1>
       <p className="mt-4 text-lg">Thank you for shopping with us.</p>
-      <p className="mt-2">
-        Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to {order.email}.
-      </p>
+      {order.cashOnDelivery ? (
+        <>
+          <p className="mt-2">
+            Your order number is <strong>{order.number}</strong>. You pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on delivery.
+          </p>
+          {order.awaitingConfirmation ? (
+            <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="confirm-from-mail">
+              Please confirm the order from the link we mailed to {order.email}: we pack it once it is confirmed.
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-2">
+          Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to {order.email}.
+        </p>
+      )}
       <p className="mt-2">Your order will be delivered within about 7 days.</p>
       <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
         {order.invoiceUrl && (

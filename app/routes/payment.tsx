@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
 import { cartStore } from '~/features/cart/cart-store'
+import { checkoutChoicesStore } from '~/features/cart/checkout-choices'
 import { useCart } from '~/components/cart/use-cart'
 import { cartItemsForServer } from '~/features/cart/cart'
 import { addressFormSchema, type CreateOrderRequest } from '~/features/checkout/checkout-schemas'
@@ -42,6 +43,10 @@ type Step =
   | { name: 'error'; message: string }
   | { name: 'short'; lines: ShortLine[] }
   | { name: 'limit'; message: string }
+  /** The code typed or cash on delivery was refused when the order was placed (what changed since the summary). */
+  | { name: 'offer-refused'; message: string; cod: boolean }
+  /** A cash-on-delivery order is placed and waits for its confirmation. */
+  | { name: 'placed-cod'; order: CreatedOrder }
   | { name: 'confirming'; order: CreatedOrder }
   /** The payment reached the shop but the provider could not be asked yet: the shop looks it up again (decision 032). */
   | { name: 'checking'; order: CreatedOrder }
@@ -68,6 +73,7 @@ export default function PaymentPage() {
   const paid = useCallback(
     (orderId: string) => {
       cart.clear()
+      checkoutChoicesStore.orderPlaced()
       forgetCheckoutKey()
       navigate(`/order-success?order=${encodeURIComponent(orderId)}`, { replace: true })
     },
@@ -122,14 +128,22 @@ export default function PaymentPage() {
     if (!address.success) return setStep({ name: 'no-checkout', reason: 'address' })
     const { email, ...shippingAddress } = address.data
     const items = cartItemsForServer(lines)
+    const { couponCode, payment } = checkoutChoicesStore.getSnapshot()
+    const offers = { ...(couponCode ? { couponCode } : {}), payment }
     setStep({ name: 'starting' })
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
-        const checkoutKey = checkoutKeyFor(JSON.stringify({ items, shippingAddress, email }))
-        const res = await postJson<CreateOrderAnswer>('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey } satisfies CreateOrderRequest)
+        const checkoutKey = checkoutKeyFor(JSON.stringify({ items, shippingAddress, email, ...offers }))
+        const res = await postJson<CreateOrderAnswer>('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey, ...offers } satisfies CreateOrderRequest)
         if (res.status === 201 && isCreatedOrder(res.data as CreateOrderAnswer)) {
           const order = res.data as CreatedOrderAnswer
           if (order.status === 'paid') return paid(order.orderId)
+          if (order.paymentMethod === 'cod' && order.status !== 'cancelled') {
+            // Nothing to pay now: the order is placed, and its mail asks the customer to confirm it.
+            checkoutChoicesStore.orderPlaced()
+            setStep({ name: 'placed-cod', order })
+            return paid(order.orderId)
+          }
           // That checkout's order ran out of time: start a fresh one.
           if (order.status !== 'pending_payment') {
             forgetCheckoutKey()
@@ -141,6 +155,7 @@ export default function PaymentPage() {
         // Over the shop's reservation limits (decision 024): the message says which and where bulk orders go.
         if (res.status === 422 && refusal.limit) return setStep({ name: 'limit', message: refusal.error ?? '' })
         if (res.status === 409 && refusal.shortLines) return setStep({ name: 'short', lines: refusal.shortLines })
+        if (res.status === 422 && (refusal.coupon || refusal.cod)) return setStep({ name: 'offer-refused', message: refusal.error ?? '', cod: Boolean(refusal.cod) })
         if (res.status === 409) {
           forgetCheckoutKey()
           continue
@@ -206,7 +221,7 @@ export default function PaymentPage() {
       <h1 className="text-3xl font-semibold text-leaf-800">Payment</h1>
       {order ? (
         <p className="mt-4 text-lg">
-          Amount to pay: <strong>{formatRupees(order.amount)}</strong>
+          {order.paymentMethod === 'cod' ? 'To pay on delivery' : 'Amount to pay'}: <strong>{formatRupees(order.amount)}</strong>
         </p>
       ) : null}
       <div className="mt-6" aria-live="polite">
@@ -257,6 +272,33 @@ export default function PaymentPage() {
           </Link>
         </div>
       ) : null}
+      {step.name === 'offer-refused' ? (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+          <p>{step.message}</p>
+          <p className="mt-2 flex flex-wrap gap-4">
+            {step.cod ? (
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => {
+                  checkoutChoicesStore.setPayment('online')
+                  void createOrder()
+                }}
+              >
+                Pay online instead
+              </button>
+            ) : (
+              <Link to="/Cart-page" className="underline">
+                Change the code in your cart
+              </Link>
+            )}
+            <Link to="/checkout" className="underline">
+              Back to the order summary
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {step.name === 'placed-cod' ? <p>Your order is placed…</p> : null}
       {step.name === 'limit' ? (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
           <p>{step.message}</p>

@@ -8,10 +8,17 @@ export type QuoteState =
   | { state: 'ready'; quote: CartQuote; error: null }
   | { state: 'error'; quote: CartQuote | null; error: string }
 
-/** Prices the cart on the server whenever it changes; what the browser stored is never the price. */
-export function useCartQuote(lines: CartLine[]): QuoteState {
+/** What else the quote is for: the code typed, the way of paying, and (once known) who and where, for the COD rules. */
+export type QuoteFor = Omit<CartQuoteRequest, 'items'>
+
+/**
+ * Prices the cart on the server whenever it (or the code, or the way of paying) changes; what the browser stored is
+ * never the price.
+ */
+export function useCartQuote(lines: CartLine[], choice: QuoteFor = {}): QuoteState {
   const [result, setResult] = useState<QuoteState>({ state: 'idle', quote: null, error: null })
-  const key = JSON.stringify(cartItemsForServer(lines))
+  const request: CartQuoteRequest = { items: cartItemsForServer(lines), ...Object.fromEntries(Object.entries(choice).filter(([, v]) => v)) }
+  const key = JSON.stringify(request)
   useEffect(() => {
     if (lines.length === 0) {
       setResult({ state: 'idle', quote: null, error: null })
@@ -22,7 +29,7 @@ export function useCartQuote(lines: CartLine[]): QuoteState {
     fetch('/api/cart/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: cartItemsForServer(lines) } satisfies CartQuoteRequest),
+      body: key,
       signal: controller.signal,
     })
       .then(async (res) => {
@@ -38,7 +45,7 @@ export function useCartQuote(lines: CartLine[]): QuoteState {
         setResult((r) => ({ state: 'error', quote: r.quote, error: `We could not check prices right now: ${err.message}` }))
       })
     return () => controller.abort()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the cart's content
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the request: the cart's content and the choices
   }, [key])
   return result
 }

@@ -4,7 +4,7 @@ import { formatRupees } from '~/features/money/money'
 /** The nudge below a subtotal that pays for delivery. */
 export const freeDeliveryHint = (morePaise: number) => `Add ${formatRupees(morePaise)} more for free delivery.`
 
-/** The priced lines with subtotal, delivery and total, as the server quoted them. */
+/** The priced lines with subtotal, each discount, delivery, the COD fee and total, as the server quoted them. */
 export function OrderSummary({ quote }: { quote: CartQuote }) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-lg border border-leaf-100 p-4">
@@ -36,9 +36,27 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
       <dl className="mt-3 grid grid-cols-2 gap-y-1 border-t border-leaf-100 pt-3">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatRupees(quote.subtotalPaise)}</dd>
+        {quote.couponDiscountPaise > 0 && quote.coupon?.applied ? (
+          <>
+            <dt>Coupon {quote.coupon.code}</dt>
+            <dd className="text-right">−{formatRupees(quote.couponDiscountPaise)}</dd>
+          </>
+        ) : null}
+        {quote.prepaidDiscountPaise > 0 ? (
+          <>
+            <dt>Paying online, you save</dt>
+            <dd className="text-right">−{formatRupees(quote.prepaidDiscountPaise)}</dd>
+          </>
+        ) : null}
         <dt>Delivery</dt>
         <dd className="text-right">{quote.deliveryPaise ? formatRupees(quote.deliveryPaise) : 'Free'}</dd>
-        <dt className="text-lg font-semibold">Total</dt>
+        {quote.codFeePaise > 0 ? (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd className="text-right">{formatRupees(quote.codFeePaise)}</dd>
+          </>
+        ) : null}
+        <dt className="text-lg font-semibold">{quote.payment === 'cod' ? 'To pay on delivery' : 'Total'}</dt>
         <dd className="text-right text-lg font-semibold">{formatRupees(quote.totalPaise)}</dd>
       </dl>
       {quote.moreForFreeDeliveryPaise > 0 ? <p className="mt-2 text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}

@@ -63,9 +63,27 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-300 pt-2 text-earth-900">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatRupees(order.subtotalPaise)}</dd>
+        {order.couponDiscountPaise > 0 ? (
+          <>
+            <dt>Coupon {order.couponCode}</dt>
+            <dd className="text-right">−{formatRupees(order.couponDiscountPaise)}</dd>
+          </>
+        ) : null}
+        {order.prepaidDiscountPaise > 0 ? (
+          <>
+            <dt>Paid online, you saved</dt>
+            <dd className="text-right">−{formatRupees(order.prepaidDiscountPaise)}</dd>
+          </>
+        ) : null}
         <dt>Delivery</dt>
         <dd className="text-right">{order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}</dd>
-        <dt className="font-semibold">Total</dt>
+        {order.codFeePaise > 0 ? (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd className="text-right">{formatRupees(order.codFeePaise)}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">{order.paymentMethod === 'cod' ? 'Total, paid in cash on delivery' : 'Total'}</dt>
         <dd className="text-right font-semibold">{formatRupees(order.totalPaise)}</dd>
       </dl>
 

@@ -115,8 +115,13 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
     trackingNumber: order.trackingNumber,
     lines: lines.map((l) => ({ ...l, totalPaise: l.unitPricePaise * l.quantity })),
     subtotalPaise: order.subtotalPaise,
+    couponCode: order.couponCode,
+    couponDiscountPaise: order.couponDiscountPaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
     deliveryPaise: order.deliveryPaise,
+    codFeePaise: order.codFeePaise,
     totalPaise: order.totalPaise,
+    paymentMethod: order.paymentMethod,
     deliverTo: `${address.city} ${address.postalCode}`,
     hasInvoice: hasInvoice(status, Boolean(invoice), order.paymentMethod),
     // What the customer is owed back and where it is (decision 033): "requested" and "failed" are the shop's to finish.

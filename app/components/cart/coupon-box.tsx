@@ -1,0 +1,66 @@
+import { useId, useState } from 'react'
+import { secondaryButton } from '~/components/catalogue/styles'
+import type { CartQuote } from '~/features/checkout/quote.server'
+import { formatRupees } from '~/features/money/money'
+
+/**
+ * The coupon code box of the cart: the code is kept in the browser with the cart, and the server says at every
+ * quote what it takes off, or why nothing (the browser never sets a discount).
+ */
+export function CouponBox({ code, quote, onApply, onRemove }: { code: string | null; quote: CartQuote | null; onApply: (code: string) => void; onRemove: () => void }) {
+  const id = useId()
+  const [typed, setTyped] = useState('')
+  const coupon = quote?.coupon ?? null
+  if (code && coupon?.applied) {
+    return (
+      <div className="flex flex-wrap items-center justify-end gap-3 rounded-md bg-leaf-50 p-3 text-leaf-900" data-testid="coupon-applied">
+        <p>
+          Code <strong>{coupon.code}</strong> applied: you save <strong>{formatRupees(coupon.discountPaise)}</strong>.
+        </p>
+        <button type="button" onClick={onRemove} className="font-medium text-leaf-800 underline underline-offset-2">
+          Remove code
+        </button>
+      </div>
+    )
+  }
+  const refused = code && coupon && !coupon.applied ? coupon.message : null
+  return (
+    <form
+      className="flex w-full max-w-md flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (typed.trim()) onApply(typed.trim())
+      }}
+    >
+      <label htmlFor={`${id}-code`} className="font-medium text-earth-900">
+        Coupon code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-code`}
+          name="couponCode"
+          value={typed || (refused ? (code ?? '') : '')}
+          onChange={(e) => setTyped(e.target.value)}
+          maxLength={32}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? `${id}-error` : undefined}
+          className={`min-h-11 flex-1 rounded-md border px-3 uppercase ${refused ? 'border-red-600' : 'border-stone-300'}`}
+        />
+        <button type="submit" className={secondaryButton}>
+          Apply
+        </button>
+      </div>
+      {refused ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {refused}{' '}
+          <button type="button" onClick={onRemove} className="underline underline-offset-2">
+            Remove code
+          </button>
+        </p>
+      ) : null}
+    </form>
+  )
+}
