@@ -7,14 +7,17 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
-import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
+import { DEFAULT_SHOP_SETTINGS, type PaymentSettings } from '~/features/settings/shop-settings'
 import {
   deliveryRuleFormSchema,
   fssaiFormSchema,
   getShopSettings,
+  MAX_REFUSED_PINS_TEXT,
+  paymentSettingsFormSchema,
   reservationLimitsSchema,
   saveDeliveryRule,
   saveFssaiLicence,
+  savePaymentSettings,
   saveReservationLimits,
   saveTaxDetails,
   taxDetailsSchema,
@@ -43,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isDemoFssai: settings.fssaiLicence === DEFAULT_SHOP_SETTINGS.fssaiLicence,
     deliveryChargePaise: settings.deliveryChargePaise,
     freeDeliveryFromPaise: settings.freeDeliveryFromPaise,
+    // This page is the owner's alone: the payment rules, which the storefront's pages never get, may be sent here.
+    payments: paymentValues(settings.payments),
   }
 }
 
@@ -58,6 +63,24 @@ type DeliveryResult =
   | { form: 'delivery'; ok: true; message: string }
   | { form: 'delivery'; ok: false; error: string; fieldErrors: Partial<Record<DeliveryField, string>>; values: Record<DeliveryField, string> }
 
+const PAYMENT_FIELDS = [
+  'codEnabled',
+  'codFee',
+  'codMinOrder',
+  'codMaxOrder',
+  'codRefusedPins',
+  'codMaxReturns',
+  'codConfirmHours',
+  'prepaidKind',
+  'prepaidPercent',
+  'prepaidMaxDiscount',
+  'prepaidFixed',
+] as const
+type PaymentField = (typeof PAYMENT_FIELDS)[number]
+type PaymentsResult =
+  | { form: 'payments'; ok: true; message: string }
+  | { form: 'payments'; ok: false; error: string; fieldErrors: Partial<Record<PaymentField, string>>; values: Record<PaymentField, string> }
+
 /** Saves the GST registration printed on new invoices; invoices already issued keep what they were issued with. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
@@ -68,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent === 'reservation-limits') return saveLimits(context, fields)
   if (fields.intent === 'delivery') return saveDelivery(context, fields)
   if (fields.intent === 'fssai') return saveFssai(context, fields)
+  if (fields.intent === 'payments') return savePayments(context, fields)
   const values = { gstin: (fields.gstin ?? '').slice(0, 40), gstState: (fields.gstState ?? '').slice(0, 60) }
   const parsed = taxDetailsSchema.safeParse(values)
   if (!parsed.success) {
@@ -107,6 +131,53 @@ async function saveDelivery(context: Route.ActionArgs['context'], fields: Record
   })
 }
 
+/** The payment settings as the form shows them: rupees, a percentage, the PIN codes as one list. */
+function paymentValues({ cod, prepaidOffer: offer }: PaymentSettings): Record<PaymentField, string> {
+  return {
+    codEnabled: cod.enabled ? 'on' : '',
+    codFee: asRupees(cod.feePaise),
+    codMinOrder: asRupees(cod.minOrderPaise),
+    codMaxOrder: cod.maxOrderPaise === null ? '' : asRupees(cod.maxOrderPaise),
+    codRefusedPins: cod.refusedPins.join(', '),
+    codMaxReturns: String(cod.maxReturnedParcels),
+    codConfirmHours: String(cod.confirmWithinHours),
+    prepaidKind: offer?.kind ?? 'none',
+    prepaidPercent: offer?.kind === 'percent' ? String(offer.value / 100) : '',
+    prepaidMaxDiscount: offer?.kind === 'percent' && offer.maxDiscountPaise !== null ? asRupees(offer.maxDiscountPaise) : '',
+    prepaidFixed: offer?.kind === 'fixed' ? asRupees(offer.value) : '',
+  }
+}
+
+/** What the saved payment settings do, in a sentence or two for the owner. */
+function paymentsSavedMessage({ cod, prepaidOffer: offer }: PaymentSettings) {
+  const limits = [cod.minOrderPaise > 0 ? `from ${formatRupees(cod.minOrderPaise)}` : '', cod.maxOrderPaise !== null ? `up to ${formatRupees(cod.maxOrderPaise)}` : '']
+    .filter(Boolean)
+    .join(' ')
+  const pins = cod.refusedPins.length === 1 ? '1 PIN code or prefix' : `${cod.refusedPins.length} PIN codes or prefixes`
+  const codText = cod.enabled
+    ? `Cash on delivery is offered${limits ? ` on orders ${limits}` : ''}${cod.feePaise > 0 ? ` for a fee of ${formatRupees(cod.feePaise)}` : ' with no fee'}${cod.refusedPins.length ? `, except in ${pins}` : ''}.`
+    : 'Cash on delivery is not offered: the payment step says so.'
+  const offerText = !offer
+    ? 'Paying online takes nothing off.'
+    : offer.kind === 'fixed'
+      ? `Paying online takes ${formatRupees(offer.value)} off.`
+      : `Paying online takes ${offer.value / 100}% off${offer.maxDiscountPaise !== null ? `, at most ${formatRupees(offer.maxDiscountPaise)}` : ''}.`
+  return `Saved. ${codText} ${offerText} The checkout follows at once; orders already placed keep their fee and discount.`
+}
+
+/** Saves cash on delivery's rules and the offer for paying online (decision 043): the next quote and order follow them. */
+async function savePayments(context: Route.ActionArgs['context'], fields: Record<string, string | undefined>) {
+  const values = Object.fromEntries(
+    PAYMENT_FIELDS.map((name) => [name, (fields[name] ?? '').slice(0, name === 'codRefusedPins' ? MAX_REFUSED_PINS_TEXT + 1 : 40)]),
+  ) as Record<PaymentField, string>
+  const parsed = paymentSettingsFormSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<PaymentsResult>({ form: 'payments', ok: false, error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  }
+  await savePaymentSettings(context.shop.db, parsed.data)
+  return data<PaymentsResult>({ form: 'payments', ok: true, message: paymentsSavedMessage(parsed.data) })
+}
+
 /** Saves the reservation limits (decision 024); every server reads them from the database for each new order. */
 async function saveLimits(context: Route.ActionArgs['context'], fields: Record<string, string | undefined>) {
   const values = { maxUnitsPerLine: (fields.maxUnitsPerLine ?? '').trim().slice(0, 10), maxUnitsHeldUnpaid: (fields.maxUnitsHeldUnpaid ?? '').trim().slice(0, 10) }
@@ -140,6 +211,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const limitsResult = actionData && 'form' in actionData && actionData.form === 'limits' ? actionData : undefined
   const deliveryResult = actionData && 'form' in actionData && actionData.form === 'delivery' ? actionData : undefined
   const fssaiResult = actionData && 'form' in actionData && actionData.form === 'fssai' ? actionData : undefined
+  const paymentsResult = actionData && 'form' in actionData && actionData.form === 'payments' ? actionData : undefined
   const failed = taxResult && !taxResult.ok ? taxResult : undefined
   const errors = failed?.fieldErrors ?? {}
   const gstin = failed?.values.gstin ?? loaderData.gstin
@@ -203,13 +275,51 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Form>
       <FssaiForm loaderData={loaderData} result={fssaiResult} busy={busy} />
       <DeliveryForm loaderData={loaderData} result={deliveryResult} busy={busy} />
+      <PaymentsForm loaderData={loaderData} result={paymentsResult} busy={busy} />
       <ReservationLimitsForm loaderData={loaderData} result={limitsResult} busy={busy} />
     </AdminPage>
   )
 }
 
-/** One field of a settings form: its label, hint, value as typed, the refusal beside it, and its input's own attributes. */
-type SettingsField = { name: string; label: string; hint: string; value: string; error?: string; input: InputHTMLAttributes<HTMLInputElement> }
+/**
+ * One field of a settings form: its label, hint, value as typed, the refusal beside it, and its input's own attributes;
+ * `rows` makes it a text area, `optional` a field that may be left blank.
+ */
+type SettingsField = {
+  name: string
+  label: string
+  hint: string
+  value: string
+  error?: string
+  input: InputHTMLAttributes<HTMLInputElement>
+  rows?: number
+  optional?: boolean
+}
+
+/** A settings field: its label, control, hint and error, the hint and error tied to the control for screen readers. */
+function SettingsFieldRow({ field }: { field: SettingsField }) {
+  const common = {
+    id: field.name,
+    name: field.name,
+    required: !field.optional,
+    defaultValue: field.value,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': [`${field.name}-hint`, field.error ? `${field.name}-error` : ''].filter(Boolean).join(' '),
+    className: `${inputClass} ${field.input.className ?? ''} ${field.error ? 'border-red-600' : 'border-stone-300'}`,
+  }
+  return (
+    <div>
+      <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
+        {field.label}
+      </label>
+      {field.rows ? <textarea {...common} rows={field.rows} spellCheck={false} /> : <input {...field.input} {...common} />}
+      <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
+        {field.hint}
+      </p>
+      <FieldError id={`${field.name}-error`} message={field.error} />
+    </div>
+  )
+}
 
 /**
  * A section of this page with its own small form (tagged by `intent`, which the action reads): the heading, why it
@@ -233,25 +343,7 @@ function SettingsSection(props: {
         <FormTokenField />
         <input type="hidden" name="intent" value={intent} />
         {fields.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={field.name} className="block text-sm font-medium text-earth-900">
-              {field.label}
-            </label>
-            <input
-              {...field.input}
-              id={field.name}
-              name={field.name}
-              required
-              defaultValue={field.value}
-              aria-invalid={field.error ? true : undefined}
-              aria-describedby={[`${field.name}-hint`, field.error ? `${field.name}-error` : ''].filter(Boolean).join(' ')}
-              className={`${inputClass} ${field.input.className ?? ''} ${field.error ? 'border-red-600' : 'border-stone-300'}`}
-            />
-            <p id={`${field.name}-hint`} className="mt-1 text-sm text-earth-600">
-              {field.hint}
-            </p>
-            <FieldError id={`${field.name}-error`} message={field.error} />
-          </div>
+          <SettingsFieldRow key={field.name} field={field} />
         ))}
         <SaveButton label={submit} busy={busy} />
       </Form>
@@ -354,5 +446,145 @@ function ReservationLimitsForm({ loaderData, result, busy }: FormProps<LimitsRes
       submit="Save reservation limits"
       busy={busy}
     />
+  )
+}
+
+/** A tick box with its hint and refusal, as the payments form's "offered or not" needs. */
+function SettingsCheckbox(props: { name: string; label: string; hint: string; checked: boolean; error?: string }) {
+  const { name, label, hint, checked, error } = props
+  return (
+    <div>
+      <label htmlFor={name} className="inline-flex min-h-11 items-center gap-2 font-medium text-earth-900">
+        <input
+          type="checkbox"
+          id={name}
+          name={name}
+          value="on"
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${name}-hint`, error ? `${name}-error` : ''].filter(Boolean).join(' ')}
+          className="h-5 w-5 accent-leaf-700"
+        />
+        {label}
+      </label>
+      <p id={`${name}-hint`} className="mt-1 text-sm text-earth-600">
+        {hint}
+      </p>
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  )
+}
+
+const PREPAID_KINDS = [
+  { kind: 'none', label: 'No offer' },
+  { kind: 'percent', label: 'A percentage off' },
+  { kind: 'fixed', label: 'A fixed amount off' },
+] as const
+
+/**
+ * Cash on delivery's rules and the offer for paying online (decision 043): one form, so the checkout never runs on
+ * half of a change. Without JavaScript every field shows; the offer's fields sit under the choice they belong to.
+ */
+function PaymentsForm({ loaderData, result, busy }: FormProps<PaymentsResult>) {
+  const failed = result && !result.ok ? result : undefined
+  const values = failed?.values ?? loaderData.payments
+  const errors = failed?.fieldErrors ?? {}
+  const field = (name: PaymentField, label: string, hint: string, extra: Partial<SettingsField> = {}): SettingsField => ({
+    name,
+    label,
+    hint,
+    value: values[name],
+    error: errors[name],
+    input: { inputMode: 'decimal' },
+    ...extra,
+  })
+  const whole = (max: number) => ({ input: { type: 'number', inputMode: 'numeric', min: 1, max, step: 1 } as const })
+  const fieldsetClass = 'grid gap-5 border-t border-leaf-100 pt-4 first-of-type:border-t-0 first-of-type:pt-0'
+  const legendClass = 'text-lg font-semibold text-earth-900'
+  return (
+    <SettingsSectionFrame
+      id="payments"
+      title="Payments"
+      intro="How customers may pay on the payment step: cash on delivery and its rules, and a discount for paying online. Every server follows a change at once; orders already placed keep their fee and discount."
+      outcome={result}
+    >
+      <Form method="post" className="mt-6 grid max-w-md gap-6 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
+        <FormTokenField />
+        <input type="hidden" name="intent" value="payments" />
+        <fieldset className={fieldsetClass}>
+          <legend className={legendClass}>Cash on delivery</legend>
+          <SettingsCheckbox
+            name="codEnabled"
+            label="Offer cash on delivery"
+            hint="When clear, the payment step says cash on delivery is not offered at the moment and asks customers to pay online."
+            checked={values.codEnabled === 'on'}
+            error={errors.codEnabled}
+          />
+          <SettingsFieldRow field={field('codFee', 'COD fee (₹)', 'Added to an order paid on delivery, shown on the payment step beside its total. 0 for no fee.')} />
+          <SettingsFieldRow
+            field={field(
+              'codMinOrder',
+              'Minimum order value (₹)',
+              'On what the courier collects less the fee (goods after any coupon, and delivery). Below it, the payment step says how much more to add, or to pay online. 0 for none.',
+            )}
+          />
+          <SettingsFieldRow
+            field={field('codMaxOrder', 'Maximum order value (₹)', 'Above it, the payment step asks the customer to pay online. Blank for no maximum.', { optional: true })}
+          />
+          <SettingsFieldRow
+            field={field(
+              'codRefusedPins',
+              'PIN codes where cash on delivery is not offered',
+              'Where cash on delivery is not offered, the payment step says why. Whole PIN codes (682001), or their first digits for a whole area (6824 is 682400 to 682499), separated by commas, spaces or lines. Empty for none.',
+              { rows: 4, optional: true, input: {}, value: values.codRefusedPins.slice(0, MAX_REFUSED_PINS_TEXT) },
+            )}
+          />
+          <SettingsFieldRow
+            field={field(
+              'codMaxReturns',
+              'Refused after this many returned parcels',
+              'A customer, known by e-mail or by phone, whose cash-on-delivery parcels came back unclaimed this many times is asked to pay online.',
+              whole(100),
+            )}
+          />
+          <SettingsFieldRow
+            field={field(
+              'codConfirmHours',
+              'Unconfirmed orders cancel after (hours)',
+              'A cash-on-delivery order waits for the customer’s confirmation (the link in their order mail) or yours after a call; unconfirmed by then, it cancels itself and its stock goes back. 1 to 720; orders waiting keep the time they were given.',
+              whole(720),
+            )}
+          />
+        </fieldset>
+        <fieldset className={fieldsetClass} aria-describedby={['prepaidKind-hint', errors.prepaidKind ? 'prepaidKind-error' : ''].filter(Boolean).join(' ')}>
+          <legend className={legendClass}>Pay online and save</legend>
+          <p id="prepaidKind-hint" className="text-sm text-earth-600">
+            Shown on the payment step as ‘Pay online and save ₹X’, taken off the goods after any coupon. Cash on delivery gets no such
+            discount.
+          </p>
+          {PREPAID_KINDS.map(({ kind, label }) => (
+            <div key={kind} className="grid gap-3">
+              <label className="inline-flex min-h-11 items-center gap-2 font-medium text-earth-900">
+                <input type="radio" name="prepaidKind" value={kind} defaultChecked={values.prepaidKind === kind} className="h-5 w-5 accent-leaf-700" />
+                {label}
+              </label>
+              {kind === 'percent' && (
+                <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
+                  <SettingsFieldRow field={field('prepaidPercent', 'Percentage off (%)', 'From 0.01 to 100, like 5 or 2.5; rounded down to the paisa.', { optional: true })} />
+                  <SettingsFieldRow field={field('prepaidMaxDiscount', 'Largest discount (₹)', 'The most a percentage takes off an order. Blank for no cap.', { optional: true })} />
+                </div>
+              )}
+              {kind === 'fixed' && (
+                <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
+                  <SettingsFieldRow field={field('prepaidFixed', 'Amount off (₹)', 'Taken off every order paid online, never more than its goods.', { optional: true })} />
+                </div>
+              )}
+            </div>
+          ))}
+          <FieldError id="prepaidKind-error" message={errors.prepaidKind} />
+        </fieldset>
+        <SaveButton label="Save payments" busy={busy} />
+      </Form>
+    </SettingsSectionFrame>
   )
 }

@@ -151,6 +151,13 @@ const TARGETS: Record<string, Target[]> = {
     { path: () => '/dash/settings', fields: ['intent', 'maxUnitsPerLine', 'maxUnitsHeldUnpaid'], who: ['admin'], form: true, valid: () => ({ intent: 'reservation-limits', maxUnitsPerLine: '10', maxUnitsHeldUnpaid: '30' }) },
     { path: () => '/dash/settings', fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'], who: ['admin'], form: true, valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }) },
     { path: () => '/dash/settings', fields: ['intent', 'fssaiLicence'], who: ['admin'], form: true, valid: () => ({ intent: 'fssai', fssaiLicence: '12426999000123' }) },
+    {
+      path: () => '/dash/settings',
+      fields: ['intent', 'codEnabled', 'codFee', 'codMinOrder', 'codMaxOrder', 'codRefusedPins', 'codMaxReturns', 'codConfirmHours', 'prepaidKind', 'prepaidPercent', 'prepaidMaxDiscount', 'prepaidFixed'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'payments', codEnabled: 'on', codFee: '30', codMinOrder: '0', codMaxOrder: '5000', codRefusedPins: '', codMaxReturns: '2', codConfirmHours: '48', prepaidKind: 'none', prepaidPercent: '', prepaidMaxDiscount: '', prepaidFixed: '' }),
+    },
   ],
   'routes/admin-shop.tsx': [
     {
@@ -200,7 +207,7 @@ async function shopState() {
     users: (await page('/dash/users')).split('name="userId"').length,
     reviews: (await page('/dash/reviews')).split('name="reviewId"').length,
     coupons: (await page('/dash/coupons')).match(/Switch o(n|ff)|Used \d+/g)?.join(),
-    settings: (await page('/dash/settings')).match(/value="[^"]*"/g)?.join(),
+    settings: (await page('/dash/settings')).match(/value="[^"]*"|checked=""|<textarea[^>]*>[^<]*</g)?.join(),
     shop: (await page('/dash/shop')).match(/value="[^"]*"|<textarea[^>]*>[^<]*</g)?.join(),
     terms: (await page('/dash/policies/terms')).match(/<textarea[^>]*>([^<]*)</)?.[1],
     order: (await page(`/dash/orders/${orderId}`)).match(/Mark packed|Mark shipped|Mark delivered/g)?.join(),
