@@ -25,14 +25,30 @@ const FILTER_LABELS: Record<Filter, string> = {
   'to-ship': 'To ship',
   all: 'All',
   pending_payment: 'Awaiting payment',
+  awaiting_confirmation: 'COD to confirm',
+  confirmed: 'COD confirmed',
   paid: 'Paid',
   packed: 'Packed',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned_to_origin: 'Returned to origin',
   cancelled: 'Cancelled',
   expired: 'Expired',
 }
-const FILTER_ORDER = ['to-ship', 'all', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'pending_payment', 'expired'] as const satisfies readonly Filter[]
+const FILTER_ORDER = [
+  'to-ship',
+  'all',
+  'awaiting_confirmation',
+  'confirmed',
+  'paid',
+  'packed',
+  'shipped',
+  'delivered',
+  'returned_to_origin',
+  'cancelled',
+  'pending_payment',
+  'expired',
+] as const satisfies readonly Filter[]
 
 const COLUMNS = ['Order', 'Date', 'Customer', 'Phone', 'City', 'Total', 'Status'] as const
 

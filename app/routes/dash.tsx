@@ -3,7 +3,7 @@ import { OrderStatusBadge } from '~/components/admin/admin-page'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { LOW_STOCK_UNITS, loadDashboard } from '~/features/admin/dashboard.server'
+import { COD_PERIOD_DAYS, LOW_STOCK_UNITS, loadDashboard } from '~/features/admin/dashboard.server'
 import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/dash'
 
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context)
   // The threshold travels with the data: dashboard.server.ts is server-only.
-  return { name: admin.displayName, glance: await loadDashboard(context.shop.db), lowStockUnits: LOW_STOCK_UNITS }
+  return { name: admin.displayName, glance: await loadDashboard(context.shop.db), lowStockUnits: LOW_STOCK_UNITS, codPeriodDays: COD_PERIOD_DAYS }
 }
 
 const tileClass =
@@ -40,9 +40,17 @@ function Tile({ to, title, count, children }: { to: string; title: string; count
 
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
+/** "12.5%": the RTO rate, a share from 0 to 1, with one decimal. */
+const percentFormat = new Intl.NumberFormat('en-IN', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+const ordersWord = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
+const parcelsWord = (n: number) => (n === 1 ? '1 parcel' : `${n} parcels`)
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention } = loaderData.glance
-  const { lowStockUnits } = loaderData
+  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention, cod } = loaderData.glance
+  const { lowStockUnits, codPeriodDays } = loaderData
+  const period = `in the last ${codPeriodDays} days`
+  const outcomes = cod.collected.orders + cod.returned
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Dashboard</p>
@@ -111,6 +119,70 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-sm font-medium text-earth-700">Waiting to ship</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="waiting-to-ship">
               {waiting.total}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="cod-title" className={`mt-8 ${panelClass}`}>
+        <h2 id="cod-title" className="font-serif text-xl font-semibold text-earth-900">
+          Cash on delivery
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
+          <div>
+            <dt className="text-sm font-medium text-earth-700">To collect (shipped, not yet delivered)</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-to-collect">
+              {formatRupees(cod.toCollect.paise)}
+            </dd>
+            <dd className="text-earth-700">{ordersWord(cod.toCollect.orders)} with the couriers</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-earth-700">Waiting for confirmation</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-awaiting-confirmation">
+              {cod.awaitingConfirmation}
+            </dd>
+            <dd className="text-earth-700">
+              {cod.awaitingConfirmation === 0 ? (
+                'No order to confirm.'
+              ) : (
+                <Link to="/dash/orders?status=awaiting_confirmation" className={linkClass}>
+                  {cod.awaitingConfirmation === 1 ? 'The order to confirm' : `The ${cod.awaitingConfirmation} orders to confirm`}
+                </Link>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-earth-700">Collected {period}</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-collected">
+              {formatRupees(cod.collected.paise)}
+            </dd>
+            <dd className="text-earth-700">{ordersWord(cod.collected.orders)} delivered and paid in cash</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-earth-700">Returned to origin (refused or not collected) {period}</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-returned">
+              {cod.returned}
+            </dd>
+            <dd className="text-earth-700">
+              <Link to="/dash/orders?status=returned_to_origin" className={linkClass}>
+                Every returned parcel
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-earth-700">RTO rate {period}</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-rto-rate">
+              {cod.rtoRate === null ? (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="sr-only">No rate yet</span>
+                </>
+              ) : (
+                percentFormat.format(cod.rtoRate)
+              )}
+            </dd>
+            <dd className="text-earth-700">
+              {outcomes === 0 ? `No parcel delivered or returned ${period}.` : `${cod.returned} of ${parcelsWord(outcomes)} delivered or returned came back.`}
             </dd>
           </div>
         </dl>

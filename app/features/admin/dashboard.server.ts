@@ -1,6 +1,7 @@
 import type { Database } from '~/db/client.server'
 import { startOfShopDay } from '../dates/india-time'
 import { lowStockOffers } from '../catalogue/catalogue.server'
+import { codFigures } from '../checkout/cod-figures.server'
 import { ordersWaitingToShip, salesSince } from '../checkout/fulfilment.server'
 import { listContactMessages } from '../contact/contact.server'
 import { listOutbox } from '../mail/outbox.server'
@@ -10,11 +11,22 @@ import { paymentsNeedingAttention } from '../payments/attention.server'
 /** At or below this many units a pack size shows on the dashboard's restock list. */
 export const LOW_STOCK_UNITS = 5
 
+/** The cash-on-delivery panel's period: today and the days before it, this many in all (India's calendar days). */
+export const COD_PERIOD_DAYS = 30
+
 export { startOfShopDay }
+
+/**
+ * The start of the COD panel's period: midnight in India `COD_PERIOD_DAYS - 1` days before today, so the figures
+ * change when a parcel's outcome is recorded or at the shop's midnight, not hour by hour as a rolling 720 hours would.
+ */
+export function codPeriodStart(now: Date) {
+  return new Date(startOfShopDay(now).getTime() - (COD_PERIOD_DAYS - 1) * 24 * 3_600_000)
+}
 
 /** What the owner sees at a glance on /dash. */
 export async function loadDashboard(db: Database, now = new Date()) {
-  const [today, waiting, lowStock, messages, outbox, stockMismatches, paymentAttention] = await Promise.all([
+  const [today, waiting, lowStock, messages, outbox, stockMismatches, paymentAttention, cod] = await Promise.all([
     salesSince(db, startOfShopDay(now)),
     ordersWaitingToShip(db),
     lowStockOffers(db, LOW_STOCK_UNITS),
@@ -24,6 +36,8 @@ export async function loadDashboard(db: Database, now = new Date()) {
     ledgerMismatches(db),
     // Payments the shop could not settle by itself (decision 032).
     paymentsNeedingAttention(db),
+    // Cash on delivery: to collect, collected and returned, the RTO rate (decision 043).
+    codFigures(db, { since: codPeriodStart(now) }),
   ])
-  return { today, waiting, lowStock, openMessages: messages.open, failedMails: outbox.counts.failed, stockMismatches, paymentAttention }
+  return { today, waiting, lowStock, openMessages: messages.open, failedMails: outbox.counts.failed, stockMismatches, paymentAttention, cod }
 }

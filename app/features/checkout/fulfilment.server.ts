@@ -160,7 +160,11 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
   })
 }
 
-export const ORDER_LIST_FILTERS = ['all', 'to-ship', ...['pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'expired']] as const
+export const ORDER_LIST_FILTERS = [
+  'all',
+  'to-ship',
+  ...['pending_payment', 'awaiting_confirmation', 'confirmed', 'paid', 'packed', 'shipped', 'delivered', 'returned_to_origin', 'cancelled', 'expired'],
+] as const
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_LIST_FILTERS).catch('to-ship'),
