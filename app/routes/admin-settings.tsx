@@ -12,7 +12,6 @@ import {
   deliveryRuleFormSchema,
   fssaiFormSchema,
   getShopSettings,
-  MAX_REFUSED_PINS_TEXT,
   paymentSettingsFormSchema,
   reservationLimitsSchema,
   saveDeliveryRule,
@@ -23,6 +22,7 @@ import {
   taxDetailsSchema,
 } from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { MAX_REFUSED_PINS_TEXT } from '~/features/checkout/cash-on-delivery'
 import { formatRupees } from '~/features/money/money'
 import type { Route } from './+types/admin-settings'
 import { FormTokenField } from '~/components/forms/form-token-field'

@@ -27,6 +27,9 @@ export const DEFAULT_COD_RULES: CodRules = {
   confirmWithinHours: 48,
 }
 
+/** The most a list of refused PIN codes may be as typed: the settings form it comes in holds 16 KiB in all. */
+export const MAX_REFUSED_PINS_TEXT = 12_000
+
 export type CodRefusal = 'off' | 'below-minimum' | 'above-maximum' | 'pin-refused' | 'too-many-returns'
 
 export type CodAvailability = { ok: true; feePaise: number } | { ok: false; refusal: CodRefusal; message: string }

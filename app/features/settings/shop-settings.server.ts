@@ -4,6 +4,8 @@ import { shopSettings } from '~/db/schema'
 import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type DeliveryRule, type PaymentSettings, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { rupeesField, z } from '~/zod'
+import { MAX_REFUSED_PINS_TEXT } from '../checkout/cash-on-delivery'
+export { MAX_REFUSED_PINS_TEXT }
 import { formatRupees } from '../money/money'
 import { parseRefusedPins } from '../checkout/cash-on-delivery'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
@@ -131,8 +133,6 @@ const wholeNumber = (Label: string, min: number, max: number, missing: string) =
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${Label} must be a whole number from ${min} to ${max}.`)
 
-/** The most a list of refused PIN codes may be as typed: the form it comes in holds 16 KiB in all. */
-export const MAX_REFUSED_PINS_TEXT = 12_000
 /** How an entry the owner typed is named in a refusal: no controls, and short. */
 const shownEntry = (entry: string) => {
   const clean = entry.replace(/[\p{Cc}\p{Cs}\u2028\u2029]/gu, '\uFFFD')
