@@ -257,6 +257,8 @@ function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: 
                 />
                 of {line.quantity} × {line.name}
                 {line.size !== 'one' ? ` (${line.size})` : ''} at {formatRupees(line.unitPricePaise)}
+                {/* A discounted line is refunded at what was paid for it (decision 042). */}
+                {line.discountPaise > 0 && ` less ${formatRupees(line.discountPaise)} discount: ${formatRupees(line.paidPaise)} paid`}
               </label>
             ))}
             {left.deliveryPaise > 0 && (

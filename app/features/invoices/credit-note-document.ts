@@ -18,22 +18,31 @@ export type CreditNoteDocument = Omit<InvoiceDocument, 'paidAt' | 'paymentId'> &
 
 /** What a refund gives back, as its row keeps it (refunds.items). */
 export type RefundItems = {
-  /** Goods given back (or not delivered), at the price paid. */
-  lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number }>
+  /**
+   * Goods given back (or not delivered), at the price paid: unit price × quantity less `discountPaise`, these units'
+   * part of the line's discount (decision 042). Absent on refunds stored before discounts, and on undiscounted lines: 0.
+   */
+  lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
   /** The delivery charge, or part of it. */
   deliveryPaise: number
   /** An amount not tied to lines (a goodwill refund, a price adjustment): spread over the invoice's lines by value. */
   amountPaise: number
 }
 
+/** What a refund's lines were paid: unit price × quantity less their part of the line's discount. */
+export function refundLinePaise(line: RefundItems['lines'][number]) {
+  return line.unitPricePaise * line.quantity - (line.discountPaise ?? 0)
+}
+
 export function refundItemsTotal(items: RefundItems) {
-  return items.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) + items.deliveryPaise + items.amountPaise
+  return items.lines.reduce((sum, l) => sum + refundLinePaise(l), 0) + items.deliveryPaise + items.amountPaise
 }
 
 const describe = (line: { name: string; size: string }) => `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`
 
 /**
- * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, the delivery at
+ * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, less their part of
+ * the line's discount and taxed on what is left, as the invoice taxed the line (decision 042), the delivery at
  * the delivery line's rate, and an amount spread over all the invoice's lines by their value. Its total is the refund's
  * amount to the paisa (the lines are GST-inclusive, as on the invoice).
  */
@@ -52,7 +61,22 @@ export function buildCreditNoteDocument(input: {
   for (const line of items.lines) {
     const invoiced = invoice.lines.find((l) => l.description === describe(line) && l.unitPricePaise === line.unitPricePaise)
     if (!invoiced) throw new RangeError(`${describe(line)} is not on invoice ${invoice.number}`)
-    lines.push(taxLine({ description: invoiced.description, hsnCode: invoiced.hsnCode, ratePercent: invoiced.ratePercent, quantity: line.quantity, unitPricePaise: line.unitPricePaise }, supply))
+    const discountPaise = line.discountPaise ?? 0
+    if (discountPaise > (invoiced.discountPaise ?? 0)) throw new RangeError(`${describe(line)} was discounted ${invoiced.discountPaise ?? 0} paise on invoice ${invoice.number}, not ${discountPaise}`)
+    lines.push(
+      taxLine(
+        {
+          description: invoiced.description,
+          hsnCode: invoiced.hsnCode,
+          ratePercent: invoiced.ratePercent,
+          quantity: line.quantity,
+          unitPricePaise: line.unitPricePaise,
+          // Only when there is one, so an undiscounted line reads as before.
+          ...(discountPaise > 0 ? { discountPaise } : {}),
+        },
+        supply,
+      ),
+    )
   }
   if (items.deliveryPaise > 0) {
     const delivery = invoice.lines.find((l) => l.description === 'Delivery charge')

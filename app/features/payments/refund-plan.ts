@@ -1,4 +1,4 @@
-import type { RefundItems } from '../invoices/credit-note-document'
+import { type RefundItems, refundItemsTotal } from '../invoices/credit-note-document'
 import { formatRupeesAndPaise } from '../money/money'
 
 // What a refund the owner asks for gives back, checked against what the order was and what earlier refunds gave back
@@ -15,7 +15,8 @@ export type RefundRequest =
 export type OrderForRefund = {
   totalPaise: number
   deliveryPaise: number
-  lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number }>
+  /** `discountPaise`: the line's part of the order's discounts (decision 042); absent or 0 for an undiscounted line. */
+  lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
 }
 
 /** Razorpay's smallest refund: ₹1 (https://razorpay.com/docs/api/refunds/create-normal/, "minimum value is 100"). */
@@ -24,10 +25,29 @@ export const MIN_REFUND_PAISE = 100
 export type RefundPlan = { ok: true; items: RefundItems; amountPaise: number } | { ok: false; error: string }
 
 const key = (l: { productId: string; size: string }) => `${l.productId}:${l.size}`
+const describeLine = (l: { name: string; size: string }) => `${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`
 
-/** What is left to refund of an order after `prior` refunds: money, each line's quantity, and the delivery charge. */
+/**
+ * The part of a line's discount that goes with refunding `units` more of it, when `refundedUnits` of it went back
+ * before with `refundedDiscount` of its discount. In proportion, in integers: after n of q units the discount given
+ * back is ⌊discount × n / q⌋, so the units refunded last take the remainder and a line refunded in any number of goes
+ * gives back exactly what was paid for it. Never more than those units' value, nor than the discount left.
+ */
+export function refundDiscountPart(line: { quantity: number; unitPricePaise: number; discountPaise?: number }, refundedUnits: number, refundedDiscount: number, units: number) {
+  const discount = line.discountPaise ?? 0
+  if (discount === 0 || units === 0) return 0
+  const after = refundedUnits + units
+  const upTo = after >= line.quantity ? discount : Number((BigInt(discount) * BigInt(after)) / BigInt(line.quantity))
+  return Math.max(0, Math.min(upTo - refundedDiscount, discount - refundedDiscount, line.unitPricePaise * units))
+}
+
+/**
+ * What is left to refund of an order after `prior` refunds: money, each line's quantity and discount (so its value as
+ * paid, `paidPaise`), and the delivery charge.
+ */
 export function refundableOf(order: OrderForRefund, prior: Array<{ amountPaise: number; items: RefundItems }>) {
   const refundedUnits = new Map<string, number>()
+  const refundedDiscount = new Map<string, number>()
   let deliveryRefunded = 0
   let money = 0
   let amountOnly = false
@@ -35,15 +55,42 @@ export function refundableOf(order: OrderForRefund, prior: Array<{ amountPaise: 
     money += refund.amountPaise
     deliveryRefunded += refund.items.deliveryPaise
     if (refund.items.amountPaise > 0) amountOnly = true
-    for (const line of refund.items.lines) refundedUnits.set(key(line), (refundedUnits.get(key(line)) ?? 0) + line.quantity)
+    for (const line of refund.items.lines) {
+      refundedUnits.set(key(line), (refundedUnits.get(key(line)) ?? 0) + line.quantity)
+      refundedDiscount.set(key(line), (refundedDiscount.get(key(line)) ?? 0) + (line.discountPaise ?? 0))
+    }
   }
   return {
     moneyPaise: order.totalPaise - money,
     deliveryPaise: order.deliveryPaise - deliveryRefunded,
-    lines: order.lines.map((l) => ({ ...l, quantity: l.quantity - (refundedUnits.get(key(l)) ?? 0) })),
+    lines: order.lines.map((l) => {
+      const quantity = l.quantity - (refundedUnits.get(key(l)) ?? 0)
+      const discountPaise = Math.max(0, (l.discountPaise ?? 0) - (refundedDiscount.get(key(l)) ?? 0))
+      return {
+        ...l,
+        /** Units not refunded yet. */
+        quantity,
+        /** The part of the line's discount not given back yet. */
+        discountPaise,
+        /** What was paid for the units left: their price less the discount left. */
+        paidPaise: l.unitPricePaise * quantity - discountPaise,
+        /** Units and discount refunded before, for the next refund's share of the discount. */
+        refundedUnits: refundedUnits.get(key(l)) ?? 0,
+        refundedDiscountPaise: refundedDiscount.get(key(l)) ?? 0,
+      }
+    }),
     /** An earlier refund was of an amount: lines and money no longer match, so "the rest" is refunded as money. */
     amountOnly,
   }
+}
+
+type LineLeft = ReturnType<typeof refundableOf>['lines'][number]
+
+/** `units` of a line as a refund's line: at its unit price, with their part of its discount (only when it has one). */
+function refundLine(line: LineLeft, order: OrderForRefund, units: number): RefundItems['lines'][number] {
+  const original = order.lines.find((l) => key(l) === key(line))!
+  const discountPaise = refundDiscountPart(original, line.refundedUnits, line.refundedDiscountPaise, units)
+  return { productId: line.productId, size: line.size, name: line.name, quantity: units, unitPricePaise: line.unitPricePaise, ...(discountPaise > 0 ? { discountPaise } : {}) }
 }
 
 export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: number; items: RefundItems }>, request: RefundRequest): RefundPlan {
@@ -53,7 +100,7 @@ export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: nu
   if (request.kind === 'whole') {
     items = left.amountOnly
       ? { lines: [], deliveryPaise: 0, amountPaise: left.moneyPaise }
-      : { lines: left.lines.filter((l) => l.quantity > 0), deliveryPaise: left.deliveryPaise, amountPaise: 0 }
+      : { lines: left.lines.filter((l) => l.quantity > 0).map((l) => refundLine(l, order, l.quantity)), deliveryPaise: left.deliveryPaise, amountPaise: 0 }
   } else if (request.kind === 'lines') {
     const lines: RefundItems['lines'] = []
     for (const asked of request.lines) {
@@ -61,10 +108,11 @@ export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: nu
       const line = left.lines.find((l) => key(l) === key(asked))
       if (!line) return { ok: false, error: 'One of the items is not in this order.' }
       if (!Number.isInteger(asked.quantity) || asked.quantity < 0) return { ok: false, error: `Give a whole number of ${line.name} to refund.` }
+      if (lines.some((l) => key(l) === key(asked))) return { ok: false, error: `${describeLine(line)} is asked for twice.` }
       if (asked.quantity > line.quantity) {
-        return { ok: false, error: `Only ${line.quantity} × ${line.name}${line.size !== 'one' ? ` (${line.size})` : ''} can still be refunded.` }
+        return { ok: false, error: `Only ${line.quantity} × ${describeLine(line)} can still be refunded.` }
       }
-      lines.push({ productId: line.productId, size: line.size, name: line.name, quantity: asked.quantity, unitPricePaise: line.unitPricePaise })
+      lines.push(refundLine(line, order, asked.quantity))
     }
     if (request.delivery && left.deliveryPaise <= 0) return { ok: false, error: 'The delivery charge has been refunded already, or there was none.' }
     if (lines.length === 0 && !request.delivery) return { ok: false, error: 'Choose the items (or the delivery charge) to refund.' }
@@ -75,9 +123,11 @@ export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: nu
     }
     items = { lines: [], deliveryPaise: 0, amountPaise: request.amountPaise }
   }
-  const amountPaise = items.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) + items.deliveryPaise + items.amountPaise
+  const amountPaise = refundItemsTotal(items)
   if (amountPaise > left.moneyPaise) {
-    return { ok: false, error: `That is ${formatRupeesAndPaise(amountPaise)}, more than the ${formatRupeesAndPaise(left.moneyPaise)} left to refund on this order.` }
+    // Discounted goods are refunded at what was paid for them, which is what the owner sees on the form.
+    const asPaid = items.lines.some((l) => (l.discountPaise ?? 0) > 0) ? ' (the goods as paid, after their discounts)' : ''
+    return { ok: false, error: `That is ${formatRupeesAndPaise(amountPaise)}${asPaid}, more than the ${formatRupeesAndPaise(left.moneyPaise)} left to refund on this order.` }
   }
   if (amountPaise < MIN_REFUND_PAISE) return { ok: false, error: `A refund is at least ${formatRupeesAndPaise(MIN_REFUND_PAISE)}.` }
   return { ok: true, items, amountPaise }

@@ -54,12 +54,17 @@ export type RefundInput = {
 /**
  * Writes the owner's refund, its credit note, the stock and the history in one transaction, inside the caller's when
  * `tx` is given (the cancel step), else in one of its own. Refuses (RefundRefusedError, nothing written) what the
- * order cannot give back: more than was captured, more of a line than was bought, an order never paid.
+ * order cannot give back: more than was captured, more of a line than was bought, an order never paid, an order paid in
+ * cash on delivery (no provider payment to refund through).
  */
 export async function recordRefund(tx: Transaction, input: RefundInput) {
   const now = input.now ?? new Date()
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
   if (!order) throw new RefundRefusedError('Order not found.')
+  // Cash on delivery was not paid through the provider: there is no payment to send money back to (decision 043).
+  if (order.paymentMethod === 'cod') {
+    throw new RefundRefusedError('This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.')
+  }
   if (!order.paymentId || !order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) {
     throw new RefundRefusedError('This order was not paid, so there is nothing to refund.')
   }
@@ -264,7 +269,11 @@ export async function reconcileRefunds(db: Database, provider: PaymentProvider, 
 }
 
 /** What the order's page shows of refunds: each with its credit note, and what is left to refund. */
-export async function refundsForAdmin(db: Database, order: { id: string; totalPaise: number; deliveryPaise: number; paidAt: Date | null; status: string }, lines: OrderForRefund['lines']) {
+export async function refundsForAdmin(
+  db: Database,
+  order: { id: string; totalPaise: number; deliveryPaise: number; paidAt: Date | null; status: string; paymentMethod?: string },
+  lines: OrderForRefund['lines'],
+) {
   const [list, numberOf] = await Promise.all([refundsOf(db, order.id), creditNoteNumbersOf(db, order.id)])
   const left = refundableOf({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, list)
   return {
@@ -281,6 +290,6 @@ export async function refundsForAdmin(db: Database, order: { id: string; totalPa
       creditNoteNumber: numberOf.get(r.id) ?? null,
     })),
     /** Null when the order cannot be refunded (never paid), else what is left. */
-    refundable: order.paidAt && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0 ? left : null,
+    refundable: order.paidAt && order.paymentMethod !== 'cod' && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0 ? left : null,
   }
 }
