@@ -160,6 +160,9 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
   })
 }
 
+/** Orders the owner has to pack and send: paid online, or cash on delivery confirmed (decision 043). */
+const TO_SHIP: OrderStatus[] = ['paid', 'confirmed', 'packed']
+
 export const ORDER_LIST_FILTERS = [
   'all',
   'to-ship',
@@ -178,7 +181,7 @@ const PAGE_SIZE = 50
 /** Orders for the admin's list, newest first, filtered by status and searched by number, e-mail or phone. */
 export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
   const conditions: SQL[] = []
-  if (query.status === 'to-ship') conditions.push(inArray(orders.status, ['paid', 'packed']))
+  if (query.status === 'to-ship') conditions.push(inArray(orders.status, TO_SHIP))
   else if (query.status !== 'all') conditions.push(eq(orders.status, query.status))
   if (query.q) {
     const number = query.q.match(/^(?:ko-?)?(\d{1,9})$/i)?.[1]
@@ -242,9 +245,9 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
 }
 export type OrderForAdmin = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>
 
-/** Paid orders not yet shipped, oldest first (the owner packs in that order). */
+/** Orders to ship (paid, or COD confirmed) not yet shipped, oldest first (the owner packs in that order). */
 export async function ordersWaitingToShip(db: Database, limit = 10) {
-  const where = inArray(orders.status, ['paid', 'packed'])
+  const where = inArray(orders.status, TO_SHIP)
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: orders.id, number: orders.number, status: orders.status, totalPaise: orders.totalPaise, paidAt: orders.paidAt })
