@@ -437,3 +437,84 @@ describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
     expect((await browser().send('/')).text).not.toContain('Vanakkam from the hills')
   })
 })
+
+describe('cash on delivery through the built shop (issue 19)', () => {
+  const stockOf = async () =>
+    ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { product?: { stockCount: number }; stockCount?: number }).product?.stockCount ??
+    ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
+  const statusOf = async (browser: Browser, orderId: string) => (JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { status: string }).status
+
+  async function placeCod(browser: Browser, email: string) {
+    const quote = JSON.parse((await browser.send('/api/cart/quote', { json: { items: [{ productId, quantity: 1 }], payment: 'cod' } })).text) as { totalPaise: number; codFeePaise: number }
+    // Whatever the browser says of money is not part of the order: the server's fee and total stand.
+    const created = await browser.send('/api/payment/createOrder', {
+      json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email, payment: 'cod', codFeePaise: 0, totalPaise: 100, amount: 100, prepaidDiscountPaise: 99_999 },
+    })
+    expect(created.status, created.text).toBe(201)
+    const answer = JSON.parse(created.text) as { orderId: string; orderNumber: number; status: string; paymentMethod: string; amount: number; id: string | null }
+    expect(quote.codFeePaise).toBe(3_000)
+    expect(answer).toMatchObject({ status: 'awaiting_confirmation', paymentMethod: 'cod', amount: quote.totalPaise, id: null })
+    return answer
+  }
+
+  it('is confirmed from the link in its mail, packed, shipped with its invoice, and delivered with its cash collected', async () => {
+    const customer = browser()
+    const email = 'kavitha.cod@example.in'
+    const stockBefore = await stockOf()
+    const order = await placeCod(customer, email)
+    expect(await stockOf()).toBe(stockBefore - 1)
+
+    const mail = await smtp.waitForMail(email, (m) => m.subject.startsWith('Please confirm your order'))
+    expect(mail.subject).toBe(`Please confirm your order KO-${order.orderNumber} (cash on delivery)`)
+    expect(mail.text).toContain('Cash on delivery fee: ₹30')
+    const link = new URL(mail.text.match(/http:\/\/localhost:\d+\/order\/confirm\/\S+/)![0])
+    const token = link.searchParams.get('t')!
+    // Opening the link (as a mail scanner does) confirms nothing; a wrong token shows nothing of the order.
+    const page = await browser().send(`${link.pathname}${link.search}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain(`Confirm your order KO-${order.orderNumber}`)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    expect(await statusOf(customer, order.orderId)).toBe('awaiting_confirmation')
+    const wrong = await browser().send(`${link.pathname}?t=${token.slice(0, -3)}abc`)
+    expect(wrong.status).toBe(404)
+    expect(wrong.text).not.toContain(`KO-${order.orderNumber}`)
+    expect((await browser().send(link.pathname, { form: { t: `${token.slice(0, -3)}abc` } })).status).toBe(404)
+    // Only the owner may take the steps: a packed order must be confirmed first.
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'pack' } })).status).toBe(409)
+
+    // As the page's form posts: to the link's own address.
+    const confirmed = await browser().send(`${link.pathname}${link.search}`, { form: { t: token } })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.text).toContain('Thank you: your order is confirmed')
+    expect(await statusOf(customer, order.orderId)).toBe('confirmed')
+
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'pack' } })).status).toBe(200)
+    // Not dispatched: no invoice yet (the time of supply of goods is their removal).
+    expect((await invoiceOf(customer, order.orderId)).status).toBe(404)
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'ship', courier: 'India Post', trackingNumber: 'EE000111222IN' } })).status).toBe(200)
+    const invoice = await invoicePdf(customer, order.orderId)
+    expect(invoice.response.status).toBe(200)
+    const text = await pdfText(invoice.body)
+    expect(text).toContain('Cash on delivery fee')
+    expect(text).toContain('Cash on delivery')
+    const delivered = await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'deliver' } })
+    expect(delivered.status).toBe(200)
+    expect(await statusOf(customer, order.orderId)).toBe('delivered')
+    const history = (await admin.send(`/dash/orders/${order.orderId}`)).text
+    expect(history).toContain(`Cash collected: ₹${order.amount / 100}`)
+  })
+
+  it('returned to origin puts the goods back on the shelf when fit to sell', async () => {
+    const customer = browser()
+    const stockBefore = await stockOf()
+    const order = await placeCod(customer, 'arun.rto@example.in')
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'confirm' } })).status).toBe(200)
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL99' } })).status).toBe(200)
+    expect(await stockOf()).toBe(stockBefore - 1)
+    // A customer cannot mark it; the owner can.
+    expect((await customer.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes' } })).status).toBeGreaterThanOrEqual(300)
+    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes', reason: 'Refused at the door' } })).status).toBe(200)
+    expect(await statusOf(customer, order.orderId)).toBe('returned_to_origin')
+    expect(await stockOf()).toBe(stockBefore)
+  })
+})

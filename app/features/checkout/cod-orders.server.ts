@@ -1,66 +1,18 @@
 import { and, asc, eq, lt } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders } from '~/db/schema'
-import { line } from '../mail/mail-text'
 import { enqueueMail } from '../mail/outbox.server'
-import { formatRupees } from '../money/money'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { appSecret } from '../settings/app-secrets.server'
-import type { ShopSettings } from '../settings/shop-settings'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { changeStock } from '../stock/ledger.server'
-import { codConfirmationUrl, trackOrderUrl } from '../tracking/track-link'
-import { codConfirmationToken, isCodConfirmationToken } from './cod-confirmation.server'
-import { type OrderForMail, orderNumberLabel, orderSummary } from './order-mails'
+import { isCodConfirmationToken } from './cod-confirmation.server'
+import { codCancelledMail } from './cod-mails'
 
 // Cash on delivery after the order is placed (decision 043): the customer confirms from the link in the order's mail,
 // or the owner after a call; an order nobody confirms in time cancels itself and gives its stock and coupon back.
 
 const SECRET_NAME = 'cod-confirmation'
-
-/** The confirmation link of a COD order, the same on every instance (the shop's own secret, made once). */
-export async function codConfirmationLink(db: Database, orderId: string) {
-  return codConfirmationUrl(orderId, codConfirmationToken(await appSecret(db, SECRET_NAME), orderId))
-}
-
-/** The mail a COD order sends when it is placed: what it costs, and the link that confirms it. */
-export function codOrderPlacedMail(order: OrderForMail, settings: ShopSettings, confirmUrl: string) {
-  const hours = settings.payments.cod.confirmWithinHours
-  return {
-    recipient: order.email,
-    subject: line`Please confirm your order ${orderNumberLabel(order.number)} (cash on delivery)`,
-    text: [
-      line`Thank you for your order from ${settings.shopName}!`,
-      '',
-      line`Order number: ${orderNumberLabel(order.number)}`,
-      line`You will pay ${formatRupees(order.totalPaise)} in cash when it is delivered.`,
-      '',
-      'Please confirm the order, so that we pack it:',
-      confirmUrl,
-      '',
-      line`If it is not confirmed within ${hours} hours it is cancelled, and nothing is owed. We may also call you to confirm it.`,
-      '',
-      orderSummary(order),
-      '',
-      line`Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
-    ].join('\n'),
-  }
-}
-
-/** The owner's notice of a new COD order, to call the customer if it is not confirmed. */
-export function ownerCodOrderNotice(order: OrderForMail, settings: ShopSettings) {
-  return {
-    recipient: settings.email,
-    subject: line`New cash-on-delivery order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)}), waiting for confirmation`,
-    text: [
-      line`Order ${orderNumberLabel(order.number)} from ${order.email} is to be paid in cash on delivery.`,
-      'The customer has been asked to confirm it from the mail; you may confirm it from the order page after a call.',
-      '',
-      orderSummary(order),
-    ].join('\n'),
-  }
-}
 
 export type ConfirmOutcome =
   | { outcome: 'confirmed'; orderNumber: number }
@@ -131,17 +83,4 @@ export async function cancelUnconfirmedCodOrders(db: Database, now = new Date(),
     if (done) cancelled++
   }
   return cancelled
-}
-
-function codCancelledMail(order: { number: number; email: string }, reason: string, settings: ShopSettings) {
-  return {
-    recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order.number)} has been cancelled`,
-    text: [
-      line`Your cash-on-delivery order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled: ${reason.toLowerCase()}. Nothing is owed.`,
-      '',
-      'You are welcome to order again at any time.',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
-    ].join('\n'),
-  }
 }

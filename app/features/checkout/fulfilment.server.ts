@@ -131,7 +131,14 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
           await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId, admin: actor })
         }
       }
-      note = [input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned', input.reason]
+      // GST: the invoice issued at dispatch wants a credit note (CGST Act s. 34), which the shop does not issue for a
+      // return without a refund yet (decision 043): the owner is told, in the order's history, rather than left unaware.
+      const invoiceNumber = await invoiceNumberOf(tx, orderId)
+      note = [
+        input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned',
+        input.reason,
+        invoiceNumber ? `invoice ${invoiceNumber} needs a credit note in your accounts (the shop does not issue one for a return yet)` : '',
+      ]
         .filter(Boolean)
         .join('; ')
     } else {

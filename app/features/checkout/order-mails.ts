@@ -23,7 +23,7 @@ export type OrderForMail = {
 }
 
 /** The order row's fields a mail shows, as they are stored. */
-export function orderForMail(
+export function mailableOrder(
   order: Omit<OrderForMail, 'lines' | 'shippingAddress'> & { shippingAddress: unknown },
   lines: OrderForMail['lines'],
 ): OrderForMail {

@@ -5,8 +5,8 @@ import { orderEvents, orderLines, orders, products, variants } from '~/db/schema
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
-import { orderForMail, orderNumberLabel } from './order-mails'
-import { codOrderPlacedMail, ownerCodOrderNotice } from './cod-orders.server'
+import { mailableOrder, orderNumberLabel } from './order-mails'
+import { codOrderPlacedMail, ownerCodOrderNotice } from './cod-mails'
 import { codConfirmationToken } from './cod-confirmation.server'
 import { codConfirmationUrl } from '../tracking/track-link'
 import { enqueueMail } from '../mail/outbox.server'
@@ -165,7 +165,7 @@ export async function createOrder(
         await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' })
         // The mail with the confirmation link, in the order's transaction: an order is never left without it.
         const [placed] = await tx.select().from(orders).where(eq(orders.id, id))
-        const forMail = orderForMail(placed!, lines.map((l) => ({ ...l, size: l.size! })))
+        const forMail = mailableOrder(placed!, lines.map((l) => ({ ...l, size: l.size! })))
         await enqueueMail(tx, codOrderPlacedMail(forMail, settings, codConfirmationUrl(id, codConfirmationToken(confirmSecret!, id))))
         await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))
       } else {

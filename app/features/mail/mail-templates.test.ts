@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as accountMails from '~/features/accounts/account-mails'
 import * as orderMails from '~/features/checkout/order-mails'
+import * as codMails from '~/features/checkout/cod-mails'
 import * as contactMails from '~/features/contact/contact.server'
 import { DEFAULT_SHOP_SETTINGS as settings } from '~/features/settings/shop-settings'
 import { hideAccountLinks } from './outbox.server'
@@ -52,6 +53,15 @@ const RENDERED: Record<string, (t?: (value: string) => string) => { subject: str
   orderShippedMail: (t) => orderMails.orderShippedMail(inputs(t).order, { courier: inputs(t).user.name, trackingNumber: inputs(t).user.name }, inputs(t).shop),
   orderCancelledMail: (t) => orderMails.orderCancelledMail(inputs(t).order, inputs(t).user.name, inputs(t).shop),
   ownerNotification: (t) => contactMails.ownerNotification(inputs(t).contact, inputs(t).shop.shopName),
+  // The confirmation link confirms the order for its customer: the outbox must not show it (decision 043).
+  codOrderPlacedMail: (t) =>
+    codMails.codOrderPlacedMail(
+      { ...inputs(t).order, paymentMethod: 'cod', couponCode: 'DIWALI10', couponDiscountPaise: 4_000, codFeePaise: 3_000, totalPaise: 39_000 },
+      inputs(t).shop,
+      `${SHOP}/order/confirm/Xq81bVw0PzLr5TnK2aYf7c?t=${TOKEN}`,
+    ),
+  ownerCodOrderNotice: (t) => codMails.ownerCodOrderNotice({ ...inputs(t).order, paymentMethod: 'cod', codFeePaise: 3_000, totalPaise: 43_000 }, inputs(t).shop),
+  codCancelledMail: (t) => codMails.codCancelledMail(inputs(t).order, (t ?? String)('Not confirmed within 48 hours'), inputs(t).shop),
 }
 
 describe('the outbox as the admin reads it', () => {
@@ -80,7 +90,7 @@ describe('the outbox as the admin reads it', () => {
   })
 
   it('covers every mail template the shop has', () => {
-    const templates = [accountMails, orderMails, contactMails].flatMap((module) =>
+    const templates = [accountMails, orderMails, codMails, contactMails].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => typeof value === 'function' && /(Mail|Notice|Notification)$/.test(name))
         .map(([name]) => name),

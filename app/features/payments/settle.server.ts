@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, variants } from '~/db/schema'
 import { log } from '~/log.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { customerConfirmationMail, type OrderForMail, orderForMail, ownerOrderNotice } from '../checkout/order-mails'
+import { customerConfirmationMail, type OrderForMail, mailableOrder, ownerOrderNotice } from '../checkout/order-mails'
 import { issueInvoiceWithPayment } from '../invoices/invoices.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -41,7 +41,7 @@ async function linesOf(tx: Database, orderId: string) {
 }
 
 function forMail(order: typeof orders.$inferSelect, lines: Array<typeof orderLines.$inferSelect>): OrderForMail {
-  return orderForMail(order, lines)
+  return mailableOrder(order, lines)
 }
 
 /**
