@@ -16,11 +16,12 @@ const address = {
   phoneNumber: '+91 91234 56789',
   alternateNumber: '',
 }
+const OWNER = 'owner@rate-limits.example.in'
 const CONTACT_REFUSED = 'Too many messages from your connection. Please try again in 10 minutes.'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: '1', RATE_LIMIT: 'on' } })
+  server = await startTestServer({ env: { TRUST_PROXY: '1', RATE_LIMIT: 'on', ADMIN_EMAILS: OWNER } })
 }, 150_000)
 afterAll(async () => {
   await server?.stop()
@@ -112,5 +113,36 @@ describe('sign-in (better-auth) under the same RATE_LIMIT switch', () => {
     expect(form.text).toMatch(/Too many attempts from your network\. Please wait \d+ (minutes|seconds) and try again\./)
     // The owner of the account, from home, still signs in.
     expect((await new Browser(server.url, '203.0.113.32').signIn('guarded@example.in')).status).toBe(200)
+  })
+})
+
+describe('coupon codes: 10 codes the shop does not honour per 10 minutes per address (issue 19)', () => {
+  it('counts only refused codes; past the limit no code is looked at, a good one neither, and the cart still prices', async () => {
+    const owner = new Browser(server.url, '203.0.113.40')
+    expect((await owner.signUp(OWNER)).status).toBe(200)
+    expect((await owner.send('/dash/coupons', { form: { intent: 'create', code: 'GOODONE', kind: 'percent', value: '10' } })).status).toBeLessThan(400)
+    const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+    const items = [{ productId: products.find((p) => p.stockCount > 0)!.id, quantity: 1 }]
+    const guesser = new Browser(server.url, '203.0.113.41')
+    const quote = async (couponCode: string) => {
+      const answer = await guesser.send('/api/cart/quote', { json: { items, couponCode } })
+      expect(answer.status).toBe(200)
+      return JSON.parse(answer.text) as { totalPaise: number; coupon: { applied: boolean; refusal?: string; message?: string } }
+    }
+    // A good code, priced again and again as a shopper changes the cart, is never counted.
+    for (let i = 0; i < 12; i++) expect((await quote('goodone')).coupon.applied).toBe(true)
+    for (let i = 0; i < 10; i++) expect((await quote(`GUESS${i}X`)).coupon).toMatchObject({ applied: false, refusal: 'not-valid' })
+    const heldBack = await quote('GUESS99X')
+    expect(heldBack.coupon).toEqual({ applied: false, typed: 'GUESS99X', refusal: 'held-back', message: 'Too many codes tried from your connection. Please try again in 10 minutes.' })
+    // A good code now reads the same as a wrong one: nothing is learnt from it. The cart is priced without it.
+    const good = await quote('GOODONE')
+    expect(good.coupon).toMatchObject({ applied: false, refusal: 'held-back' })
+    const placed = await guesser.send('/api/payment/createOrder', { json: { items, shippingAddress: address, email: 'guesser@example.in', couponCode: 'GOODONE' } })
+    expect(placed.status).toBe(429)
+    expect(JSON.parse(placed.text)).toEqual({ error: 'Too many codes tried from your connection. Please try again in 10 minutes.' })
+    // Another address is not held back.
+    const other = new Browser(server.url, '203.0.113.42')
+    const fresh = JSON.parse((await other.send('/api/cart/quote', { json: { items, couponCode: 'GOODONE' } })).text) as { coupon: { applied: boolean } }
+    expect(fresh.coupon.applied).toBe(true)
   })
 })

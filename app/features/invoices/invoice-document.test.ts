@@ -118,4 +118,21 @@ describe('the invoice as a PDF', () => {
     expect(pages.join('\n')).toContain('Spice blend number 60 (250g)')
     expect(pages.at(-1)).toContain('₹6,000.00')
   })
+
+  it('with discounts and cash on delivery: a Discount column, the COD fee line and a sentence on how the discount was spread', async () => {
+    // ₹341 of goods less ₹34.10 of coupon over both lines (₹10.00 and ₹24.10), ₹40 delivery, ₹30 COD fee.
+    const lines = order('Tamil Nadu').lines.map((l) => ({ ...l, discountPaise: l.productId === 'oil' ? 1_000 : 2_410 }))
+    const document = build('Tamil Nadu', { lines, codFeePaise: 3_000, totalPaise: 34_100 - 3_410 + 4_000 + 3_000, paidAt: null, paymentId: null, paymentMethod: 'cod' })
+    expect(document.totals.totalPaise).toBe(37_690)
+    const text = await pdfText(await renderInvoicePdf(document))
+    expect(text).toMatch(/Discount/)
+    expect(text).toContain('-₹24.10')
+    expect(text).toMatch(/Cash on delivery\s+fee/)
+    expect(text.replace(/\s+/g, ' ')).toContain('Discounts of ₹34.10 in all are shown on this invoice and taken off each line before tax')
+    expect(text).toContain('Payment: Cash on delivery')
+    // Without discounts, neither the column nor the sentence.
+    const plain = await pdfText(await renderInvoicePdf(build('Tamil Nadu')))
+    expect(plain).not.toContain('Discounts of')
+    expect(plain).not.toMatch(/\bDiscount\b/)
+  })
 })

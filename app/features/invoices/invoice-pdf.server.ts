@@ -202,6 +202,16 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
     doc.text(value, MARGIN + CONTENT_WIDTH - 90, y, { width: 90, align: 'right' })
   }
   doc.font('regular').fontSize(9).fillColor(INK).text(`Amount in words: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
+  // How a discount reached the lines (decision 042; CGST Act s. 15(3)(a): a discount shown on the invoice is not taxed).
+  if (discounted) {
+    const given = invoice.lines.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0)
+    doc.text(
+      `Discounts of ${money(given)} in all are shown on this ${creditNote ? 'credit note' : 'invoice'} and taken off each line before tax, in proportion to the line's value (a coupon only over the lines it applies to).`,
+      MARGIN,
+      doc.y + 4,
+      { width: CONTENT_WIDTH },
+    )
+  }
   doc.moveDown(1)
 
   // The tax per tariff code and rate.
