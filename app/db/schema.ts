@@ -585,8 +585,11 @@ export const refunds = pgTable(
 export const creditNotes = pgTable(
   'credit_notes',
   {
+    /** The refund's id for a refund's note (so its address stays the same); `rto_<order id>` for a parcel returned to origin. */
+    id: text('id').primaryKey(),
+    /** The refund it goes with; null for a COD parcel returned to origin, which takes no money back (decision 043). */
     refundId: text('refund_id')
-      .primaryKey()
+      .unique()
       .references(() => refunds.id, { onDelete: 'cascade' }),
     orderId: text('order_id')
       .notNull()

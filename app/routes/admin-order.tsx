@@ -659,6 +659,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       ],
                     ] as [string, ReactNode][])
                   : []),
+                ...(order.returnCreditNote
+                  ? ([
+                      [
+                        'Credit note',
+                        <a key="c" href={creditNoteUrl(order.id, order.returnCreditNote.id)} download className="text-leaf-800 underline underline-offset-2">
+                          {`${order.returnCreditNote.number} (PDF), cancelling the invoice: returned to origin`}
+                        </a>,
+                      ],
+                    ] as [string, ReactNode][])
+                  : []),
               ]}
             />
           </Panel>

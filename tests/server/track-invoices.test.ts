@@ -516,5 +516,16 @@ describe('cash on delivery through the built shop (issue 19)', () => {
     expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes', reason: 'Refused at the door' } })).status).toBe(200)
     expect(await statusOf(customer, order.orderId)).toBe('returned_to_origin')
     expect(await stockOf()).toBe(stockBefore)
+    // Its invoice, issued at dispatch, is cancelled by a credit note the owner and the customer can download.
+    const page = (await admin.send(`/dash/orders/${order.orderId}`)).text
+    const link = page.match(/href="(\/api\/orders\/[^"]+\/credit-notes\/rto_[^"]+)"/)?.[1]
+    expect(link, 'the order page links the credit note').toBeTruthy()
+    const note = await fetch(`${server.url}${link}`, { headers: { cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': customer.address } })
+    expect(note.status).toBe(200)
+    const noteText = await pdfText(Buffer.from(await note.arrayBuffer()))
+    expect(noteText).toContain('Returned to origin: the parcel was not delivered')
+    expect(noteText).toContain('Cash on delivery')
+    const invoice = await pdfText((await invoicePdf(customer, order.orderId)).body)
+    expect(invoice).toMatch(/CANCELLED by credit note/)
   })
 })

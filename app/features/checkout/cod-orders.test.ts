@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { couponUses, coupons, invoices, orderEvents, orders, outbox, products, shopSettings, variants } from '~/db/schema'
+import { couponUses, coupons, creditNotes, invoices, orderEvents, orders, outbox, products, refunds, shopSettings, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { returnedParcelsOf } from '../offers/checkout-offers.server'
 import { couponCustomerOf } from '../offers/coupon-uses.server'
@@ -11,6 +11,8 @@ import { cancelUnconfirmedCodOrders, confirmCodOrder } from './cod-orders.server
 import { advanceOrder, StepNotAllowedError } from './fulfilment.server'
 import { placeTestOrder } from './test-orders'
 import type { InvoiceDocument } from '../invoices/invoice-document'
+import type { CreditNoteDocument } from '../invoices/credit-note-document'
+import { invoiceNotes } from '../invoices/invoices.server'
 
 // Issue 19, decision 043: a cash-on-delivery order from its placing to its cash, or back to the shop.
 
@@ -26,6 +28,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
 
   beforeEach(async () => {
     await db().delete(couponUses)
+    await db().delete(creditNotes)
     await db().delete(invoices)
     await db().delete(orders)
     await db().delete(outbox)
@@ -105,6 +108,18 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     await advanceOrder(db(), order.id, { step: 'return', resellable: 'yes', reason: 'Refused at the door' }, 'owner@example.in')
     expect(await statusOf(order.id)).toBe('returned_to_origin')
     expect(await stock()).toBe(10)
+    // The invoice issued at dispatch is cancelled by a credit note for all of it, fee included; no refund is made.
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id))
+    const notes = await db().select().from(creditNotes).where(eq(creditNotes.orderId, order.id))
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({ id: `rto_${order.id}`, refundId: null })
+    const note = notes[0]!.document as CreditNoteDocument
+    expect(note.totals.totalPaise).toBe((invoice!.document as InvoiceDocument).totals.totalPaise)
+    expect(note.lines.map((l) => l.description)).toEqual(['Kaara Thokku', 'Cash on delivery fee'])
+    expect(await invoiceNotes(db(), order.id, invoice!.document as InvoiceDocument)).toEqual([`CANCELLED by credit note ${note.number}`])
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0)
+    const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
+    expect(history.at(-1)!.note).toBe(`Returned to origin; stock returned; Refused at the door; credit note ${note.number} cancels invoice ${note.invoiceNumber}`)
     expect(await returnedParcelsOf(db(), couponCustomerOf('MEENA@example.in', '98765 43210'))).toBe(1)
 
     const damaged = await placeCod()

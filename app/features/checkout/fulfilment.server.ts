@@ -3,6 +3,7 @@ import { adminSearchText, text, z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
 import { invoiceNumberOf, issueInvoice } from '../invoices/invoices.server'
+import { issueCreditNote, returnCreditNoteId, returnCreditNoteOf } from '../invoices/credit-notes.server'
 import { formatRupees } from '../money/money'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -131,13 +132,25 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
           await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId, admin: actor })
         }
       }
-      // GST: the invoice issued at dispatch wants a credit note (CGST Act s. 34), which the shop does not issue for a
-      // return without a refund yet (decision 043): the owner is told, in the order's history, rather than left unaware.
-      const invoiceNumber = await invoiceNumberOf(tx, orderId)
+      // GST: the goods were never supplied, so the invoice issued at dispatch is cancelled by a credit note (CGST Act
+      // s. 34) for all of it: the goods as paid, delivery and the COD fee. No money moves: none was collected.
+      const creditNote = await issueCreditNote(tx, {
+        orderId,
+        refundId: null,
+        id: returnCreditNoteId(orderId),
+        items: {
+          lines: lines.map((l) => ({ productId: l.productId, size: l.size, name: l.name, quantity: l.quantity, unitPricePaise: l.unitPricePaise, ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}) })),
+          deliveryPaise: order.deliveryPaise,
+          amountPaise: 0,
+          codFeePaise: order.codFeePaise,
+        },
+        reason: 'Returned to origin: the parcel was not delivered',
+        issuedAt: now,
+      })
       note = [
         input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned',
         input.reason,
-        invoiceNumber ? `invoice ${invoiceNumber} needs a credit note in your accounts (the shop does not issue one for a return yet)` : '',
+        creditNote ? `credit note ${creditNote.document.number} cancels invoice ${creditNote.document.invoiceNumber}` : '',
       ]
         .filter(Boolean)
         .join('; ')
@@ -247,6 +260,7 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
     lines,
     history,
     invoiceNumber,
+    returnCreditNote: order.status === 'returned_to_origin' ? await returnCreditNoteOf(db, orderId) : null,
     nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) => stepAllowed(s, order.status, order.paymentMethod)),
   }
 }

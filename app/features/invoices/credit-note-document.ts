@@ -1,5 +1,5 @@
 import type { InvoiceDocument } from './invoice-document'
-import { amountInWords, summariseLines, type TaxedLine, taxLine } from './tax'
+import { amountInWords, COD_FEE_DESCRIPTION, summariseLines, type TaxedLine, taxLine } from './tax'
 import { apportion } from '../money/apportion'
 
 /**
@@ -27,6 +27,8 @@ export type RefundItems = {
   deliveryPaise: number
   /** An amount not tied to lines (a goodwill refund, a price adjustment): spread over the invoice's lines by value. */
   amountPaise: number
+  /** Cash on delivery's fee, taken back when the parcel came back (decision 043); absent: 0. */
+  codFeePaise?: number
 }
 
 /** What a refund's lines were paid: unit price × quantity less their part of the line's discount. */
@@ -35,7 +37,7 @@ export function refundLinePaise(line: RefundItems['lines'][number]) {
 }
 
 export function refundItemsTotal(items: RefundItems) {
-  return items.lines.reduce((sum, l) => sum + refundLinePaise(l), 0) + items.deliveryPaise + items.amountPaise
+  return items.lines.reduce((sum, l) => sum + refundLinePaise(l), 0) + items.deliveryPaise + items.amountPaise + (items.codFeePaise ?? 0)
 }
 
 const describe = (line: { name: string; size: string }) => `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`
@@ -82,6 +84,11 @@ export function buildCreditNoteDocument(input: {
     const delivery = invoice.lines.find((l) => l.description === 'Delivery charge')
     if (!delivery) throw new RangeError(`Invoice ${invoice.number} has no delivery charge to refund`)
     lines.push(taxLine({ description: delivery.description, hsnCode: delivery.hsnCode, ratePercent: delivery.ratePercent, quantity: 1, unitPricePaise: items.deliveryPaise }, supply))
+  }
+  if ((items.codFeePaise ?? 0) > 0) {
+    const fee = invoice.lines.find((l) => l.description === COD_FEE_DESCRIPTION)
+    if (!fee) throw new RangeError(`Invoice ${invoice.number} has no cash-on-delivery fee to take back`)
+    lines.push(taxLine({ description: fee.description, hsnCode: fee.hsnCode, ratePercent: fee.ratePercent, quantity: 1, unitPricePaise: items.codFeePaise! }, supply))
   }
   if (items.amountPaise > 0) {
     const shares = apportion(items.amountPaise, invoice.lines.map((l) => l.totalPaise))
