@@ -68,6 +68,9 @@ const KEEP_SECONDS = 24 * 60 * 60
 const PRUNE_EVERY_MS = 60_000
 const lastPruned = new WeakMap<Database, number>()
 
+/** When a stored window ends, in SQL. */
+const windowEndOf = (windowSeconds: number) => sql`${requestLimits.windowStartedAt} + make_interval(secs => ${windowSeconds})`
+
 /**
  * Counts one request of `client` in `bucket` and says whether it is within `max` per `windowSeconds`.
  * `now` is for tests; otherwise the database's clock, the one clock all servers share.
@@ -82,7 +85,7 @@ export async function hit(
   await pruneNowAndThen(db, now)
 
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`
-  const windowEnd = sql`${requestLimits.windowStartedAt} + make_interval(secs => ${windowSeconds})`
+  const windowEnd = windowEndOf(windowSeconds)
   // In ON CONFLICT's SET, the table's columns are the stored row's values, before this update.
   const expired = sql`${windowEnd} <= ${at}`
   const [row] = await db
@@ -152,7 +155,7 @@ export async function alreadyLimited(
 ): Promise<Refusal | null> {
   if (context.shop.config.RATE_LIMIT === 'off') return null
   const limit = RATE_LIMITS[bucket]
-  const windowEnd = sql`${requestLimits.windowStartedAt} + make_interval(secs => ${limit.windowSeconds})`
+  const windowEnd = windowEndOf(limit.windowSeconds)
   const [row] = await context.shop.db
     .select({ hits: requestLimits.hits, secondsLeft: sql<number>`ceil(extract(epoch from (${windowEnd} - now())))`.mapWith(Number) })
     .from(requestLimits)

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { countQueries, queriesOf } from '~/db/query-count.server'
-import { couponUses, invoices, orderEvents, orders, outbox, products, shopSettings, variants } from '~/db/schema'
+import { orderEvents, orders, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { codPeriodStart, loadDashboard } from '../admin/dashboard.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { setShopUrl } from '../tracking/track-link'
 import { codFigures } from './cod-figures.server'
 import { advanceOrder, type FulfilmentStep } from './fulfilment.server'
-import { placePaidOrder, placeTestOrder } from './test-orders'
+import { placePaidOrder, placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
 
 // Issue 19, decision 043: the dashboard's cash-on-delivery figures.
 
@@ -27,12 +27,7 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
   afterAll(async () => handle?.close())
 
   beforeEach(async () => {
-    await db().delete(couponUses)
-    await db().delete(invoices)
-    await db().delete(orders)
-    await db().delete(outbox)
-    await db().delete(shopSettings)
-    await db().delete(products)
+    await emptyOrdersAndCatalogue(db())
     await db().insert(products).values({ id: 'kaara-thokku', slug: 'kaara-thokku', name: 'Kaara Thokku', description: 'd', category: 'thokku', hsnCode: '2001', gstRatePercent: 12 })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 100 })
   })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { couponUses, coupons, creditNotes, invoices, orderEvents, orders, outbox, products, refunds, shopSettings, variants } from '~/db/schema'
+import { couponUses, coupons, creditNotes, invoices, orderEvents, orders, outbox, products, refunds, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { returnedParcelsOf } from '../offers/checkout-offers.server'
 import { couponCustomerOf } from '../offers/coupon-uses.server'
@@ -9,7 +9,7 @@ import { testPaymentProvider } from '../payments/test-provider.server'
 import { setShopUrl } from '../tracking/track-link'
 import { cancelUnconfirmedCodOrders, confirmCodOrder } from './cod-orders.server'
 import { advanceOrder, StepNotAllowedError } from './fulfilment.server'
-import { placeTestOrder } from './test-orders'
+import { placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
 import type { InvoiceDocument } from '../invoices/invoice-document'
 import type { CreditNoteDocument } from '../invoices/credit-note-document'
 import { invoiceNotes } from '../invoices/invoices.server'
@@ -27,14 +27,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
   afterAll(async () => handle?.close())
 
   beforeEach(async () => {
-    await db().delete(couponUses)
-    await db().delete(creditNotes)
-    await db().delete(invoices)
-    await db().delete(orders)
-    await db().delete(outbox)
-    await db().delete(coupons)
-    await db().delete(shopSettings)
-    await db().delete(products)
+    await emptyOrdersAndCatalogue(db())
     await db().insert(products).values({ id: 'kaara-thokku', slug: 'kaara-thokku', name: 'Kaara Thokku', description: 'd', category: 'thokku', hsnCode: '2001', gstRatePercent: 12 })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 10 })
   })

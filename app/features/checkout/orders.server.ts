@@ -136,27 +136,30 @@ export async function createOrder(
       const cod = payment === 'cod'
       // A COD order waits for the customer's confirmation (decision 043); an online one for its payment.
       const expiresAt = new Date(placedAt.getTime() + (cod ? settings.payments.cod.confirmWithinHours * 60 : input.expiryMinutes) * 60_000)
-      await tx.insert(orders).values({
-        id,
-        status: cod ? 'awaiting_confirmation' : 'pending_payment',
-        email: input.email,
-        shippingAddress: input.shippingAddress,
-        subtotalPaise: priced.subtotalPaise,
-        couponDiscountPaise: priced.couponDiscountPaise,
-        prepaidDiscountPaise: priced.prepaidDiscountPaise,
-        deliveryPaise: priced.deliveryPaise,
-        codFeePaise: priced.codFeePaise,
-        totalPaise: priced.totalPaise,
-        paymentMethod: payment,
-        couponCode: choice.coupon?.ok ? choice.coupon.code! : null,
-        provider: provider.name,
-        buyerTokenHash,
-        checkoutKey,
-        clientAddress: input.clientAddress ?? null,
-        createdAt: placedAt,
-        expiresAt,
-        nextPaymentCheckAt: cod ? null : nextCheckAt(placedAt, expiresAt, placedAt, input.paymentCheckMinutes),
-      })
+      const [placed] = await tx
+        .insert(orders)
+        .values({
+          id,
+          status: cod ? 'awaiting_confirmation' : 'pending_payment',
+          email: input.email,
+          shippingAddress: input.shippingAddress,
+          subtotalPaise: priced.subtotalPaise,
+          couponDiscountPaise: priced.couponDiscountPaise,
+          prepaidDiscountPaise: priced.prepaidDiscountPaise,
+          deliveryPaise: priced.deliveryPaise,
+          codFeePaise: priced.codFeePaise,
+          totalPaise: priced.totalPaise,
+          paymentMethod: payment,
+          couponCode: choice.coupon?.ok ? choice.coupon.code! : null,
+          provider: provider.name,
+          buyerTokenHash,
+          checkoutKey,
+          clientAddress: input.clientAddress ?? null,
+          createdAt: placedAt,
+          expiresAt,
+          nextPaymentCheckAt: cod ? null : nextCheckAt(placedAt, expiresAt, placedAt, input.paymentCheckMinutes),
+        })
+        .returning()
       await tx.insert(orderLines).values(lines.map((line, i) => ({ ...line, discountPaise: priced.lineDiscountsPaise[i]! })))
       if (choice.coupon?.ok) {
         await recordCouponUse(tx, { orderId: id, code: choice.coupon.code!, customer, discountPaise: choice.coupon.discountPaise, at: placedAt })
@@ -164,7 +167,6 @@ export async function createOrder(
       if (cod) {
         await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' })
         // The mail with the confirmation link, in the order's transaction: an order is never left without it.
-        const [placed] = await tx.select().from(orders).where(eq(orders.id, id))
         const forMail = mailableOrder(placed!, lines.map((l) => ({ ...l, size: l.size! })))
         await enqueueMail(tx, codOrderPlacedMail(forMail, settings, codConfirmationUrl(id, codConfirmationToken(confirmSecret!, id))))
         await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))

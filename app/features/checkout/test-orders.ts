@@ -1,5 +1,6 @@
 import { testAddress } from '../../../tests/support/test-address'
 import type { Database } from '~/db/client.server'
+import { coupons, orders, outbox, products, shopSettings } from '~/db/schema'
 import type { PaymentProvider } from '../payments/provider'
 import type { CreateOrderInput } from './checkout-schemas'
 import { createOrder } from './orders.server'
@@ -32,4 +33,17 @@ export async function placePaidOrder(db: Database, provider: PaymentProvider, or
   const created = await placeTestOrder(db, provider, order)
   await confirmPayment(db, created.providerOrderId!, `pay_${created.number}`)
   return created
+}
+
+/**
+ * Empties what the order tests fill, before each test: the orders (and with them, by their foreign keys, their lines,
+ * history, invoices, credit notes, refunds and coupon uses), the outbox, the coupons, the saved settings and the
+ * products with their packs.
+ */
+export async function emptyOrdersAndCatalogue(db: Database) {
+  await db.delete(orders)
+  await db.delete(outbox)
+  await db.delete(coupons)
+  await db.delete(shopSettings)
+  await db.delete(products)
 }

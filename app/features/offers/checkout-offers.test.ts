@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { couponUses, coupons, invoices, orderLines, orders, outbox, products, shopSettings, variants } from '~/db/schema'
+import { couponUses, coupons, invoices, orderLines, orders, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { createOrderSchema } from '../checkout/checkout-schemas'
 import { advanceOrder } from '../checkout/fulfilment.server'
 import { CodRefusedError, CouponRefusedError } from '../checkout/orders.server'
 import { quoteCart } from '../checkout/quote.server'
-import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
+import { placePaidOrder, placeTestOrder, emptyOrdersAndCatalogue } from '../checkout/test-orders'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { confirmPayment } from '../payments/settle.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
@@ -31,13 +31,7 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
   afterAll(async () => handle?.close())
 
   beforeEach(async () => {
-    await db().delete(couponUses)
-    await db().delete(invoices)
-    await db().delete(orders)
-    await db().delete(outbox)
-    await db().delete(coupons)
-    await db().delete(shopSettings)
-    await db().delete(products)
+    await emptyOrdersAndCatalogue(db())
     // Forty products, one per racing checkout, so that they meet only at the coupon (not at a shared stock row).
     await db()
       .insert(products)

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { couponUses, coupons, creditNotes, invoices, orderLines, orders, outbox, products, shopSettings, testProviderPayments, variants } from '~/db/schema'
+import { coupons, creditNotes, invoices, orderLines, orders, products, testProviderPayments, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { advanceOrder, getOrderForAdmin } from '../checkout/fulfilment.server'
-import { placeTestOrder } from '../checkout/test-orders'
+import { placeTestOrder, emptyOrdersAndCatalogue } from '../checkout/test-orders'
 import type { CreditNoteDocument } from '../invoices/credit-note-document'
 import type { InvoiceDocument } from '../invoices/invoice-document'
 import { invoiceNotes } from '../invoices/invoices.server'
@@ -30,13 +30,7 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
   afterAll(async () => handle?.close())
 
   beforeEach(async () => {
-    await db().delete(couponUses)
-    await db().delete(invoices)
-    await db().delete(orders)
-    await db().delete(outbox)
-    await db().delete(coupons)
-    await db().delete(shopSettings)
-    await db().delete(products)
+    await emptyOrdersAndCatalogue(db())
     await db()
       .insert(products)
       .values([

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, variants } from '~/db/schema'
 import { log } from '~/log.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { customerConfirmationMail, type OrderForMail, mailableOrder, ownerOrderNotice } from '../checkout/order-mails'
+import { customerConfirmationMail, mailableOrder, ownerOrderNotice } from '../checkout/order-mails'
 import { issueInvoiceWithPayment } from '../invoices/invoices.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -40,9 +40,6 @@ async function linesOf(tx: Database, orderId: string) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
 }
 
-function forMail(order: typeof orders.$inferSelect, lines: Array<typeof orderLines.$inferSelect>): OrderForMail {
-  return mailableOrder(order, lines)
-}
 
 /**
  * Marks an order paid once its payment is known to be captured for its amount. Confirming twice changes nothing; an
@@ -99,8 +96,8 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
     await tx.insert(orderEvents).values({ orderId: locked.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
     // The tax invoice takes its number with the payment: both are kept, or neither (decision 021).
     await issueInvoiceWithPayment(tx, { ...locked, lines, shippingAddress: locked.shippingAddress as ShippingAddress, paidAt: now, paymentId }, settings, now)
-    await enqueueMail(tx, customerConfirmationMail(forMail(locked, lines), settings))
-    await enqueueMail(tx, ownerOrderNotice(forMail(locked, lines), settings, warning))
+    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), settings))
+    await enqueueMail(tx, ownerOrderNotice(mailableOrder(locked, lines), settings, warning))
     return { outcome: 'paid' as const, orderId: locked.id }
   })
 }
