@@ -139,6 +139,19 @@ describe('accounts over HTTP', () => {
     expect(answer.status).toBe(413)
   })
 
+  it('refuses a NUL or a lone surrogate in any field of any auth endpoint with a 400 that says which, before any lookup', async () => {
+    const browser = new Browser(server.url)
+    // A reset token with a NUL reached the verification lookup and came back as a 500 (found by hostile-input's property test).
+    const reset = await browser.send('/api/auth/reset-password', { json: { token: '\u0000', newPassword: '   !  \u0000  ' } })
+    expect(reset.status).toBe(400)
+    expect(reset.text).toContain('token must not contain a NUL character')
+    const signIn = await browser.send('/api/auth/sign-in/email', { json: { email: 'meena@example.in', password: 'half \uD800 a pair' } })
+    expect(signIn.status).toBe(400)
+    expect(signIn.text).toContain('password contains a broken character')
+    const verify = await browser.send('/api/auth/verify-email?token=%00')
+    expect(verify.status).toBe(400)
+  })
+
   it('limits sign-in attempts from one address with a 429 and a clear message', async () => {
     await new Browser(server.url).signUp('limited@example.in')
     const attacker = new Browser(server.url, '203.0.113.66')

@@ -6,7 +6,7 @@ import { admin } from 'better-auth/plugins/admin'
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
 import { log } from '~/log.server'
-import { cleanName } from '~/zod'
+import { BROKEN_TEXT, cleanName, isWellFormedText, NUL_REFUSED } from '~/zod'
 import { accounts, outbox, rateLimits, sessions, users, verifications } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -54,6 +54,18 @@ async function mailSignUpAttempt(db: Database, user: { email: string; name: stri
     .where(and(eq(outbox.recipient, mail.recipient), eq(outbox.subject, mail.subject), gt(outbox.createdAt, sql`now() - interval '1 hour'`)))
     .limit(1)
   if (!recent) await enqueueMail(db, mail)
+}
+
+/** The first field (at any depth) of a request's body or query holding a NUL or a lone surrogate, or null. */
+function brokenTextField(value: unknown, field = 'A field'): { field: string; nul: boolean } | null {
+  if (typeof value === 'string') return isWellFormedText(value) ? null : { field, nul: value.includes('\u0000') }
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = brokenTextField(inner, Array.isArray(value) ? field : key)
+      if (found) return found
+    }
+  }
+  return null
 }
 
 function badRequest(message: string) {
@@ -172,6 +184,10 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
     hooks: {
       // Our rules for what an account holds, for the forms and for anyone calling the API directly.
       before: createAuthMiddleware(async (ctx) => {
+        // No endpoint takes text PostgreSQL cannot store: a NUL or a lone surrogate in a token, say, reached the
+        // verification lookup and came back as a 500. Refused first, for every endpoint, body and query alike.
+        const broken = brokenTextField(ctx.body) ?? brokenTextField(ctx.query)
+        if (broken) throw badRequest(`${broken.field} ${broken.nul ? NUL_REFUSED : BROKEN_TEXT}`)
         if (ctx.path === '/sign-up/email') {
           const body = (ctx.body ?? {}) as Record<string, unknown>
           const parsed = signUpSchema.safeParse({ email: body.email, username: body.username, phone: body.phone, password: body.password })
