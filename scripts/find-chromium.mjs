@@ -1,5 +1,7 @@
 // Finds a Chromium for the browser tests: CHROME_PATH, then the system's, then Playwright's own,
 // and as a last resort installs one. `node scripts/find-chromium.mjs` prints the path it settles on.
+// The browser tests run in Chromium's headless shell when there is one (findHeadlessShell): the same engine
+// without the full browser's UI layers, which Playwright itself uses for headless runs (docs/decisions/045).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -50,14 +52,21 @@ export async function lookForChromium() {
   return undefined
 }
 
+/** Debian's `chromium-headless-shell` (or one on PATH); undefined when there is none. */
+function lookForHeadlessShell() {
+  for (const file of ['/usr/bin/chromium-headless-shell', onPath('chromium-headless-shell')]) {
+    if (file && isExecutable(file)) return { path: file, source: 'the system' }
+  }
+  return undefined
+}
+
 function run(command, args) {
   console.log(`$ ${command} ${args.join(' ')}`)
   return spawnSync(command, args, { stdio: 'inherit' }).status === 0
 }
 
 function installChromium() {
-  const debianRoot = process.getuid?.() === 0 && fs.existsSync('/etc/debian_version') && onPath('apt-get')
-  if (debianRoot) {
+  if (isDebianRoot()) {
     // The package lists may be missing or stale on a fresh machine: refresh them only if needed.
     if (run('apt-get', ['install', '-y', 'chromium'])) return
     run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'])
@@ -84,9 +93,31 @@ export async function findChromium({ install = true } = {}) {
   return found
 }
 
+const isDebianRoot = () => process.getuid?.() === 0 && fs.existsSync('/etc/debian_version') && onPath('apt-get')
+
+/**
+ * The browser for Playwright: CHROME_PATH when set (the user's choice stands), else Chromium's headless shell (on
+ * Debian as root, `apt-get install -y chromium-headless-shell` when it is missing), else the full Chromium.
+ */
+export async function findHeadlessShell({ install = true } = {}) {
+  if (process.env.CHROME_PATH) return findChromium({ install })
+  let found = lookForHeadlessShell()
+  if (!found && install && isDebianRoot()) {
+    console.log('No Chromium headless shell found: installing it (apt-get install -y chromium-headless-shell)...')
+    run('apt-get', ['install', '-y', 'chromium-headless-shell'])
+    found = lookForHeadlessShell()
+    if (found) found.source = `${found.source}, just installed`
+  }
+  if (found) return found
+  const full = await findChromium({ install })
+  console.log('No Chromium headless shell (Debian: apt-get install -y chromium-headless-shell): the browser tests use the full Chromium, about a third slower.')
+  return full
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const found = await findChromium({ install: !process.argv.includes('--no-install') })
+    const find = process.argv.includes('--headless-shell') ? findHeadlessShell : findChromium
+    const found = await find({ install: !process.argv.includes('--no-install') })
     console.error(`Chromium from ${found.source}:`)
     console.log(found.path)
   } catch (err) {
