@@ -3,6 +3,7 @@ import { CATEGORIES, SHELVES } from '../../app/features/catalogue/categories'
 import { DEMO_PRODUCTS } from '../../app/features/catalogue/demo-catalogue'
 import { DEMO_LABELS } from '../../app/features/catalogue/demo-labels'
 import { Browser, formTokenFor, signUpThroughApi } from '../support/http-browser'
+import { structuredDataErrors } from '../support/rich-results'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 // Findability on the built shop (docs/decisions/020-findability.md): every catalogue page has its own title,
@@ -193,6 +194,8 @@ describe('structured data', () => {
         expect(sale).toMatchObject({ '@type': 'UnitPriceSpecification', price: offer.price, priceCurrency: 'INR', valueAddedTaxIncluded: true })
         expect(sale!.referenceQuantity).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'GRM' })
       }
+      // Google's Product rich result finds nothing missing or malformed (issue 18).
+      expect(await structuredDataErrors(page.text), slug).toEqual([])
       // Sold below the MRP: the MRP is struck through beside the price and the saving is said.
       expect(offers.some((o) => Number(o.priceSpecification[0].price) > Number(o.price)), slug).toBe(true)
       expect(page.text).toMatch(/<s class="[^"]*">₹[\d,]+<\/s>/)
