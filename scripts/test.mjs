@@ -1,6 +1,7 @@
 // `npm test`: every test, in order — build, type check, the layer check, Vitest on PGlite, Vitest on PostgreSQL
-// (when TEST_DATABASE_URL is set), a 10 s load test, the quick performance budgets, Playwright in Chromium. Each
-// step runs to its end so all its failures show; the exit code is non-zero when any step failed.
+// (when TEST_DATABASE_URL is set; the type and layer checks then run beside it instead), a 10 s load test, the quick
+// performance budgets, Playwright in Chromium. Each step runs to its end so all its failures show; the exit code is
+// non-zero when any step failed.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -41,19 +42,27 @@ function killGroup(child, signal) {
   }
 }
 
-/** Runs one command with live output; resolves to true when it exits with 0 within its time limit. */
-function run(command, args, { env = process.env, limitMs }) {
-  console.log(`$ ${path.relative(root, command) || command} ${args.join(' ')}`)
+/**
+ * Runs one command with live output, or into `output` (an array of chunks) for a step that runs beside another;
+ * resolves to true when it exits with 0 within its time limit.
+ */
+function run(command, args, { env = process.env, limitMs, output }) {
+  const say = (line) => (output ? output.push(`${line}\n`) : console.log(line))
+  say(`$ ${path.relative(root, command) || command} ${args.join(' ')}`)
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true })
+    const child = spawn(command, args, { cwd: root, env, stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: true })
+    if (output) {
+      child.stdout.on('data', (chunk) => output.push(chunk))
+      child.stderr.on('data', (chunk) => output.push(chunk))
+    }
     running.add(child)
     const timer = setTimeout(() => {
-      console.error(`\n${path.basename(command)} still running after ${limitMs / MINUTE} min: stopping it.`)
+      say(`\n${path.basename(command)} still running after ${limitMs / MINUTE} min: stopping it.`)
       killGroup(child, 'SIGTERM')
       setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref()
     }, limitMs)
     child.on('error', (err) => {
-      console.error(`Could not run ${command}: ${err.message} (did \`npm install\` run?)`)
+      say(`Could not run ${command}: ${err.message} (did \`npm install\` run?)`)
       clearTimeout(timer)
       running.delete(child)
       resolve(false)
@@ -118,12 +127,42 @@ async function step(name, body, { report } = {}) {
     console.error(err.message)
     outcome = false
   }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  return stepEnded(name, started, outcome, report)
+}
+
+function stepEnded(name, started, outcome, report, result = {}, endedAt = Date.now()) {
+  const seconds = ((endedAt - started) / 1000).toFixed(1)
   const status = outcome === 'skipped' ? 'SKIPPED' : outcome ? 'passed' : 'FAILED'
   const tests = report ? countTests(report) : null
-  results.push({ name, status, seconds, tests })
+  if (!results.includes(result)) results.push(result)
+  Object.assign(result, { name, status, seconds, tests })
   console.log(`━━━ ${name}: ${status} (${seconds} s${tests ? `, ${tests.ran} tests` : ''}) ━━━`)
   return outcome === true
+}
+
+/**
+ * A step that runs beside the next ones (body(output) writes into output, not the terminal): its place in the
+ * summary is kept, and `await`ing what it returns prints its output and ends it.
+ */
+function stepBeside(name, body) {
+  console.log(`\n━━━ ${name}: running beside the next step, its output follows it ━━━`)
+  const started = Date.now()
+  const output = []
+  const result = { name, status: 'running', seconds: '0.0' }
+  results.push(result)
+  let endedAt
+  const outcome = body(output)
+    .catch((err) => {
+      output.push(`${err.message}\n`)
+      return false
+    })
+    .finally(() => (endedAt = Date.now()))
+  return async () => {
+    const ended = await outcome
+    console.log(`\n━━━ ${name} (ran beside the step above) ━━━`)
+    process.stdout.write(Buffer.concat(output.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))))
+    return stepEnded(name, started, ended, undefined, result, endedAt)
+  }
 }
 
 const startedAll = Date.now()
@@ -150,15 +189,19 @@ const built = await step('Build (react-router build, when the sources changed)',
   return true
 })
 
-await step('Type check (react-router typegen && tsc)', async () => {
-  if (!(await run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE }))) return false
-  return run(bin('tsc'), [], { limitMs: 5 * MINUTE })
-})
-
+const typeCheck = (output) =>
+  run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE, output }).then((ok) => ok && run(bin('tsc'), [], { limitMs: 5 * MINUTE, output }))
 // The layer rule (.dependency-cruiser.cjs): app/features holds no React, app/components never reaches the database.
-await step('Layer check (npm run check:layers)', () =>
-  run(bin('depcruise'), ['app', '--config', '.dependency-cruiser.cjs'], { limitMs: 2 * MINUTE }),
-)
+const layerCheck = (output) => run(bin('depcruise'), ['app', '--config', '.dependency-cruiser.cjs'], { limitMs: 2 * MINUTE, output })
+const TYPE_CHECK = 'Type check (react-router typegen && tsc)'
+const LAYER_CHECK = 'Layer check (npm run check:layers)'
+
+// With PostgreSQL, the two checks run beside its Vitest pass (below), which waits on the database and on restarts for
+// about two fifths of its time; without it, in turn here.
+if (!postgresUrl) {
+  await step(TYPE_CHECK, () => typeCheck())
+  await step(LAYER_CHECK, () => layerCheck())
+}
 
 /** Vitest's arguments: its usual output, and the JSON report the summary counts. */
 const vitestArgs = (report, ...more) => ['run', ...more, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
@@ -174,6 +217,8 @@ await step(
 )
 
 if (postgresUrl) {
+  const endTypeCheck = stepBeside(TYPE_CHECK, typeCheck)
+  const endLayerCheck = stepBeside(LAYER_CHECK, layerCheck)
   const postgresReport = path.join(reports, 'vitest-postgres.json')
   await step(
     'Vitest on PostgreSQL, the "database" project',
@@ -189,6 +234,8 @@ if (postgresUrl) {
     },
     { report: postgresReport },
   )
+  await endTypeCheck()
+  await endLayerCheck()
 } else {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
   results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set; .ci/run sets it)', seconds: '0.0' })
