@@ -1,4 +1,5 @@
 import type { PaymentChoice } from '../offers/order-pricing'
+import { browserStoredValue } from './browser-stored-value'
 
 /**
  * What the shopper chose for this checkout beside the cart: the coupon code typed (the server decides what it is
@@ -9,10 +10,6 @@ export type CheckoutChoices = { couponCode: string | null; payment: PaymentChoic
 
 export const CHECKOUT_CHOICES_KEY = 'checkoutChoices'
 const DEFAULT: CheckoutChoices = { couponCode: null, payment: 'online' }
-
-type Listener = () => void
-const listeners = new Set<Listener>()
-let cached: { raw: string | null; value: CheckoutChoices } | undefined
 
 /** A stored value, or the defaults for anything missing or odd (the storage is the browser's to change). */
 export function parseChoices(raw: string | null): CheckoutChoices {
@@ -25,41 +22,18 @@ export function parseChoices(raw: string | null): CheckoutChoices {
   }
 }
 
-function read(): CheckoutChoices {
-  if (typeof window === 'undefined') return DEFAULT
-  let raw: string | null = null
-  try {
-    raw = window.localStorage.getItem(CHECKOUT_CHOICES_KEY)
-  } catch {
-    return DEFAULT
-  }
-  if (cached?.raw !== raw) cached = { raw, value: parseChoices(raw) }
-  return cached.value
-}
-
-function write(change: Partial<CheckoutChoices>) {
-  try {
-    window.localStorage.setItem(CHECKOUT_CHOICES_KEY, JSON.stringify({ ...read(), ...change }))
-  } catch {
-    throw new Error('Your browser did not let us save your choice. Please allow site storage and try again.')
-  }
-  listeners.forEach((l) => l())
-}
+const stored = browserStoredValue<CheckoutChoices>({
+  key: CHECKOUT_CHOICES_KEY,
+  parse: parseChoices,
+  fallback: DEFAULT,
+  cannotSave: 'Your browser did not let us save your choice. Please allow site storage and try again.',
+})
+const write = (change: Partial<CheckoutChoices>) => stored.write({ ...stored.getSnapshot(), ...change })
 
 export const checkoutChoicesStore = {
-  getSnapshot: read,
-  getServerSnapshot: () => DEFAULT,
-  subscribe(listener: Listener) {
-    listeners.add(listener)
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === CHECKOUT_CHOICES_KEY) listener()
-    }
-    window.addEventListener('storage', onStorage)
-    return () => {
-      listeners.delete(listener)
-      window.removeEventListener('storage', onStorage)
-    }
-  },
+  getSnapshot: stored.getSnapshot,
+  getServerSnapshot: stored.getServerSnapshot,
+  subscribe: stored.subscribe,
   setCouponCode(code: string | null) {
     write({ couponCode: code?.trim() || null })
   },
