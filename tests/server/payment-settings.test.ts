@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PAYMENT_FORM } from '../../app/features/settings/test-payment-form'
 import { Browser } from '../support/http-browser'
 import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -25,23 +26,9 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.stop())
 
-/** The form as the page shows the defaults; a test changes what it needs. */
-const DEFAULTS = {
-  codEnabled: 'on',
-  codFee: '30',
-  codMinOrder: '0',
-  codMaxOrder: '5000',
-  codRefusedPins: '',
-  codMaxReturns: '2',
-  codConfirmHours: '48',
-  prepaidKind: 'none',
-  prepaidPercent: '',
-  prepaidMaxDiscount: '',
-  prepaidFixed: '',
-}
-type PaymentsForm = typeof DEFAULTS
+type PaymentsForm = Record<keyof typeof DEFAULT_PAYMENT_FORM, string>
 const payments = (changes: Partial<PaymentsForm>, drop: Array<keyof PaymentsForm> = []) => {
-  const form: Record<string, string> = { intent: 'payments', ...DEFAULTS, ...changes }
+  const form: Record<string, string> = { intent: 'payments', ...DEFAULT_PAYMENT_FORM, ...changes }
   for (const name of drop) delete form[name]
   return { form }
 }

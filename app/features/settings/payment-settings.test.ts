@@ -4,11 +4,11 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
 import { accountFieldErrors } from '../accounts/account-schemas'
 import { DEFAULT_SHOP_SETTINGS, type PaymentSettings } from './shop-settings'
+import { DEFAULT_PAYMENT_FORM } from './test-payment-form'
 import {
   getShopSettings,
   MAX_REFUSED_PINS_TEXT,
   paymentSettingsFormSchema,
-  type PaymentSettingsForm,
   saveDeliveryRule,
   savePaymentSettings,
   saveShopSettings,
@@ -16,24 +16,9 @@ import {
 
 // The payments section of /dash/settings (decision 043): the form as the owner types it, and what is saved.
 
-/** The form as the page shows the defaults. */
-const DEFAULT_FORM = {
-  codEnabled: 'on',
-  codFee: '30',
-  codMinOrder: '0',
-  codMaxOrder: '5000',
-  codRefusedPins: '',
-  codMaxReturns: '2',
-  codConfirmHours: '48',
-  prepaidKind: 'none',
-  prepaidPercent: '',
-  prepaidMaxDiscount: '',
-  prepaidFixed: '',
-} satisfies PaymentSettingsForm
-
-const parse = (changes: Partial<Record<keyof typeof DEFAULT_FORM, string>>) => paymentSettingsFormSchema.safeParse({ ...DEFAULT_FORM, ...changes })
+const parse = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) => paymentSettingsFormSchema.safeParse({ ...DEFAULT_PAYMENT_FORM, ...changes })
 /** The refusal of each field, as the page shows it beside the field. */
-const refusals = (changes: Partial<Record<keyof typeof DEFAULT_FORM, string>>) => {
+const refusals = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) => {
   const parsed = parse(changes)
   expect(parsed.success, JSON.stringify(changes)).toBe(false)
   return accountFieldErrors(parsed.error!)
@@ -65,7 +50,7 @@ describe('the payments form as the owner types it', () => {
       confirmWithinHours: 720,
     })
     // A missing checkbox is a clear one, as a browser sends it.
-    const { codEnabled: _unticked, ...withoutBox } = DEFAULT_FORM
+    const { codEnabled: _unticked, ...withoutBox } = DEFAULT_PAYMENT_FORM
     expect(paymentSettingsFormSchema.parse(withoutBox).cod.enabled).toBe(false)
     expect(parse({ codFee: '0', codMinOrder: '500', codMaxOrder: '500' }).data?.cod).toMatchObject({ feePaise: 0, minOrderPaise: 50_000, maxOrderPaise: 50_000 })
   })
@@ -83,7 +68,7 @@ describe('the payments form as the owner types it', () => {
   })
 
   it('refuses each bad value with its own message, beside its field', () => {
-    const cases: Array<[Partial<Record<keyof typeof DEFAULT_FORM, string>>, keyof typeof DEFAULT_FORM, string]> = [
+    const cases: Array<[Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>, keyof typeof DEFAULT_PAYMENT_FORM, string]> = [
       [{ codEnabled: 'yes' }, 'codEnabled', 'Tick the box to offer cash on delivery, or leave it clear.'],
       [{ codFee: '' }, 'codFee', 'Enter the COD fee.'],
       [{ codFee: '-5' }, 'codFee', 'The COD fee must be in rupees, like 40 or 40.50.'],
@@ -159,7 +144,7 @@ describe(`saving the payment settings on ${describeDatabase()}`, () => {
     await saveDeliveryRule(handle.db, { deliveryChargePaise: 6_050, freeDeliveryFromPaise: 1_00_000 })
     const before = await getShopSettings(handle.db)
     const payments = paymentSettingsFormSchema.parse({
-      ...DEFAULT_FORM,
+      ...DEFAULT_PAYMENT_FORM,
       codFee: '45.50',
       codMaxOrder: '',
       codRefusedPins: '682001 6824',
@@ -178,13 +163,13 @@ describe(`saving the payment settings on ${describeDatabase()}`, () => {
     expect({ ...after, payments: before.payments }).toEqual(before)
 
     // And back: cash on delivery off, a fixed amount off.
-    await savePaymentSettings(handle.db, paymentSettingsFormSchema.parse({ ...DEFAULT_FORM, codEnabled: '', prepaidKind: 'fixed', prepaidFixed: '25' }))
+    await savePaymentSettings(handle.db, paymentSettingsFormSchema.parse({ ...DEFAULT_PAYMENT_FORM, codEnabled: '', prepaidKind: 'fixed', prepaidFixed: '25' }))
     expect((await getShopSettings(handle.db)).payments).toEqual({ cod: { ...DEFAULT_COD_RULES, enabled: false }, prepaidOffer: { kind: 'fixed', value: 2_500, maxDiscountPaise: null } })
     expect((await getShopSettings(handle.db)).deliveryChargePaise).toBe(6_050)
   })
 
   it('refuses payment settings no form could give, and changes nothing', async () => {
-    const good = paymentSettingsFormSchema.parse({ ...DEFAULT_FORM, prepaidKind: 'fixed', prepaidFixed: '20' })
+    const good = paymentSettingsFormSchema.parse({ ...DEFAULT_PAYMENT_FORM, prepaidKind: 'fixed', prepaidFixed: '20' })
     await savePaymentSettings(handle.db, good)
     const before = await getShopSettings(handle.db)
     const bad: PaymentSettings[] = [
