@@ -3,16 +3,13 @@ import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
-import { appSecret } from '../settings/app-secrets.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { changeStock } from '../stock/ledger.server'
-import { isCodConfirmationToken } from './cod-confirmation.server'
+import { codConfirmationSecret, isCodConfirmationToken } from './cod-confirmation.server'
 import { codCancelledMail } from './cod-mails'
 
 // Cash on delivery after the order is placed (decision 043): the customer confirms from the link in the order's mail,
 // or the owner after a call; an order nobody confirms in time cancels itself and gives its stock and coupon back.
-
-const SECRET_NAME = 'cod-confirmation'
 
 export type ConfirmOutcome =
   | { outcome: 'confirmed'; orderNumber: number }
@@ -24,7 +21,7 @@ export type ConfirmOutcome =
  * e-mail). The order row is locked, so a double click confirms once. A wrong token reads as an unknown order.
  */
 export async function confirmCodOrder(db: Database, orderId: string, by: { token: string } | { admin: string }, now = new Date()): Promise<ConfirmOutcome> {
-  if ('token' in by && !isCodConfirmationToken(await appSecret(db, SECRET_NAME), orderId, by.token)) return { outcome: 'not-found' }
+  if ('token' in by && !isCodConfirmationToken(await codConfirmationSecret(db), orderId, by.token)) return { outcome: 'not-found' }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod'))).for('update')
     if (!order) return { outcome: 'not-found' as const }
@@ -41,7 +38,7 @@ export async function confirmCodOrder(db: Database, orderId: string, by: { token
 
 /** The order a confirmation link names, if the token is its own: for the page that shows the button. */
 export async function codOrderForLink(db: Database, orderId: string, token: string) {
-  if (!isCodConfirmationToken(await appSecret(db, SECRET_NAME), orderId, token)) return null
+  if (!isCodConfirmationToken(await codConfirmationSecret(db), orderId, token)) return null
   const [order] = await db
     .select({ number: orders.number, status: orders.status, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt })
     .from(orders)

@@ -7,7 +7,7 @@ import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
 import { mailableOrder, orderNumberLabel } from './order-mails'
 import { codOrderPlacedMail, ownerCodOrderNotice } from './cod-mails'
-import { codConfirmationToken } from './cod-confirmation.server'
+import { codConfirmationSecret, codConfirmationToken } from './cod-confirmation.server'
 import { codConfirmationUrl } from '../tracking/track-link'
 import { enqueueMail } from '../mail/outbox.server'
 import type { CodRefusal } from './cash-on-delivery'
@@ -20,7 +20,7 @@ import { applyReservationLimits } from './reservation-limits.server'
 import { log } from '~/log.server'
 import { recordStockChange } from '../stock/ledger.server'
 import { nextCheckAt } from '../payments/reconciliation.server'
-import { appSecret, sameSecret } from '../settings/app-secrets.server'
+import { sameSecret } from '../settings/app-secrets.server'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -81,7 +81,7 @@ export async function createOrder(
     // Read per order from the database, so every server applies what the owner last saved (decision 024).
     const settings = await getShopSettings(db)
     // The confirmation link's secret, made outside the transaction the first time it is needed.
-    const confirmSecret = payment === 'cod' ? await appSecret(db, 'cod-confirmation') : null
+    const confirmSecret = payment === 'cod' ? await codConfirmationSecret(db) : null
     await db.transaction(async (tx) => {
       const short: ShortLine[] = []
       const lines: Array<typeof orderLines.$inferInsert> = []
