@@ -1,6 +1,7 @@
 import type { InvoiceDocument } from './invoice-document'
 import { amountInWords, COD_FEE_DESCRIPTION, summariseLines, type TaxedLine, taxLine } from './tax'
 import { apportion } from '../money/apportion'
+import { lineDescription } from './line-description'
 
 /**
  * A GST credit note (section 34 of the CGST Act; rule 53(1A) of the CGST Rules for what it shows): issued for a
@@ -40,8 +41,6 @@ export function refundItemsTotal(items: RefundItems) {
   return items.lines.reduce((sum, l) => sum + refundLinePaise(l), 0) + items.deliveryPaise + items.amountPaise + (items.codFeePaise ?? 0)
 }
 
-const describe = (line: { name: string; size: string }) => `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`
-
 /**
  * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, less their part of
  * the line's discount and taxed on what is left, as the invoice taxed the line (decision 042), the delivery at
@@ -61,10 +60,10 @@ export function buildCreditNoteDocument(input: {
   const supply = invoice.supply
   const lines: TaxedLine[] = []
   for (const line of items.lines) {
-    const invoiced = invoice.lines.find((l) => l.description === describe(line) && l.unitPricePaise === line.unitPricePaise)
-    if (!invoiced) throw new RangeError(`${describe(line)} is not on invoice ${invoice.number}`)
+    const invoiced = invoice.lines.find((l) => l.description === lineDescription(line) && l.unitPricePaise === line.unitPricePaise)
+    if (!invoiced) throw new RangeError(`${lineDescription(line)} is not on invoice ${invoice.number}`)
     const discountPaise = line.discountPaise ?? 0
-    if (discountPaise > (invoiced.discountPaise ?? 0)) throw new RangeError(`${describe(line)} was discounted ${invoiced.discountPaise ?? 0} paise on invoice ${invoice.number}, not ${discountPaise}`)
+    if (discountPaise > (invoiced.discountPaise ?? 0)) throw new RangeError(`${lineDescription(line)} was discounted ${invoiced.discountPaise ?? 0} paise on invoice ${invoice.number}, not ${discountPaise}`)
     lines.push(
       taxLine(
         {

@@ -2,6 +2,7 @@ import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderNumberLabel } from '../checkout/order-mails'
 import type { ShopSettings } from '../settings/shop-settings'
 import { GST_STATE_CODES, gstStateOf } from './gst'
+import { lineDescription } from './line-description'
 import { invoiceFileName, invoiceNumberLabel } from './series'
 import { amountInWords, type RateSummary, type Supply, type TaxedLine, type TaxTotals, taxInvoice } from './tax'
 
@@ -74,7 +75,7 @@ export function buildInvoiceDocument(input: {
     lines: order.lines.map((line) => {
       const tax = input.taxOf(line.productId)
       return {
-        description: `${line.name}${line.size !== 'one' ? ` (${line.size})` : ''}`,
+        description: lineDescription(line),
         hsnCode: tax.hsnCode,
         ratePercent: tax.gstRatePercent,
         quantity: line.quantity,

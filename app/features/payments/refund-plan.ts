@@ -1,4 +1,5 @@
 import { type RefundItems, refundItemsTotal } from '../invoices/credit-note-document'
+import { lineDescription } from '../invoices/line-description'
 import { formatRupeesAndPaise } from '../money/money'
 
 // What a refund the owner asks for gives back, checked against what the order was and what earlier refunds gave back
@@ -25,7 +26,6 @@ export const MIN_REFUND_PAISE = 100
 export type RefundPlan = { ok: true; items: RefundItems; amountPaise: number } | { ok: false; error: string }
 
 const key = (l: { productId: string; size: string }) => `${l.productId}:${l.size}`
-const describeLine = (l: { name: string; size: string }) => `${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`
 
 /**
  * The part of a line's discount that goes with refunding `units` more of it, when `refundedUnits` of it went back
@@ -108,9 +108,9 @@ export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: nu
       const line = left.lines.find((l) => key(l) === key(asked))
       if (!line) return { ok: false, error: 'One of the items is not in this order.' }
       if (!Number.isInteger(asked.quantity) || asked.quantity < 0) return { ok: false, error: `Give a whole number of ${line.name} to refund.` }
-      if (lines.some((l) => key(l) === key(asked))) return { ok: false, error: `${describeLine(line)} is asked for twice.` }
+      if (lines.some((l) => key(l) === key(asked))) return { ok: false, error: `${lineDescription(line)} is asked for twice.` }
       if (asked.quantity > line.quantity) {
-        return { ok: false, error: `Only ${line.quantity} × ${describeLine(line)} can still be refunded.` }
+        return { ok: false, error: `Only ${line.quantity} × ${lineDescription(line)} can still be refunded.` }
       }
       lines.push(refundLine(line, order, asked.quantity))
     }

@@ -6,6 +6,7 @@ import { log } from '~/log.server'
 import { orderNumberLabel } from '../checkout/order-mails'
 import type { RefundItems } from '../invoices/credit-note-document'
 import { creditNoteNumbersOf, issueCreditNote } from '../invoices/credit-notes.server'
+import { lineDescription } from '../invoices/line-description'
 import { enqueueMail } from '../mail/outbox.server'
 import { formatRupeesAndPaise } from '../money/money'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -95,7 +96,7 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   }
   const creditNote = await issueCreditNote(tx, { orderId: order.id, refundId: id, items: plan.items, reason: input.reason, issuedAt: now })
   const what = [
-    ...plan.items.lines.map((l) => `${l.quantity} × ${l.name}${l.size !== 'one' ? ` (${l.size})` : ''}`),
+    ...plan.items.lines.map((l) => `${l.quantity} × ${lineDescription(l)}`),
     ...(plan.items.deliveryPaise ? ['delivery'] : []),
     ...(plan.items.amountPaise ? ['an amount'] : []),
   ].join(', ')
