@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
+import { DEFAULT_COD_RULES, MAX_REFUSED_PINS_TEXT } from '../checkout/cash-on-delivery'
 import { accountFieldErrors } from '../accounts/account-schemas'
 import { DEFAULT_SHOP_SETTINGS, type PaymentSettings } from './shop-settings'
 import { DEFAULT_PAYMENT_FORM } from './test-payment-form'
 import {
   getShopSettings,
-  MAX_REFUSED_PINS_TEXT,
   paymentSettingsFormSchema,
   saveDeliveryRule,
   savePaymentSettings,

@@ -4,10 +4,8 @@ import { shopSettings } from '~/db/schema'
 import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type DeliveryRule, type PaymentSettings, type ReservationLimits, type ShopSettings } from './shop-settings'
 import { log } from '~/log.server'
 import { rupeesField, z } from '~/zod'
-import { MAX_REFUSED_PINS_TEXT } from '../checkout/cash-on-delivery'
-export { MAX_REFUSED_PINS_TEXT }
+import { MAX_REFUSED_PINS_TEXT, parseRefusedPins } from '../checkout/cash-on-delivery'
 import { formatRupees } from '../money/money'
-import { parseRefusedPins } from '../checkout/cash-on-delivery'
 import { GST_STATE_CODES, gstinProblem } from '../invoices/gst'
 
 const address = z.object({
