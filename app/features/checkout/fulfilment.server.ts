@@ -3,7 +3,7 @@ import { adminSearchText, text, z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
 import { invoiceNumberOf, issueInvoice } from '../invoices/invoices.server'
-import { issueCreditNote, returnCreditNoteId, returnCreditNoteOf } from '../invoices/credit-notes.server'
+import { issueCreditNote, returnCreditNoteOf } from '../invoices/credit-notes.server'
 import { formatRupees } from '../money/money'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -137,7 +137,6 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
       const creditNote = await issueCreditNote(tx, {
         orderId,
         refundId: null,
-        id: returnCreditNoteId(orderId),
         items: {
           lines: lines.map((l) => ({ productId: l.productId, size: l.size, name: l.name, quantity: l.quantity, unitPricePaise: l.unitPricePaise, ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}) })),
           deliveryPaise: order.deliveryPaise,

@@ -18,8 +18,11 @@ const asCreditNote = (row: typeof creditNotes.$inferSelect): CreditNote => ({ ..
  */
 export async function issueCreditNote(
   tx: Database,
-  input: { orderId: string; refundId: string; items: RefundItems; reason: string; issuedAt: Date } | { orderId: string; refundId: null; id: string; items: RefundItems; reason: string; issuedAt: Date },
+  /** `refundId` null: the note of a parcel returned to origin (decision 043), one per order, no money moved. */
+  input: { orderId: string; refundId: string | null; items: RefundItems; reason: string; issuedAt: Date },
 ): Promise<CreditNote | null> {
+  // A refund's note keeps the refund's id, so its address stays what it was.
+  const id = input.refundId ?? returnCreditNoteId(input.orderId)
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId))
   if (!invoice) return null
   const series = creditNoteSeries(financialYearOf(input.issuedAt))
@@ -28,12 +31,11 @@ export async function issueCreditNote(
     invoice: invoice.document as InvoiceDocument,
     items: input.items,
     reason: input.reason,
-    refundId: input.refundId ?? input.id,
+    refundId: id,
     number: creditNoteNumberLabel(series, sequence),
     fileName: creditNoteFileName(series, sequence),
     issuedAt: input.issuedAt,
   })
-  const id = input.refundId ?? input.id
   const [row] = await tx.insert(creditNotes).values({ id, refundId: input.refundId, orderId: input.orderId, series, number: sequence, issuedAt: input.issuedAt, document }).returning()
   return asCreditNote(row!)
 }
@@ -60,6 +62,6 @@ export async function returnCreditNoteOf(db: Database, orderId: string) {
 }
 
 /** The id of the credit note for a parcel returned to origin: one per order. */
-export function returnCreditNoteId(orderId: string) {
+function returnCreditNoteId(orderId: string) {
   return `rto_${orderId}`
 }
