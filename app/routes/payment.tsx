@@ -139,8 +139,7 @@ export default function PaymentPage() {
           const order = res.data as CreatedOrderAnswer
           if (order.status === 'paid') return paid(order.orderId)
           if (order.paymentMethod === 'cod' && order.status !== 'cancelled') {
-            // Nothing to pay now: the order is placed, and its mail asks the customer to confirm it.
-            checkoutChoicesStore.orderPlaced()
+            // Nothing to pay now: the order is placed, and its mail asks the customer to confirm it (paid() clears the code).
             setStep({ name: 'placed-cod', order })
             return paid(order.orderId)
           }
