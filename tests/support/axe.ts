@@ -9,6 +9,8 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * what axe says is wrong with each), so a failure says what to fix without opening a trace.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // Legacy mode: axe.run() in the page, without a blank page opened per scan to gather frames' results; the shop's
+  // pages have no frames (decision 046).
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze()
   const report = violations.map((v) => {
     const nodes = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`)
