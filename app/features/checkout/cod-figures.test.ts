@@ -6,7 +6,6 @@ import { orderEvents, orders, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { codPeriodStart, loadDashboard } from '../admin/dashboard.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
-import { setShopUrl } from '../tracking/track-link'
 import { codFigures } from './cod-figures.server'
 import { advanceOrder, type FulfilmentStep } from './fulfilment.server'
 import { placePaidOrder, placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
@@ -22,7 +21,6 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
   const provider = testPaymentProvider('test-secret-for-cod-figures', () => handle.db)
   beforeAll(async () => {
     handle = await openTestDatabase()
-    setShopUrl('https://shop.example.in')
   })
   afterAll(async () => handle?.close())
 
