@@ -28,6 +28,12 @@ describe('readConfig', () => {
     expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://staging.example', SESSION_SECRET: secret, PAYMENT_MODE: 'test' }).PAYMENT_MODE).toBe('test')
   })
 
+  it('waits 10 s for Razorpay unless told otherwise, 1 to 60 whole seconds', () => {
+    expect(readConfig({}).RAZORPAY_TIMEOUT_SECONDS).toBe(10)
+    expect(readConfig({ RAZORPAY_TIMEOUT_SECONDS: '3' }).RAZORPAY_TIMEOUT_SECONDS).toBe(3)
+    for (const bad of ['0', '61', '2.5', 'soon']) expect(() => readConfig({ RAZORPAY_TIMEOUT_SECONDS: bad })).toThrow(/RAZORPAY_TIMEOUT_SECONDS/)
+  })
+
   it('checks the S3 settings belong together', () => {
     expect(readConfig({ S3_BUCKET: 'media' }).S3_REGION).toBe('us-east-1')
     expect(() => readConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/)

@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+  /** How long the shop waits for an answer from Razorpay's API before telling the buyer to try again. */
+  RAZORPAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** How long a new order's stock is reserved; the payment page extends it while the buyer pays (decision 024). */
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   /** The longest an unpaid order's stock is held from its creation, however long the payment page stays open. */

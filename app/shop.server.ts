@@ -65,6 +65,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       keySecret: config.RAZORPAY_KEY_SECRET!,
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
       apiBase: config.RAZORPAY_API_BASE,
+      timeoutMs: config.RAZORPAY_TIMEOUT_SECONDS * 1000,
     })
   if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
