@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 
 // /search over HTTP on the built shop with its demo catalogue: bad input answers 4xx with the reason (never a 500),
 // what a product's name or the query holds is escaped, result pages are not for search engines, and a search costs
 // the same few queries whatever it finds.
 
-let server: TestServer
+let server: SharedTestServer
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOG_LEVEL: 'debug' } })
+  // The worker's shared shop (decision 041): searching changes nothing, and its request lines are in its log.
+  server = await sharedTestServer()
 })
 afterAll(async () => {
   await server?.stop()
