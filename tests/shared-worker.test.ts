@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 // Vitest runs a worker's test files one after another in the same thread, importing each module once
 // (`isolate: false`, docs/decisions/047-test-files-share-their-worker.md). That holds only while no file changes
 // what the next one would import or read: no module mocked, no global or environment variable replaced, no clock
-// faked, no setting a module keeps changed. A file that needs one of those makes a fresh worker of its own (`isolate: true` in a project of its own).
+// faked, no setting a module keeps changed. A file that needs one of those gets a fresh worker of its own: a Vitest
+// project with `isolate: true`.
 
 const root = path.resolve(import.meta.dirname, '..')
 const testFiles = ['app', 'server', 'scripts', 'tests']
