@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { TEST_FOLDERS, testFiles } from './tests/support/test-files'
 
-const include = ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts']
+const root = import.meta.dirname
+const include = TEST_FOLDERS.map((dir) => `${dir}/**/*.test.ts`)
 // `*.postgres.test.ts` need a PostgreSQL server (several app servers on one database, a database restart,
 // a copy off the embedded one): they run in the PostgreSQL pass of `npm test` (TEST_DATABASE_URL), as in CI.
 const exclude = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'])]
@@ -13,11 +15,8 @@ const exclude = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? 
  * the files, so a new test lands in the right project by what it imports; when in doubt, "database".
  */
 const TOUCHES_DATABASE = /test-database|test-server|openDatabase|DATABASE_URL|pglite/i
-const testFiles = ['app', 'server', 'scripts', 'tests'].flatMap((dir) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)) : [],
-)
-const databaseFiles = testFiles.filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules')).filter(
-  (file) => file.endsWith('.postgres.test.ts') || TOUCHES_DATABASE.test(fs.readFileSync(file, 'utf8')),
+const databaseFiles = testFiles(root).filter(
+  (file) => file.endsWith('.postgres.test.ts') || TOUCHES_DATABASE.test(fs.readFileSync(path.join(root, file), 'utf8')),
 )
 /**
  * `*.embedded.test.ts` open an embedded database of their own whatever the pass (a shop started with its own empty

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { testFiles as allTestFiles } from './support/test-files'
 
 // Vitest runs a worker's test files one after another in the same thread, importing each module once
 // (`isolate: false`, docs/decisions/047-test-files-share-their-worker.md). That holds only while no file changes
@@ -9,11 +10,8 @@ import { describe, expect, it } from 'vitest'
 // project with `isolate: true`.
 
 const root = path.resolve(import.meta.dirname, '..')
-const testFiles = ['app', 'server', 'scripts', 'tests']
-  .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)))
-  .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
-  // This file names the patterns it looks for.
-  .filter((file) => file !== path.join('tests', 'shared-worker.test.ts'))
+// This file names the patterns it looks for.
+const testFiles = allTestFiles(root).filter((file) => file !== path.join('tests', 'shared-worker.test.ts'))
 
 /** What would outlive the file that did it, each with why. */
 const LEAKS: Array<[RegExp, string]> = [
