@@ -24,6 +24,8 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
   let pricePaise: number
   beforeAll(async () => {
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
+    // `slow` answers after the shop's RAZORPAY_TIMEOUT_SECONDS (below) and well before a test's time runs out.
+    razorpay.state.slowMs = 6_000
     server = await startTestServer({
       env: {
         RAZORPAY_KEY_ID: KEY_ID,
@@ -148,7 +150,6 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
     it(`with Razorpay ${mode}: a clear message the payment page shows, the stock held once, and a retry with the same key succeeds`, { timeout: 60_000 }, async () => {
       const stockBefore = await stockOf()
       razorpay.state.mode = mode
-      razorpay.state.slowMs = 6_000
       const key = `${mode}-${crypto.randomBytes(8).toString('hex')}`
       const body = { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'arjun@example.in', checkoutKey: key }
       const started = Date.now()
