@@ -106,8 +106,13 @@ export function limitedBody(source: Readable, options: { limit: number; declared
   )
 }
 
-/** How much of a refused body's remainder is read and dropped after the answer, so the client sees the 413 rather than a reset. */
-export const DRAIN_BYTES = 1024 * 1024
+/**
+ * How much of a refused body's remainder is read and dropped after the answer, so the client sees the 413 rather than a
+ * reset. More than the bytes already in flight (the client's send buffer, up to 4 MiB on Linux, and ours): with 1 MiB
+ * the shop read what was buffered in a millisecond and cut, and a client writing without pause met the reset before
+ * it had read the answer (seen in the chunked-webhook test under load). nginx and Apache linger by time alone.
+ */
+export const DRAIN_BYTES = 16 * 1024 * 1024
 export const DRAIN_MS = 2_000
 
 /**
