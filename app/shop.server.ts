@@ -2,7 +2,7 @@ import type { ShopConfig } from './config.server'
 import { log } from './log.server'
 import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
-import { type MailTransport, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
+import { type MailTransport, OUTBOX_CHANNEL, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
 import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { joinServers } from './features/servers/servers.server'
@@ -55,7 +55,9 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   }
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
   if (!transport) log.info('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
-  const stopOutbox = transport ? startOutboxWorker(handle.db, transport, config.MAIL_FROM) : async () => {}
+  const stopOutbox = transport
+    ? startOutboxWorker(handle.db, transport, config.MAIL_FROM, 2000, 20, (wake) => handle.listen(OUTBOX_CHANNEL, wake))
+    : async () => {}
   const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
   const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'), handle.db)
   const payments: PaymentProvider =

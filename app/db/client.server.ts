@@ -19,9 +19,18 @@ import { queryCountingLogger } from './query-count.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** Stops listening. */
+export type StopListening = () => Promise<void>
+
 export type DatabaseHandle = {
   db: Database
   kind: 'pglite' | 'postgres'
+  /**
+   * Calls `onNotice` on each NOTIFY on `channel` (a plain name), from any server on the database, once its transaction
+   * committed. Best effort: a notice sent while the connection was down is lost, so a listener also polls; on
+   * PostgreSQL the connection is opened again after a loss, and `onNotice` is called then too, for what it missed.
+   */
+  listen: (channel: string, onNotice: () => void) => Promise<StopListening>
   close: () => Promise<void>
 }
 
@@ -78,7 +87,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema, logger: queryCountingLogger }) as unknown as Database
     await migrateWithLock(pool)
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', listen: (channel, onNotice) => listenOnPostgres(location.url, channel, onNotice), close: () => pool.end() }
   }
 
   let releaseLock: (() => Promise<void>) | undefined
@@ -98,6 +107,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return {
       db,
       kind: 'pglite',
+      listen: listenOnPglite(client),
       close: async () => {
         await client.close()
         await releaseLock?.()
@@ -107,6 +117,68 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await client.close().catch(() => {})
     await releaseLock?.()
     throw err
+  }
+}
+
+/** DatabaseHandle's `listen` on an embedded database: its one connection hears its own notices. */
+export function listenOnPglite(client: PGlite): DatabaseHandle['listen'] {
+  return async (channel, onNotice) => {
+    const unlisten = await client.listen(channel, () => onNotice())
+    return () => unlisten().catch(() => {})
+  }
+}
+
+/** How long a lost listening connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 5_000
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled one is handed to other queries, which would not
+ * read its notices, and would hold one of the pool's connections for good). A lost connection is opened again after
+ * LISTEN_RETRY_MS, and `onNotice` called once it is, for what was sent meanwhile; the shop never fails for it.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotice: () => void): Promise<StopListening> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`)
+  let stopped = false
+  let connection: pg.Client | null = null
+  let retry: NodeJS.Timeout | undefined
+  const openLater = () => {
+    if (stopped || retry) return
+    connection = null
+    retry = setTimeout(() => {
+      retry = undefined
+      void open()
+    }, LISTEN_RETRY_MS)
+    retry.unref()
+  }
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 })
+    client.on('notification', (notice) => {
+      if (notice.channel === channel) onNotice()
+    })
+    client.on('error', (err) => {
+      // Once per loss: a cut connection reports its end as an error too.
+      if (!stopped && connection === client) log.warn({ err }, `The connection listening for ${channel} was lost; polling meanwhile`)
+      openLater()
+    })
+    client.on('end', openLater)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${channel}`)
+    } catch (err) {
+      log.warn({ err }, `Could not listen for ${channel}; polling meanwhile`)
+      await client.end().catch(() => {})
+      openLater()
+      return
+    }
+    if (stopped) return void (await client.end().catch(() => {}))
+    connection = client
+    onNotice()
+  }
+  await open()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await connection?.end().catch(() => {})
   }
 }
 

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from './client.server'
+import { type Database, type DatabaseHandle, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
 import { queryCountingLogger } from './query-count.server'
 import * as schema from './schema'
 
@@ -56,7 +56,7 @@ async function openPgliteCopy(dumpFile: string): Promise<DatabaseHandle> {
     // Applies any migration newer than the dump (none within a run): the same check the shop makes at start.
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
     const db = drizzlePglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
-    return { db, kind: 'pglite', close: () => client.close() }
+    return { db, kind: 'pglite', listen: listenOnPglite(client), close: () => client.close() }
   } catch (err) {
     await client.close().catch(() => {})
     throw err

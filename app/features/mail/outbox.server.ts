@@ -79,25 +79,55 @@ export async function deliverDueMail(db: Database, transport: MailTransport, fro
   return sent
 }
 
-/** Polls the outbox in the background; returns a function that stops it. */
-export function startOutboxWorker(db: Database, transport: MailTransport, from: string, everyMs = 2000, batch = 20) {
+/** Calls `wake` whenever a mail was queued (on any server), and returns how to stop: DatabaseHandle's `listen`. */
+export type OutboxWakeUps = (wake: () => void) => Promise<() => Promise<void>>
+
+/** The channel a queued mail is announced on (migration 0015's trigger on the outbox). */
+export const OUTBOX_CHANNEL = 'outbox'
+
+/**
+ * Sends the outbox's mails in the background; returns a function that stops it. With `wakeUps`, a mail goes out as
+ * soon as the change that queued it commits; the poll every `everyMs` catches what a wake-up missed, and retries.
+ */
+export function startOutboxWorker(db: Database, transport: MailTransport, from: string, everyMs = 2000, batch = 20, wakeUps?: OutboxWakeUps) {
   let stopped = false
+  let sending = false
+  let wokenWhileSending = false
   let running: Promise<unknown> = Promise.resolve()
   const tick = () => {
     if (stopped) return
+    sending = true
     let sent = 0
     running = deliverDueMail(db, transport, from, batch)
       .then((n) => (sent = n))
       .catch((err) => log.error({ err }, 'Outbox worker failed'))
       .finally(() => {
-        // A full batch means more are likely waiting (a burst of orders): go on at once rather than pause.
-        if (!stopped) timer = setTimeout(tick, sent >= batch ? 0 : everyMs)
+        sending = false
+        // A full batch means more are likely waiting (a burst of orders), and a wake-up during the round may be for
+        // a mail queued after its last look: go on at once rather than pause.
+        const again = sent >= batch || wokenWhileSending
+        wokenWhileSending = false
+        if (!stopped) timer = setTimeout(tick, again ? 0 : everyMs)
       })
   }
+  const wake = () => {
+    if (stopped) return
+    if (sending) {
+      wokenWhileSending = true
+      return
+    }
+    clearTimeout(timer)
+    timer = setTimeout(tick, 0)
+  }
   let timer = setTimeout(tick, 100)
+  const stopWakeUps = wakeUps?.(wake).catch((err) => {
+    log.warn({ err }, 'Queued mails cannot wake the outbox; it polls every few seconds instead')
+    return async () => {}
+  })
   return async () => {
     stopped = true
     clearTimeout(timer)
+    await (await stopWakeUps)?.()
     await running
   }
 }

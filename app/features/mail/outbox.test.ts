@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { outbox } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { deliverDueMail, enqueueMail, type MailTransport, smtpTransport, startOutboxWorker } from './outbox.server'
+import { deliverDueMail, enqueueMail, type MailTransport, OUTBOX_CHANNEL, smtpTransport, startOutboxWorker } from './outbox.server'
 
 /** A real SMTP server on loopback that keeps what it receives. */
 function startSmtpServer(port = 0) {
@@ -85,5 +85,31 @@ describe(`mail outbox on ${describeDatabase()}`, () => {
       await stop()
     }
     expect(new Set(sent).size).toBe(45)
+  })
+
+  it('sends a mail as soon as the change that queued it commits, not at the next poll; a rolled-back one never', async () => {
+    await handle.db.delete(outbox)
+    const sent: string[] = []
+    const transport: MailTransport = { send: async (mail) => void sent.push(mail.recipient) }
+    // A minute between polls: only the wake-up can send in time.
+    const stop = startOutboxWorker(handle.db, transport, 'shop@example.in', 60_000, 20, (wake) => handle.listen(OUTBOX_CHANNEL, wake))
+    try {
+      // Its first look (100 ms after the start) finds nothing; the next poll would be a minute later.
+      await new Promise((r) => setTimeout(r, 300))
+      const failedOrder = handle.db.transaction(async (tx) => {
+        await enqueueMail(tx, { recipient: 'rolled-back@example.in', subject: 'Order placed', text: 't' })
+        throw new Error('the order failed')
+      })
+      await expect(failedOrder).rejects.toThrow('the order failed')
+      const started = Date.now()
+      await handle.db.transaction(async (tx) => {
+        await enqueueMail(tx, { recipient: 'paid@example.in', subject: 'Order placed', text: 't' })
+      })
+      await expect.poll(() => sent, { timeout: 5_000, interval: 10 }).toEqual(['paid@example.in'])
+      expect(Date.now() - started).toBeLessThan(5_000)
+      expect(await handle.db.select({ recipient: outbox.recipient }).from(outbox)).toEqual([{ recipient: 'paid@example.in' }])
+    } finally {
+      await stop()
+    }
   })
 })
