@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appSecrets } from './schema'
 import { checkDatabaseReady, type DatabaseHandle } from './client.server'
@@ -25,6 +26,43 @@ describe(`test databases on ${describeDatabase()}`, () => {
     const third = await openTestDatabase()
     handles.push(third)
     expect(await third.db.select().from(appSecrets)).toEqual([])
+  })
+})
+
+describe(`a test database given back on ${describeDatabase()}`, () => {
+  const columnsOf = async (handle: DatabaseHandle, table: string) => {
+    const result = await handle.db.execute(sql`select column_name from information_schema.columns where table_name = ${table} order by column_name`)
+    return (result as unknown as { rows: Array<{ column_name: string }> }).rows.map((row) => row.column_name)
+  }
+  const queueMail = async (handle: DatabaseHandle) => {
+    const result = await handle.db.execute(sql`insert into outbox (recipient, subject, text) values ('a@example.in', 's', 't') returning id`)
+    return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id)
+  }
+
+  it('is lent again emptied, its ids from 1, and never once a file changed its tables', async () => {
+    const first = await openTestDatabase()
+    const columns = await columnsOf(first, 'app_secrets')
+    await first.db.insert(appSecrets).values({ name: 'left-behind', value: 'x' })
+    expect(await queueMail(first)).toBe(1)
+    expect(await queueMail(first)).toBe(2)
+    await first.close()
+
+    const second = await openTestDatabase()
+    // On PGlite the worker lends the same database again (decision 050); on PostgreSQL each is a new one.
+    if (second.kind === 'pglite') expect(second.db).toBe(first.db)
+    expect(await second.db.select().from(appSecrets)).toEqual([])
+    expect(await queueMail(second)).toBe(1)
+    await second.db.execute(sql`alter table app_secrets add column left_behind text`)
+    await second.close()
+
+    const third = await openTestDatabase()
+    try {
+      if (third.kind === 'pglite') expect(third.db).not.toBe(second.db)
+      expect(await columnsOf(third, 'app_secrets')).toEqual(columns)
+      expect(await third.db.select().from(appSecrets)).toEqual([])
+    } finally {
+      await third.close()
+    }
   })
 })
 

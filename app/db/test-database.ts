@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, type DatabaseHandle, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
 import { queryCountingLogger } from './query-count.server'
@@ -15,8 +16,9 @@ import * as schema from './schema'
  * PostgreSQL server, a new database created on it and dropped afterwards.
  *
  * Within a Vitest run (tests/support/vitest-global-setup.ts) both are copies of one migrated database made once
- * per run: PGlite loads a dump of it (~0.7 s instead of ~2 s to create and migrate one), PostgreSQL creates the
- * database from it as a template. Elsewhere, each is made and migrated afresh.
+ * per run: PGlite loads a dump of it (~0.7 s instead of ~2 s to create and migrate one), once per worker, and lends
+ * it to one file at a time, emptied (lendWorkerDatabase); PostgreSQL creates the database from it as a template.
+ * Elsewhere, each is made and migrated afresh.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   refuseInUnitProject('openTestDatabase')
@@ -33,7 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
         await client.close()
       }
     })
-    return openPgliteCopy(path.join(folder, 'pgdata.tar'))
+    return lendWorkerDatabase(path.join(folder, 'pgdata.tar'))
   }
   const template = sharedPreparationDir() ? await preparedTemplateDatabase(serverUrl, 'migrated', (url) => openDatabase({ url }).then((h) => h.close())) : undefined
   const database = await createTestDatabase(serverUrl, { template })
@@ -45,6 +47,76 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await database.drop()
     },
   }
+}
+
+/**
+ * This worker's embedded database, lent to one test file at a time and emptied before each (decision 050): loading
+ * the dump again for every file cost ~0.75 s each, 49 times a pass. Test files run one after another in a worker and
+ * share its modules (decision 047), so this outlives the file that opened it.
+ */
+let workerDatabase: { handle: DatabaseHandle; lent: boolean; schema: string } | undefined
+let openingWorkerDatabase = false
+
+/**
+ * Lends this worker's database, emptied, or, while it is lent (a file that opens two at once), a copy of its own.
+ * `close()` gives it back. A database whose tables, columns, constraints or triggers a file changed is not lent
+ * again: the next file gets a fresh copy.
+ */
+async function lendWorkerDatabase(dumpFile: string): Promise<DatabaseHandle> {
+  if (workerDatabase && !workerDatabase.lent) {
+    const lender = workerDatabase
+    lender.lent = true
+    if ((await schemaOf(lender.handle.db)) === lender.schema) {
+      await emptyDatabase(lender.handle.db)
+      return lentHandle(lender)
+    }
+    workerDatabase = undefined
+    await lender.handle.close()
+  }
+  if (workerDatabase || openingWorkerDatabase) return openPgliteCopy(dumpFile)
+  openingWorkerDatabase = true
+  try {
+    const handle = await openPgliteCopy(dumpFile)
+    workerDatabase = { handle, lent: true, schema: await schemaOf(handle.db) }
+    return lentHandle(workerDatabase)
+  } finally {
+    openingWorkerDatabase = false
+  }
+}
+
+function lentHandle(lender: { handle: DatabaseHandle; lent: boolean }): DatabaseHandle {
+  let returned = false
+  return {
+    ...lender.handle,
+    async close() {
+      if (returned) return
+      returned = true
+      lender.lent = false
+    },
+  }
+}
+
+/** What a file could change of the migrated schema, in one string. */
+async function schemaOf(db: Database) {
+  const result = await db.execute(sql`
+    select string_agg(item, ',' order by item) as schema from (
+      select format('%s.%s:%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod)) as item
+        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped
+      union all select conname || ':' || pg_get_constraintdef(oid) from pg_constraint where connamespace = 'public'::regnamespace
+      union all select tgname from pg_trigger where not tgisinternal
+      union all select indexname from pg_indexes where schemaname = 'public'
+    ) items`)
+  return String((result as unknown as { rows: Array<{ schema: string }> }).rows[0]?.schema)
+}
+
+/** Every table of the shop emptied and its ids started again, as in a database just migrated (no migration adds rows). */
+async function emptyDatabase(db: Database) {
+  await db.execute(sql`
+    do $$ begin
+      execute (select 'truncate ' || string_agg(format('%I', tablename), ', ') || ' restart identity cascade' from pg_tables where schemaname = 'public');
+    end $$`)
+  await db.execute(sql`unlisten *`)
 }
 
 /** PGlite in memory from a dump of a migrated database; the migrator then finds nothing left to do. */
