@@ -31,7 +31,7 @@ export async function copyOfPreparedData(kind: PreparedKind = 'demo'): Promise<T
   let template: string | undefined
   if (sharedPreparationDir()) {
     const folder = await preparedDataFolder(serverUrl, kind)
-    fs.cpSync(path.join(folder, 'data'), dataDir, { recursive: true })
+    copyFolder(path.join(folder, 'data'), dataDir)
     if (serverUrl) template = fs.readFileSync(path.join(folder, 'database-name'), 'utf8')
   }
   const database = serverUrl ? await createTestDatabase(serverUrl, { template }) : null
@@ -39,10 +39,25 @@ export async function copyOfPreparedData(kind: PreparedKind = 'demo'): Promise<T
     dataDir,
     env: { DATABASE_URL: database?.url ?? '', ...(kind === 'migrated' ? { SEED_DEMO_CATALOGUE: 'never' } : {}) },
     async drop() {
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      removeFolder(dataDir)
       await database?.drop()
     },
   }
+}
+
+/**
+ * The contents of `from` into the folder `to`: with the system's `cp`, which copies a prepared data folder (47 MB in
+ * 1,130 files) in about 150 ms against 200–400 ms for `fs.cpSync`, measured one after the other.
+ */
+function copyFolder(from: string, to: string) {
+  if (process.platform === 'win32') fs.cpSync(from, to, { recursive: true })
+  else execFileSync('cp', ['-R', `${from}/.`, to])
+}
+
+/** A data folder removed: with `rm -rf`, about 17 ms for a copy of a prepared one against 120 ms for `fs.rmSync`. */
+function removeFolder(folder: string) {
+  if (process.platform === 'win32') fs.rmSync(folder, { recursive: true, force: true })
+  else execFileSync('rm', ['-rf', folder])
 }
 
 export type TestServer = {
@@ -123,7 +138,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       }
       // A prepared copy goes with its database; a folder the test gave stays.
       if (data) await data.drop()
-      else if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+      else if (!options.dataDir) removeFolder(dataDir)
       await database?.drop()
     },
   }
