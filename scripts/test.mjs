@@ -1,5 +1,5 @@
-// `npm test`: every test, in order — build, Vitest on PGlite with the type check and the layer check beside it, a 10 s
-// load test, the quick performance budgets, Playwright in Chromium. When TEST_DATABASE_URL is set, Vitest on PostgreSQL
+// `npm test`: every test, in order — build, Vitest on PGlite with the type check, the layer check and a 10 s load test
+// beside it, the quick performance budgets, Playwright in Chromium. When TEST_DATABASE_URL is set, Vitest on PostgreSQL
 // runs after the PGlite pass, and the two checks and the load test run beside it instead. Each step runs to its end so
 // all its failures show; the exit code is non-zero when any step failed.
 import { spawn } from 'node:child_process'
@@ -216,14 +216,13 @@ const loadTest = (output) => {
   })
 }
 
-// Steps that leave a core idle part of the time take others beside them (docs/testing.md): the checks run beside the
-// first Vitest pass (about an eighth of the machine idle) when there is no PostgreSQL; with it, the checks and the
-// load test run beside the PostgreSQL pass instead, which waits on the database, restarts and copies for about a
-// fifth of its time.
+// Steps that leave a core idle part of the time take others beside them (docs/testing.md): the checks and the load
+// test run beside the first Vitest pass (about an eighth of the machine idle) when there is no PostgreSQL; with it,
+// beside the PostgreSQL pass instead, which waits on the database, restarts and copies for about a fifth of its time.
 /** Vitest's arguments: its usual output, and the JSON report the summary counts. */
 const vitestArgs = (report, ...more) => ['run', ...more, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
-const checksBesidePglite = postgresUrl ? [] : [stepBeside(TYPE_CHECK, typeCheck), stepBeside(LAYER_CHECK, layerCheck)]
+const checksBesidePglite = postgresUrl ? [] : [stepBeside(TYPE_CHECK, typeCheck), stepBeside(LAYER_CHECK, layerCheck), stepBeside(LOAD_TEST, loadTest)]
 const pgliteReport = path.join(reports, 'vitest-pglite.json')
 await step(
   'Vitest on PGlite (embedded database in memory), every project',
@@ -260,7 +259,6 @@ if (postgresUrl) {
 } else {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
   results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set; .ci/run sets it)', seconds: '0.0' })
-  await step(LOAD_TEST, () => loadTest())
 }
 
 // The quick budget check of scripts/bench.mjs: the scripts and styles a page downloads, compression and caching
