@@ -222,7 +222,7 @@ const loadTest = (output) => {
 /** Vitest's arguments: its usual output, and the JSON report the summary counts. */
 const vitestArgs = (report, ...more) => ['run', ...more, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
-const checksBesidePglite = postgresUrl ? [] : [stepBeside(TYPE_CHECK, typeCheck), stepBeside(LAYER_CHECK, layerCheck), stepBeside(LOAD_TEST, loadTest)]
+const besidePglite = postgresUrl ? [] : [stepBeside(TYPE_CHECK, typeCheck), stepBeside(LAYER_CHECK, layerCheck), stepBeside(LOAD_TEST, loadTest)]
 const pgliteReport = path.join(reports, 'vitest-pglite.json')
 await step(
   'Vitest on PGlite (embedded database in memory), every project',
@@ -232,7 +232,7 @@ await step(
   },
   { report: pgliteReport },
 )
-for (const end of checksBesidePglite) await end()
+for (const end of besidePglite) await end()
 
 if (postgresUrl) {
   const endTypeCheck = stepBeside(TYPE_CHECK, typeCheck)
