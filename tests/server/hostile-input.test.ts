@@ -24,7 +24,12 @@ let productId = ''
 /** Text with a character no field may hold: a NUL, a lone surrogate, a control character. */
 const badCharacters = fc.oneof(
   fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\u0001\u0002', 'Meena\u0007', '\u007f', '\u001b[31m', 'ok\u0000<script>'),
-  fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\u0008', '\u000b', '\u001f'), fc.string({ maxLength: 20 })).map(([a, bad, b]) => `${a}${bad}${b}`),
+  // Where trimming leaves it: a vertical tab at either end is white space to trim, and what is left may be good text
+  // (one run saved the terms page's text as "{:D", the form's title and text both good once trimmed).
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\u0008', '\u000b', '\u001f'), fc.string({ maxLength: 20 }))
+    .filter(([a, bad, b]) => `${a}${bad}${b}`.trim().includes(bad))
+    .map(([a, bad, b]) => `${a}${bad}${b}`),
 )
 /** Text no field of the shop may accept: each has a NUL, a lone surrogate, a control character, or is far too long. */
 const hostileText = fc.oneof(
