@@ -146,11 +146,12 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
     connection = null
     retry = setTimeout(() => {
       retry = undefined
-      void open()
+      void open(true)
     }, LISTEN_RETRY_MS)
     retry.unref()
   }
-  const open = async () => {
+  /** `again`: after a loss, when what was sent meanwhile went unheard. */
+  const open = async (again: boolean) => {
     const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 })
     client.on('notification', (notice) => {
       if (notice.channel === channel) onNotice()
@@ -172,9 +173,9 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
     }
     if (stopped) return void (await client.end().catch(() => {}))
     connection = client
-    onNotice()
+    if (again) onNotice()
   }
-  await open()
+  await open(false)
   return async () => {
     stopped = true
     clearTimeout(retry)

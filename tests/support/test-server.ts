@@ -265,7 +265,7 @@ export async function stopSharedShops(preparedDir: string) {
       if (alive()) process.kill(pid, 'SIGKILL')
     }
     const dataDirFile = path.join(folder, 'data-dir')
-    if (fs.existsSync(dataDirFile)) fs.rmSync(fs.readFileSync(dataDirFile, 'utf8'), { recursive: true, force: true })
+    if (fs.existsSync(dataDirFile)) removeFolder(fs.readFileSync(dataDirFile, 'utf8'))
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { z } from '~/zod'
 import nodemailer from 'nodemailer'
-import type { Database } from '~/db/client.server'
+import type { Database, StopListening } from '~/db/client.server'
 import { outbox } from '~/db/schema'
 import { log } from '~/log.server'
 
@@ -80,7 +80,7 @@ export async function deliverDueMail(db: Database, transport: MailTransport, fro
 }
 
 /** Calls `wake` whenever a mail was queued (on any server), and returns how to stop: DatabaseHandle's `listen`. */
-export type OutboxWakeUps = (wake: () => void) => Promise<() => Promise<void>>
+export type OutboxWakeUps = (wake: () => void) => Promise<StopListening>
 
 /** The channel a queued mail is announced on (migration 0015's trigger on the outbox). */
 export const OUTBOX_CHANNEL = 'outbox'
