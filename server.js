@@ -78,6 +78,10 @@ const server = app.listen(config.PORT, config.HOST, () => {
   log.info(`The shop is open at http://${shown}:${port} (${shop.databaseKind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`)
 })
 
+// Idle kept-alive connections stay open 65 s, longer than clients keep theirs (Node's agent 5 s, load balancers 60 s):
+// at 5 s both sides let one go at the same moment, and a POST sent on it as the shop closed it met ECONNRESET.
+server.keepAliveTimeout = 65_000
+
 /**
  * SIGTERM (systemd, a container stop) or Ctrl-C: stop accepting connections at once (/readyz answers 503 on
  * the ones still open), let requests in flight finish for up to SHUTDOWN_GRACE_MS, then stop the background
