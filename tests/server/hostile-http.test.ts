@@ -172,16 +172,16 @@ describe('kept-alive connections', () => {
   it('keeps an idle connection open longer than a client keeps its own (Node’s agent: 5 s), so a reused one is not cut under a request', async () => {
     // With both at 5 s, a POST sent on a connection as the shop closed it met ECONNRESET (a Playwright run, 26 Nov).
     const agent = new http.Agent({ keepAlive: true })
-    const header = await new Promise<string | undefined>((resolve, reject) => {
+    const header = await new Promise<string>((resolve, reject) => {
       http
         .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
           res.resume()
-          resolve(res.headers['keep-alive'])
+          resolve(String(res.headers['keep-alive']))
         })
         .on('error', reject)
     })
     agent.destroy()
-    expect(Number(header?.match(/timeout=(\d+)/)?.[1])).toBeGreaterThanOrEqual(60)
+    expect(Number(header.match(/timeout=(\d+)/)?.[1])).toBeGreaterThanOrEqual(60)
   })
 })
 
