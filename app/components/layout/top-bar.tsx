@@ -321,7 +321,8 @@ function CartLink() {
       )}
     >
       <CartIcon />
-      <span className="hidden text-sm font-medium sm:inline nav:max-xl:hidden">Cart</span>
+      <span className="hidden text-sm font-medium sm:inline nav:max-xl:hidden">Cart</span>{' '}
+      {/* The space keeps "Cart" and the count two words, as in the name: voice control users say what they see. */}
       <span
         data-testid="cart-count"
         className="inline-flex min-w-6 items-center justify-center rounded-full bg-turmeric-400 px-1.5 text-sm font-bold text-earth-900 tabular-nums"
