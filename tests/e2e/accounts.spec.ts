@@ -83,6 +83,8 @@ test('signs up: busy label, the success dialog, then signing in; a taken address
   await dialog.getByRole('button', { name: 'OK' }).click()
   // Sign-up signs nobody in (docs/decisions/023-sign-up-does-not-tell.md): OK leads to the sign-in page.
   await expect(page).toHaveURL(/\/Signin$/)
+  // Drawn after the address changes: until then "Email" is the sign-up form's field.
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -194,6 +196,9 @@ test('resets a forgotten password through the link in the mail', async ({ page, 
   await openHydrated(page, '/Signin')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
+  // The address changes before the new page is drawn: until then "Email" is the sign-in form's field, and a slow
+  // machine filled that one (26 Nov), leaving the reset form empty.
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByRole('status')).toContainText('If an account uses that e-mail address')
