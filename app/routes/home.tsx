@@ -182,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mx-auto max-w-7xl px-4">
+      <div className="mx-auto max-w-7xl px-4 [content-visibility:auto] [contain-intrinsic-size:auto_32rem]">
         <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our promise">
           {[
             ['Certified organic, non-GMO', 'Grown without synthetic pesticides or fertilisers, and never genetically modified.'],
@@ -200,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </div>
 
-      <nav aria-labelledby="shelves-title" className="mx-auto max-w-7xl px-4 pt-12">
+      <nav aria-labelledby="shelves-title" className="mx-auto max-w-7xl px-4 pt-12 [content-visibility:auto] [contain-intrinsic-size:auto_32rem]">
         <h2 id="shelves-title" className="font-serif text-2xl font-semibold text-earth-900">
           Browse our shelves
         </h2>
@@ -227,7 +227,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               key={showcase.title}
               id={id}
               aria-labelledby={`${id}-title`}
-              className="grid items-start gap-6 md:grid-cols-2 md:gap-10"
+              className="grid items-start gap-6 md:grid-cols-2 md:gap-10 [content-visibility:auto] [contain-intrinsic-size:auto_32rem]"
             >
               {/* Below the fold on phones and desktops alike (the hero above is the page's largest paint): all lazy. */}
               <img
