@@ -39,9 +39,9 @@ function precompressBrowserAssets(assetsDir: string): Plugin {
 /**
  * Every page loads the root route, so every module the root route imports (its layout, the hooks and helpers under
  * it, React and React Router) goes to the browser on every page. Left to automatic chunking, those split into a file
- * per set of routes sharing them: 13 files of 0.2–37 KB on every page. Gathered here into two, the libraries and our
- * own code, so a page asks for 11 fewer files and a release that changes only our code keeps the libraries cached
- * (decision 053). The set is read from the module graph, so it follows root.tsx's imports.
+ * per set of routes sharing them: 13 files on every page. Gathered here into two, the libraries and our own code (5
+ * files with the entry, the root route's own and Rolldown's runtime helper), and a release that changes only our code
+ * keeps the libraries cached (decision 053). The set is read from the module graph, so it follows root.tsx's imports.
  */
 function rootShellChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[] } {
   const shell = new Set<string>()
@@ -74,32 +74,32 @@ function rootShellChunks(): { plugin: Plugin; groups: { name: string; test: (id:
 export default defineConfig(({ command, isSsrBuild }) => {
   const rootShell = rootShellChunks()
   return {
-  // The server build's entry is our Express app, which embeds React Router's request handler.
-  build: isSsrBuild
-    ? { rollupOptions: { input: './server/app.ts' } }
-    : { rolldownOptions: { output: { codeSplitting: { groups: rootShell.groups } } } },
-  // The server's dependencies are bundled into the build: a start then reads a few files instead of some 1,250 from
-  // node_modules (importing the build: 0.75 → 0.39 CPU-s; decision 048). Left outside, loaded at run time: native and
-  // WASM packages, those that read files beside their own code (pdfkit's font metrics, the DejaVu fonts), pino (its
-  // transports run in worker threads that load it by name), express (server.js has its own copy), the AWS SDK (loaded
-  // only with S3), pg and nodemailer. Only in the build: the dev server loads dependencies from node_modules as they are.
-  ssr: {
-    ...(command === 'build' && { noExternal: true }),
-    external: [
-      '@electric-sql/pglite',
-      'sharp',
-      'pg',
-      'nodemailer',
-      'proper-lockfile',
-      'pdfkit',
-      'dejavu-fonts-ttf',
-      'pino',
-      'pino-http',
-      'express',
-      '@aws-sdk/client-s3',
-    ],
-  },
-  resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), !isSsrBuild && rootShell.plugin, isSsrBuild && precompressBrowserAssets('build/client/assets')],
+    // The server build's entry is our Express app, which embeds React Router's request handler.
+    build: isSsrBuild
+      ? { rollupOptions: { input: './server/app.ts' } }
+      : { rolldownOptions: { output: { codeSplitting: { groups: rootShell.groups } } } },
+    // The server's dependencies are bundled into the build: a start then reads a few files instead of some 1,250 from
+    // node_modules (importing the build: 0.75 → 0.39 CPU-s; decision 048). Left outside, loaded at run time: native and
+    // WASM packages, those that read files beside their own code (pdfkit's font metrics, the DejaVu fonts), pino (its
+    // transports run in worker threads that load it by name), express (server.js has its own copy), the AWS SDK (loaded
+    // only with S3), pg and nodemailer. Only in the build: the dev server loads dependencies from node_modules as they are.
+    ssr: {
+      ...(command === 'build' && { noExternal: true }),
+      external: [
+        '@electric-sql/pglite',
+        'sharp',
+        'pg',
+        'nodemailer',
+        'proper-lockfile',
+        'pdfkit',
+        'dejavu-fonts-ttf',
+        'pino',
+        'pino-http',
+        'express',
+        '@aws-sdk/client-s3',
+      ],
+    },
+    resolve: { tsconfigPaths: true },
+    plugins: [tailwindcss(), reactRouter(), !isSsrBuild && rootShell.plugin, isSsrBuild && precompressBrowserAssets('build/client/assets')],
   }
 })
