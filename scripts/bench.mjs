@@ -368,9 +368,8 @@ async function warmPictures(base, pages) {
   for (const page of pages) {
     const { html } = await getPage(base, page)
     for (const image of [...tags(html, 'img'), ...tags(html, 'source')]) {
-      const candidates = [image.src, ...(image.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])]
-      for (const candidate of candidates) {
-        const own = candidate && ownPath(base, candidate)
+      for (const url of pictureUrls(image)) {
+        const own = ownPath(base, url)
         if (own) files.add(own)
       }
     }
@@ -380,6 +379,11 @@ async function warmPictures(base, pages) {
     if (response.status !== 200) throw new SetupError(`GET ${file} answered ${response.status} while fetching the pages' pictures`)
   }
   return { count: files.size, seconds: seconds(started) }
+}
+
+/** The files a picture names: its `src` and the URL of each `srcset` candidate. */
+function pictureUrls(image) {
+  return [image.src, ...(image.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])].filter(Boolean)
 }
 
 /** A path on the shop's own origin, or null for another origin. */
@@ -514,8 +518,7 @@ async function lcpImageCheck(base, page) {
   }
   const notWebp = new Set()
   for (const image of images) {
-    const urls = [image.src, ...(image.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])].filter(Boolean)
-    for (const u of urls) if (!new URL(u, base).pathname.toLowerCase().endsWith('.webp')) notWebp.add(u)
+    for (const u of pictureUrls(image)) if (!new URL(u, base).pathname.toLowerCase().endsWith('.webp')) notWebp.add(u)
   }
   if (notWebp.size) problems.push(`not WebP: ${[...notWebp].slice(0, 4).join(', ')}${notWebp.size > 4 ? ', …' : ''}`)
   const firstSrc = ownPath(base, first.src)
