@@ -1,9 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import v8 from 'node:v8'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { TEST_FOLDERS, testFiles } from './tests/support/test-files'
 
 const root = import.meta.dirname
+
+// The embedded databases the test files open in Vitest's worker threads (one process, so one set of V8 flags):
+// compiled by Liftoff alone, like the shops the tests start (WASM_BASELINE_ONLY in tests/support/test-server.ts,
+// decision 054). Set before any worker starts and any WASM is compiled.
+v8.setFlagsFromString('--liftoff-only')
+
 const include = TEST_FOLDERS.map((dir) => `${dir}/**/*.test.ts`)
 // `*.postgres.test.ts` need a PostgreSQL server (several app servers on one database, a database restart,
 // a copy off the embedded one): they run in the PostgreSQL pass of `npm test` (TEST_DATABASE_URL), as in CI.

@@ -60,6 +60,12 @@ function removeFolder(folder: string) {
   else execFileSync('rm', ['-rf', folder])
 }
 
+/**
+ * V8's flag for the shops the tests start: their PGlite's WASM compiled by Liftoff alone, never again by TurboFan. A
+ * shop under test lives for seconds, too short for the optimised code to pay for its compiling (decision 054).
+ */
+export const WASM_BASELINE_ONLY = '--liftoff-only'
+
 export type TestServer = {
   url: string
   dataDir: string
@@ -93,7 +99,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
   const dataDir = options.dataDir ?? data?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
     cwd: root,
     env: shopEnvironment(dataDir, databaseUrl, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -208,7 +214,7 @@ export async function sharedTestServer(): Promise<SharedTestServer> {
     const log = fs.openSync(logFile, 'a')
     // Writing to a file, not a pipe, and unreferenced: it outlives the file (and the worker thread) that started it.
     // In Vitest's process group still, so Ctrl+C in the terminal stops it with the run.
-    const child = spawn(process.execPath, ['server.js'], {
+    const child = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
       cwd: root,
       env: shopEnvironment(data.dataDir, data.env.DATABASE_URL ?? '', sharedShopSettings()),
       stdio: ['ignore', log, log],
