@@ -25,12 +25,12 @@ function longPage(pieces: number) {
   })
 }
 
-async function serve(write: (body: ReadableStream<Uint8Array>, res: express.Response) => Promise<void>) {
+async function serve(write: (body: ReadableStream<Uint8Array>, res: express.Response) => Promise<void>, page = () => longPage(400)) {
   const app = express()
   app.use(compression())
   app.get('/page', async (_req, res) => {
     res.type('html')
-    await write(longPage(400), res)
+    await write(page(), res)
   })
   const server = app.listen(0, '127.0.0.1')
   servers.push(server)
@@ -102,4 +102,36 @@ describe('writing a streamed page through compression', () => {
     await cancelledAt
     await expect(finished).resolves.toBeUndefined()
   }, 60_000)
+
+  it('sends what React rendered at once in one compressed piece, and what it renders later in another', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text)
+    let renderLater!: () => void
+    // A page whose shell renders at once in 20 pieces, and a part (a Suspense boundary) that comes later.
+    const page = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(encode(`<p>piece ${i}</p>`))
+          renderLater = () => {
+            controller.enqueue(encode('<p>later</p>'))
+            controller.close()
+          }
+        },
+      })
+    const url = await serve(writeBodyToResponse, page)
+    const received = await new Promise<Buffer[]>((resolve, reject) => {
+      http.get(`${url}/page`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => {
+          // The shell arrives before the rest is rendered: the page still streams.
+          if (chunks.push(chunk) === 1) renderLater()
+        })
+        res.on('end', () => resolve(chunks))
+        res.on('error', reject)
+      }).on('error', reject)
+    })
+    const shell = zlib.brotliDecompressSync(received[0]!, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).toString()
+    expect(shell).toBe(Array.from({ length: 20 }, (_, i) => `<p>piece ${i}</p>`).join(''))
+    expect(received).toHaveLength(2)
+    expect(zlib.brotliDecompressSync(Buffer.concat(received)).toString()).toBe(`${shell}<p>later</p>`)
+  })
 })

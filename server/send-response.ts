@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http'
 
 /**
- * Writes a page's streamed body to the response, flushing each piece through compression so a streamed page
- * arrives as React renders it, and waiting for 'drain' when the client reads slower than we write.
+ * Writes a page's streamed body to the response, flushing compression whenever React has sent all it has so far, so
+ * a streamed page arrives as React renders it, and waiting for 'drain' when the client reads slower than we write.
  *
  * One 'drain' listener for the whole answer, not one per wait: the `compression` middleware hands a response's
  * 'drain' listeners to its zlib stream but cannot take them back (its res.on is proxied, res.off is not), so a
@@ -20,6 +20,16 @@ export async function writeBodyToResponse(body: ReadableStream<Uint8Array>, res:
   res.once('close', wakeWriter)
   const reader = body.getReader()
   const gone = () => res.destroyed || res.writableEnded
+  // React hands over a page rendered at once in a few dozen pieces of about 2 KB, each a read here: flushed one by one,
+  // each cost a compressed block of its own and a write to the socket. Flushed once nothing more is ready (after the
+  // reads that are already settled), a page arrives in as many pieces as React had moments to send, as before.
+  let flushing: NodeJS.Immediate | undefined
+  const flushSoon = () => {
+    flushing ??= setImmediate(() => {
+      flushing = undefined
+      if (!gone()) res.flush?.()
+    })
+  }
   try {
     for (;;) {
       if (gone()) {
@@ -33,15 +43,17 @@ export async function writeBodyToResponse(body: ReadableStream<Uint8Array>, res:
         return
       }
       const more = res.write(value)
-      res.flush?.()
+      flushSoon()
       if (!more && !gone()) await new Promise<void>((resolve) => (wake = resolve))
     }
+    clearImmediate(flushing)
     res.end()
   } catch (err) {
     await reader.cancel(err).catch(() => {})
     if (!gone()) res.destroy(err as Error)
     throw err
   } finally {
+    clearImmediate(flushing)
     res.off('close', wakeWriter)
     reader.releaseLock()
   }
