@@ -64,7 +64,7 @@ function removeFolder(folder: string) {
  * V8's flag for the shops the tests start: their PGlite's WASM compiled by Liftoff alone, never again by TurboFan. A
  * shop under test lives for seconds, too short for the optimised code to pay for its compiling (decision 054).
  */
-export const WASM_BASELINE_ONLY = '--liftoff-only'
+const WASM_BASELINE_ONLY = '--liftoff-only'
 
 export type TestServer = {
   url: string
