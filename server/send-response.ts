@@ -46,7 +46,6 @@ export async function writeBodyToResponse(body: ReadableStream<Uint8Array>, res:
       flushSoon()
       if (!more && !gone()) await new Promise<void>((resolve) => (wake = resolve))
     }
-    clearImmediate(flushing)
     res.end()
   } catch (err) {
     await reader.cancel(err).catch(() => {})
