@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { type APIRequestContext, type Page, expect } from '@playwright/test'
 import { SHELVES } from '../../app/features/catalogue/categories'
 import { expectAccessiblePage, expectMeaningfulAltTexts, expectNoAxeViolations } from '../support/axe'
 import { waitForMailInDir } from '../support/smtp-sink'
+import { test } from './kept-tabs'
 import { catalogue, openHydrated, placePaidOrder, SAVED_ADDRESS, signUpAndSignIn, storeCart } from './shopper'
 
 // axe (WCAG 2.1 A and AA) on every page of app/routes.ts, as a visitor, a customer and an admin, in the states
@@ -67,7 +68,7 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'product manager', path: '/Delete' },
 ]
 
-const ADMIN = 'admin-e2e@example.com'
+/** The customers' password in the tests that make accounts. */
 const PASSWORD = 'correct horse battery'
 const PHONE = { width: 360, height: 740 }
 
@@ -96,14 +97,10 @@ async function fillCart(page: Page, request: APIRequestContext, withAddress: boo
   await storeCart(page, lines, withAddress ? SAVED_ADDRESS : undefined)
 }
 
-/** Signs the admin in, making the account first if no test has yet (another worker may be making it right now). */
-async function signInAsAdmin(page: Page, baseURL: string) {
-  await signUpAndSignIn(page.request, baseURL, { email: ADMIN, password: PASSWORD })
-}
-
+// Each page only looked at: in the tab the worker keeps (kept-tabs.ts), the admin's signed in once.
 test.describe('every page as a visitor', () => {
   for (const { name, path, status } of VISITOR_PAGES) {
-    test(name, async ({ page, request }) => {
+    test(name, async ({ visitorTab: page, request }) => {
       await openHydrated(page, await resolve(path, request), status)
       await expectAccessiblePage(page, name)
     })
@@ -112,9 +109,11 @@ test.describe('every page as a visitor', () => {
 
 test.describe('every admin page', () => {
   for (const { name, path, status } of ADMIN_PAGES) {
-    test(name, async ({ page, request, baseURL }) => {
-      await signInAsAdmin(page, baseURL!)
-      await openHydrated(page, await resolve(path, request), status)
+    test(name, async ({ adminTab: page, request }) => {
+      const address = await resolve(path, request)
+      await openHydrated(page, address, status)
+      // Still signed in: a lost session would show the sign-in page, with a 200 too.
+      expect(new URL(page.url()).pathname).toBe(new URL(address, page.url()).pathname)
       await expectAccessiblePage(page, `admin: ${name}`)
     })
   }
