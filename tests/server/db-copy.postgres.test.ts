@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -13,6 +12,7 @@ import { Browser } from '../support/http-browser'
 import { startSmtpSink } from '../support/smtp-sink'
 import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { scratchFolder } from '../support/scratch-folder'
 
 // Moving a shop off the embedded database, as its owner would: a shop with customers, an admin, orders and a
 // new product runs on PGlite; `npm run db:copy` moves it to PostgreSQL; the shop started there shows the same
@@ -104,7 +104,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink()
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-copy-'))
+    dataDir = scratchFolder('shop-db-copy-')
     env = { ADMIN_EMAILS: OWNER, RATE_LIMIT: 'off', SMTP_URL: smtp.url }
   })
   afterAll(async () => {
@@ -263,7 +263,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     expect(await countsIn(copy)).toEqual(counts)
 
     // And into a new embedded database (a new DATA_DIR): the backup moves back off PostgreSQL just as well.
-    const embeddedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-restore-'))
+    const embeddedDir = scratchFolder('shop-db-restore-')
     try {
       const intoEmbedded = await run('db-restore.mjs', { DATA_DIR: embeddedDir, DATABASE_URL: '' }, '--in', file)
       expect(intoEmbedded.code, intoEmbedded.output).toBe(0)

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { Browser } from '../support/http-browser'
 import { startLoadBalancer } from '../support/load-balancer'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { scratchFolder } from '../support/scratch-folder'
 
 // Two app servers on one PostgreSQL database behind a round-robin load balancer, as a growing shop runs:
 // sessions, stock, the outbox and the admin's edits must hold whichever server a request reaches.
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' }
   // Both start at once on the empty database: one migrates and seeds while the other waits its turn. Their pictures
   // are on local disk, so they share one media folder, as on a shared disk (or they would refuse to start).
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-multi-'))
+  mediaDir = scratchFolder('shop-multi-')
   ;[first, second] = await Promise.all([startTestServer({ env, dataDir: mediaDir }), startTestServer({ env, dataDir: mediaDir })])
   balancer = await startLoadBalancer([first.url, second.url])
   admin = new Browser(balancer.url)

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { Browser } from '../support/http-browser'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { scratchFolder } from '../support/scratch-folder'
 
 // Two app servers on one PostgreSQL database count one client's requests together: a visitor cannot get
 // twice the limit by landing on the other server behind the load balancer.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL!)
   const env = { DATABASE_URL: database.url, TRUST_PROXY: '1', RATE_LIMIT: 'on', SEED_DEMO_CATALOGUE: 'never' }
   // One after the other: the first migrates the empty database. One media folder, as servers on local disk need.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-limits-'))
+  dataDir = scratchFolder('shop-limits-')
   first = await startTestServer({ env, dataDir })
   second = await startTestServer({ env, dataDir })
 }, 240_000)

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { scratchFolder } from '../support/scratch-folder'
 
 // Several app servers on one PostgreSQL database with pictures on local disk (docs/decisions/028-several-servers.md):
 // they must all read one folder, or a picture uploaded through one is 404 on the others; and when they start
@@ -14,7 +14,7 @@ const databases: Array<Awaited<ReturnType<typeof createTestDatabase>>> = []
 const running: TestServer[] = []
 
 const folder = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-several-'))
+  const dir = scratchFolder('shop-several-')
   folders.push(dir)
   return dir
 }

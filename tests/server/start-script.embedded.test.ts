@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { copyOfPreparedData, ensureBuilt, type TestData } from '../support/test-server'
+import { scratchFolder } from '../support/scratch-folder'
 
 // `npm start` as a user runs it (scripts/start.mjs → server.js): however it is stopped — `kill <pid>` of npm,
 // Ctrl+C in the terminal, SIGTERM to the start script — the shop closes and frees the embedded database's lock.
@@ -27,8 +27,15 @@ afterEach(() => {
   }
 })
 
+const freshFolders: string[] = []
+afterAll(() => {
+  for (const folder of freshFolders.splice(0)) fs.rmSync(folder, { recursive: true, force: true })
+})
+
 function freshDataDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'))
+  const folder = scratchFolder('shop-start-')
+  freshFolders.push(folder)
+  return folder
 }
 
 const copies: TestData[] = []

@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { scratchFolder } from './scratch-folder'
 
 const run = promisify(execFile)
 
@@ -56,7 +56,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const owner = asRoot ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString()) } : null
   const asOwner = (command: string, args: string[]) => (owner ? run('runuser', ['-u', 'nobody', '--', command, ...args]) : run(command, args))
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-postgres-'))
+  const dir = scratchFolder('shop-postgres-')
   const dataDir = path.join(dir, 'data')
   const socketDir = path.join(dir, 'socket')
   const logFile = path.join(dir, 'server.log')

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
+import { scratchFolder } from './scratch-folder'
 
 /** s3rver's fixed keys: it accepts requests signed with these (and checks the signature). */
 export const S3RVER_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
@@ -19,7 +19,7 @@ export type TestS3 = {
 
 /** An S3-compatible server (s3rver) on loopback, on a free port, with one empty bucket in a temporary directory. */
 export async function startTestS3(bucket = 'media'): Promise<TestS3> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'))
+  const directory = scratchFolder('shop-s3-')
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { createTestDatabase, preparedOnce, refuseInUnitProject, sharedPreparationDir } from '../../app/db/test-database'
+import { scratchFolder } from './scratch-folder'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -27,7 +27,7 @@ export type TestData = { dataDir: string; env: Record<string, string>; drop: () 
  */
 export async function copyOfPreparedData(kind: PreparedKind = 'demo'): Promise<TestData> {
   const serverUrl = process.env.TEST_DATABASE_URL
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  const dataDir = scratchFolder('shop-test-')
   let template: string | undefined
   if (sharedPreparationDir()) {
     const folder = await preparedDataFolder(serverUrl, kind)
@@ -97,7 +97,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
   if (kind) data = await copyOfPreparedData(kind)
   else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
-  const dataDir = options.dataDir ?? data?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'))
+  const dataDir = options.dataDir ?? data?.dataDir ?? scratchFolder('shop-test-')
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
   const child: ChildProcess = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
     cwd: root,
@@ -110,7 +110,14 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   child.stdout!.on('data', (d) => (stdout += d))
   child.stderr!.on('data', (d) => (output += d))
 
-  const url = await new Promise<string>((resolve, reject) => {
+  // A prepared copy goes with its database; a folder the test gave stays.
+  const removeData = async () => {
+    if (data) await data.drop()
+    else if (!options.dataDir) removeFolder(dataDir)
+    await database?.drop()
+  }
+
+  const opened = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`The shop did not start within 120 s:\n${output}`))
@@ -129,6 +136,11 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       reject(new Error(`The shop exited with code ${code} before it started:\n${output}`))
     })
   })
+  // A shop that did not start (a refused setting, say) leaves no copy of the data behind either.
+  const url = await opened.catch(async (err) => {
+    await removeData()
+    throw err
+  })
 
   return {
     url,
@@ -142,10 +154,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
         child.kill('SIGTERM')
         await exited
       }
-      // A prepared copy goes with its database; a folder the test gave stays.
-      if (data) await data.drop()
-      else if (!options.dataDir) removeFolder(dataDir)
-      await database?.drop()
+      await removeData()
     },
   }
 }

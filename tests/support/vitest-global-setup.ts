@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { stopSharedShops } from './test-server'
+import { scratchFolder } from './scratch-folder'
 
 /**
  * One folder per Vitest run where workers keep what they prepare once and share (app/db/test-database.ts
@@ -13,7 +13,7 @@ import { stopSharedShops } from './test-server'
 export default function setup() {
   // Two projects name this setup ("database" and "embedded"): the second finds the folder the first made.
   if (process.env.SHOP_TEST_PREPARED_DIR) return () => {}
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-prepared-'))
+  const dir = scratchFolder('shop-test-prepared-')
   process.env.SHOP_TEST_PREPARED_DIR = dir
   return async () => {
     await stopSharedShops(dir)
