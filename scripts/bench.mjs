@@ -1,4 +1,4 @@
-// `npm run bench -- [--quick] [--no-build] [--runs <n>] [--duration <seconds>] [--connections <n>]`
+// `npm run bench -- [--quick] [--no-build] [--data-from <folder>] [--runs <n>] [--duration <seconds>] [--connections <n>]`
 //
 // The shop's performance budgets, measured (issue 7). Starts the production build on loopback with a fresh
 // embedded database and the demo catalogue (and, when DATABASE_URL names a PostgreSQL server, a second round on a
@@ -33,7 +33,7 @@ import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shi
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
-  'Usage: npm run bench -- [--quick] [--no-build] [--runs <Lighthouse runs per page, default 3>] [--duration <seconds per throughput run, default 10>] [--connections <default 50>]'
+  'Usage: npm run bench -- [--quick] [--no-build] [--data-from <folder of a first start’s data>] [--runs <Lighthouse runs per page, default 3>] [--duration <seconds per throughput run, default 10>] [--connections <default 50>]'
 
 // ── Settings ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -44,6 +44,7 @@ const args = readArguments(
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'no-build': { type: 'boolean', default: false },
+    'data-from': { type: 'string' },
   },
   USAGE,
   `Measures the production build against the performance budgets of issue 7 and exits 1 when one is missed:
@@ -62,6 +63,8 @@ With DATABASE_URL set, a second round runs on a fresh database created on that P
   so it runs in the first round only, to keep the whole run under 10 minutes on 2 cores).
 --quick (for CI): bundle sizes, the serving and LCP image checks and Lighthouse on / once; embedded database only.
 --no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.
+--data-from starts the embedded round's shop on a copy of that folder, the data of a first start (\`npm test\` makes
+  one for its steps), instead of loading the demo catalogue itself; what is measured is the same.
 Writes bench/results.md and bench/results.json (--quick: bench/quick.md and bench/quick.json).`,
 )
 const quick = args.quick
@@ -69,6 +72,11 @@ const lighthouseRuns = quick ? 1 : wholeNumber(args.runs, '--runs', 1, 15, USAGE
 const duration = wholeNumber(args.duration, '--duration', 1, 600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 1, 1000, USAGE)
 const resultsDir = path.join(root, 'bench')
+const dataFrom = args['data-from']
+if (dataFrom !== undefined && !fs.existsSync(path.join(dataFrom, 'pglite'))) {
+  console.error(`--data-from ${dataFrom}: not a shop's data folder (it holds no pglite folder).\n${USAGE}`)
+  process.exit(2)
+}
 
 
 const KB = 1024
@@ -197,10 +205,12 @@ async function benchRound(round, chromePath) {
   }
   const location = { dataDir, databaseUrl }
 
-  // The first start loads the demo catalogue; the products to measure come from it.
+  // The first start loads the demo catalogue (or it is copied from one); the products to measure come from it.
   let started = Date.now()
+  const copied = dataFrom !== undefined && round.kind !== 'postgres'
+  if (copied) fs.cpSync(dataFrom, dataDir, { recursive: true })
   let shop = await openShop(location)
-  console.log(`The shop is open at ${shop.url} (${seconds(started)} s, demo catalogue loaded)`)
+  console.log(`The shop is open at ${shop.url} (${seconds(started)} s, ${copied ? `on a copy of ${dataFrom}` : 'demo catalogue loaded'})`)
   const products = pickProducts(await readCatalogue(shop.url))
   if (!quick) {
     // Each createOrder reserves a unit: the product gets stock for far more orders than a run can place. The
