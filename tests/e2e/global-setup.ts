@@ -6,7 +6,7 @@ import { startSmtpSink } from '../support/smtp-sink'
 import { scratchFolder } from '../support/scratch-folder'
 import { startTestServer } from '../support/test-server'
 
-// One built shop for the whole browser run: fresh temporary DATA_DIR, a free port. Workers start after
+// One built shop for the whole browser run: a temporary DATA_DIR of its own, a free port. Workers start after
 // this and read the config again, so they see E2E_BASE_URL as their baseURL.
 export default async function globalSetup() {
   const started = Date.now()
@@ -14,11 +14,11 @@ export default async function globalSetup() {
   // (E2E_MAIL_DIR; tests/support/smtp-sink.ts waitForMailInDir).
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'))
   const smtp = await startSmtpSink({ dir: mailDir })
-  // ADMIN_EMAILS: the admin of the admin pages' tests (tests/e2e/admin-products.spec.ts). Every browser test
-  // comes from 127.0.0.1, so sign-in limits would trip over each other: off here, tests/server covers them.
   // On a copy of a first start's data when `npm test` made one (E2E_DATA_FROM), else a first start of its own.
   const dataDir = process.env.E2E_DATA_FROM ? scratchFolder('shop-e2e-') : undefined
   if (dataDir) execFileSync('cp', ['-R', `${process.env.E2E_DATA_FROM}/.`, dataDir])
+  // ADMIN_EMAILS: the admin of the admin pages' tests (tests/e2e/admin-products.spec.ts). Every browser test
+  // comes from 127.0.0.1, so sign-in limits would trip over each other: off here, tests/server covers them.
   const server = await startTestServer({
     dataDir,
     env: { ADMIN_EMAILS: 'admin-e2e@example.com', SMTP_URL: smtp.url, RATE_LIMIT: 'off' },
