@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startSmtpSink } from '../support/smtp-sink'
-import { scratchFolder } from '../support/scratch-folder'
 import { startTestServer } from '../support/test-server'
 
 // One built shop for the whole browser run: a temporary DATA_DIR of its own, a free port. Workers start after
@@ -14,13 +12,11 @@ export default async function globalSetup() {
   // (E2E_MAIL_DIR; tests/support/smtp-sink.ts waitForMailInDir).
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'))
   const smtp = await startSmtpSink({ dir: mailDir })
-  // On a copy of a first start's data when `npm test` made one (E2E_DATA_FROM), else a first start of its own.
-  const dataDir = process.env.E2E_DATA_FROM ? scratchFolder('shop-e2e-') : undefined
-  if (dataDir) execFileSync('cp', ['-R', `${process.env.E2E_DATA_FROM}/.`, dataDir])
   // ADMIN_EMAILS: the admin of the admin pages' tests (tests/e2e/admin-products.spec.ts). Every browser test
   // comes from 127.0.0.1, so sign-in limits would trip over each other: off here, tests/server covers them.
   const server = await startTestServer({
-    dataDir,
+    // On a copy of a first start's data when `npm test` made one, else a first start of its own.
+    dataFrom: process.env.E2E_DATA_FROM || undefined,
     env: { ADMIN_EMAILS: 'admin-e2e@example.com', SMTP_URL: smtp.url, RATE_LIMIT: 'off' },
   })
   process.env.E2E_BASE_URL = server.url
@@ -29,8 +25,6 @@ export default async function globalSetup() {
   console.log(`Browser tests against the built shop at ${server.url} (started in ${seconds} s, data in ${server.dataDir})`)
   return async () => {
     await server.stop()
-    // A folder passed to startTestServer is the caller's to remove.
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     await smtp.close()
     fs.rmSync(mailDir, { recursive: true, force: true })
   }

@@ -66,6 +66,9 @@ function removeFolder(folder: string) {
  */
 const WASM_BASELINE_ONLY = '--liftoff-only'
 
+/** A test shop's settings over the defaults, its own data folder, or an embedded shop's data folder to start a copy of. */
+type StartOptions = { env?: Record<string, string>; dataDir?: string; dataFrom?: string }
+
 export type TestServer = {
   url: string
   dataDir: string
@@ -87,17 +90,19 @@ export type TestServer = {
  * catalogue loaded: ~1 s to start instead of ~4.5 s; with SEED_DEMO_CATALOGUE 'never', migrated only); on PostgreSQL
  * its database is a copy of a prepared one. Given `dataDir` or settings of its own data
  * (PREPARED_FOLDER_DOES_NOT_FIT), it starts empty: a test that restarts the shop on the same data starts it from
- * copyOfPreparedData() instead.
+ * copyOfPreparedData() instead. Given `dataFrom`, an embedded shop's data folder, it starts on a copy of it (its own,
+ * removed at `stop()`).
  */
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   refuseInUnitProject('startTestServer')
   await ensureBuilt()
   const kind = preparedKindFor(options)
   let data: TestData | null = null
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
   if (kind) data = await copyOfPreparedData(kind)
-  else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
+  else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL && !options.dataFrom) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
   const dataDir = options.dataDir ?? data?.dataDir ?? scratchFolder('shop-test-')
+  if (options.dataFrom) copyFolder(options.dataFrom, dataDir)
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
   const child: ChildProcess = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
     cwd: root,
@@ -289,9 +294,9 @@ export async function stopSharedShops(preparedDir: string) {
  * database, a bucket), or a test of the first start itself (SEED_DEMO_CATALOGUE 'auto'). The folder with the demo
  * catalogue has its pictures at this shop's /media, so it does not fit a shop whose pictures are at PUBLIC_MEDIA_URL.
  */
-function preparedKindFor(options: { env?: Record<string, string>; dataDir?: string }): PreparedKind | null {
+function preparedKindFor(options: StartOptions): PreparedKind | null {
   const env = options.env ?? {}
-  if (options.dataDir || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => env[name] !== undefined)) return null
+  if (options.dataDir || options.dataFrom || PREPARED_FOLDER_DOES_NOT_FIT.some((name) => env[name] !== undefined)) return null
   if (env.SEED_DEMO_CATALOGUE === 'never') return 'migrated'
   if (env.SEED_DEMO_CATALOGUE === 'auto' || env.PUBLIC_MEDIA_URL !== undefined) return null
   return 'demo'
