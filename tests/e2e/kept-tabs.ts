@@ -9,7 +9,7 @@ const ADMIN_PASSWORD = 'correct horse battery'
  * `test` with two tabs each worker keeps for the tests that only look at pages (decision 055): `visitorTab`, a
  * visitor's, and `adminTab`, signed in as the admin once. Every test still loads its page afresh from the shop and
  * hydrates it; what carries over is what a returning visitor's browser keeps: its renderer, its cache of the shop's
- * scripts and, for the admin, the session. A fresh browser for each of the 52 accessibility tests that use them cost a
+ * scripts and, for the admin, the session. A fresh browser for each of the 49 accessibility tests that use them cost a
  * third of their time (30.1 s against 19.4 s for the 35 visitor pages). A test that changes something (a cart, an
  * account, a setting) or depends on a first visit keeps Playwright's own `page`, a new browser of its own.
  */
