@@ -137,12 +137,12 @@ export async function freePort() {
 /**
  * The built shop as its own process, the way `npm start` runs it, on a free loopback port.
  * `logLevel` below `info` hides the shop's "open" sentence: the port is then chosen here and the start is seen
- * on `/readyz`. `env` adds or overrides settings.
+ * on `/readyz`. `env` adds or overrides settings; `node` is the Node.js that runs it (this one's by default).
  */
-export async function startShop({ dataDir, databaseUrl, smtpUrl = '', logLevel = 'info', env = {} }) {
+export async function startShop({ dataDir, databaseUrl, smtpUrl = '', logLevel = 'info', env = {}, node = process.execPath }) {
   const announces = LEVELS_WITH_INFO.has(logLevel)
   const port = announces ? 0 : await freePort()
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(node, ['server.js'], {
     cwd: root,
     env: {
       ...process.env,
