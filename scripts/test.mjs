@@ -15,11 +15,6 @@ const root = path.resolve(import.meta.dirname, '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 const MINUTE = 60_000
 
-// Node 22.1+ keeps the code V8 compiled for each module in this folder, and every process of the run (Vitest, the ~100
-// shops the tests start, Playwright, Lighthouse) inherits it: each module is compiled once, not once a process
-// (decision 057). Node checks each entry against its module's source. Node 20 ignores it.
-process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile-cache')
-
 /** Hides the password of a database URL before printing it. */
 function shownUrl(url) {
   try {
