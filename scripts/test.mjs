@@ -338,7 +338,9 @@ for (const r of results) {
 }
 const testsRan = results.reduce((sum, r) => sum + (r.tests?.ran ?? 0), 0)
 console.log(
-  failed.length ? `${failed.length} step(s) FAILED in ${total} s (${testsRan} tests ran).` : `All steps passed in ${total} s: ${testsRan} tests ran.`,
+  failed.length
+    ? `${failed.length} step(s) FAILED in ${total} s (${testsRan} tests ran, on Node.js ${process.version}).`
+    : `All steps passed in ${total} s: ${testsRan} tests ran, on Node.js ${process.version}.`,
 )
 removeOwnFolders()
 process.exit(failed.length ? 1 : 0)
