@@ -245,6 +245,8 @@ export async function startShop({ dataDir, databaseUrl, smtpUrl = '', logLevel =
     void exited.then(({ code, signal }) => {
       done(reject, new SetupError(`The shop exited (${signal ?? `code ${code}`}) before it started:\n${tail.join('\n')}`))
     })
+    // A `node` that cannot be run (a wrong SHOP_OLDEST_NODE, say): no 'exit' follows.
+    child.once('error', (err) => done(reject, new SetupError(`Could not run ${node} to start the shop: ${err.message}`)))
   })
 
   let stopping
