@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { KnownDurationsSequencer } from './tests/support/file-order'
 import { TEST_FOLDERS, testFiles } from './tests/support/test-files'
 
 const root = import.meta.dirname
@@ -43,6 +44,8 @@ export default defineConfig({
     // A worker runs its files one after another in the same thread, importing each module once (decision 047): the
     // files mock nothing and each opens its own database or shop (tests/shared-worker.test.ts keeps it so).
     isolate: false,
+    // The longest files first, from the last run's timings or, in a fresh clone, tests/file-durations.json.
+    sequence: { sequencer: KnownDurationsSequencer },
     testTimeout: 30_000,
     hookTimeout: 150_000,
     projects: [
