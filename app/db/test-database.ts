@@ -2,12 +2,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { type Database, type DatabaseHandle, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
+import { type Database, type DatabaseHandle, embeddedDatabaseOptions, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
 import { queryCountingLogger } from './query-count.server'
 import * as schema from './schema'
 
@@ -26,7 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) {
     if (!sharedPreparationDir()) return openDatabase({ memory: true })
     const folder = await preparedOnce('pglite-migrated', async (into) => {
-      const client = new PGlite({ extensions: { pg_trgm } })
+      const client = new PGlite(embeddedDatabaseOptions())
       try {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
         const dump = await client.dumpDataDir('none')
@@ -121,8 +120,7 @@ async function emptyDatabase(db: Database) {
 
 /** PGlite in memory from a dump of a migrated database; the migrator then finds nothing left to do. */
 async function openPgliteCopy(dumpFile: string): Promise<DatabaseHandle> {
-  // The same extensions as openDatabase (client.server.ts): a dump loads only with what it was made with.
-  const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) })
+  const client = new PGlite(embeddedDatabaseOptions({ loadDataDir: new Blob([fs.readFileSync(dumpFile)]) }))
   try {
     await client.waitReady
     // Applies any migration newer than the dump (none within a run): the same check the shop makes at start.

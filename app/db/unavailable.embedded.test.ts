@@ -25,15 +25,26 @@ async function thrownBy(run: () => Promise<unknown>) {
   throw new Error('expected it to throw')
 }
 
+// One embedded database for the whole file, opened as the shop opens its own (without a folder).
+let embedded: DatabaseHandle
+beforeAll(async () => {
+  embedded = await openDatabase({ memory: true })
+})
+afterAll(async () => {
+  await embedded?.close()
+})
+
+describe('the embedded database', () => {
+  it('opens with 16 MB of shared buffers, not PostgreSQL’s 128 MB, and pg_trgm (decision 059)', async () => {
+    const settings = await embedded.db.execute(sql`select current_setting('shared_buffers') as buffers, (select count(*)::int from pg_extension where extname = 'pg_trgm') as trigrams`)
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([{ buffers: '16MB', trigrams: 1 }])
+  })
+})
+
 describe('isDatabaseUnavailable', () => {
   let url: string
-  let embedded: DatabaseHandle
   beforeAll(async () => {
     url = `postgres://shop@127.0.0.1:${await closedPort()}/shop`
-    embedded = await openDatabase({ memory: true })
-  })
-  afterAll(async () => {
-    await embedded?.close()
   })
 
   it('recognises a query through drizzle when PostgreSQL is not there (ECONNREFUSED under DrizzleQueryError)', async () => {
@@ -102,14 +113,6 @@ describe('isDatabaseUnavailable', () => {
 })
 
 describe('checkDatabaseReady (GET /readyz)', () => {
-  let embedded: DatabaseHandle
-  beforeAll(async () => {
-    embedded = await openDatabase({ memory: true })
-  })
-  afterAll(async () => {
-    await embedded?.close()
-  })
-
   it('is ready with every migration applied, and names the ones missing', async () => {
     expect(await checkDatabaseReady(embedded.db)).toEqual({ ready: true })
     // As if this version shipped a migration the database has not had yet.

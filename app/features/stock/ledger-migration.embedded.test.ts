@@ -1,9 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { describe, expect, it } from 'vitest'
-import { migrationsFolder } from '~/db/client.server'
+import { embeddedDatabaseOptions, migrationsFolder } from '~/db/client.server'
 
 // Migration 0007 on a shop that already has stock: every pack gets an opening row, so stock = the sum of its rows.
 
@@ -14,7 +13,7 @@ async function run(db: PGlite, file: string) {
 
 describe('migration 0007 (the stock ledger)', () => {
   it('writes an opening row for the stock each pack has', async () => {
-    const db = new PGlite({ extensions: { pg_trgm } })
+    const db = new PGlite(embeddedDatabaseOptions())
     try {
       const files = fs.readdirSync(migrationsFolder()).filter((f) => f.endsWith('.sql')).sort()
       for (const file of files.filter((f) => f < '0007')) await run(db, file)
