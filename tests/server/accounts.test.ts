@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Answer, Browser, formTokenIn } from '../support/http-browser'
 import { startSmtpSink } from '../support/smtp-sink'
 import { testAddress } from '../support/test-address'
-import { copyOfPreparedData, startTestServer, type TestData, type TestServer } from '../support/test-server'
+import { copyOfPreparedData, startTestServer, type TestData, type TestServer, WASM_BASELINE_ONLY } from '../support/test-server'
 
 // Accounts against the built shop, over HTTP, the way browsers and scripts reach it. Mails come out of the
 // shop's outbox through a real SMTP server on loopback.
@@ -304,7 +304,8 @@ describe('accounts over HTTP', () => {
 describe('admin:create', () => {
   const run = (env: Record<string, string>, ...args: string[]) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['scripts/admin-create.mjs', ...args], { cwd: root, env: { ...process.env, ...env } })
+      // Compiled as the tests' shops are (decision 054): each run opens the embedded database for one query or two.
+      const child = spawn(process.execPath, [WASM_BASELINE_ONLY, 'scripts/admin-create.mjs', ...args], { cwd: root, env: { ...process.env, ...env } })
       let output = ''
       child.stdout.on('data', (d) => (output += d))
       child.stderr.on('data', (d) => (output += d))

@@ -64,7 +64,7 @@ function removeFolder(folder: string) {
  * V8's flag for the shops the tests start: their PGlite's WASM compiled by Liftoff alone, never again by TurboFan. A
  * shop under test lives for seconds, too short for the optimised code to pay for its compiling (decision 054).
  */
-const WASM_BASELINE_ONLY = '--liftoff-only'
+export const WASM_BASELINE_ONLY = '--liftoff-only'
 
 /** A test shop's settings over the defaults, its own data folder, or an embedded shop's data folder to start a copy of. */
 type StartOptions = { env?: Record<string, string>; dataDir?: string; dataFrom?: string }
