@@ -3,10 +3,9 @@
 // The shop's performance budgets, measured (issue 7). Starts the production build on loopback with a fresh
 // embedded database and the demo catalogue (and, when DATABASE_URL names a PostgreSQL server, a second round on a
 // new database created there and dropped afterwards) and measures:
-// - Lighthouse (mobile preset, simulated throttling; the CPU slowed down as the host's benchmark index calls for, at
-//   most the preset's 4×: decision 061) on the catalogue pages and the cart, loaded over HTTPS and HTTP/2 through a
-//   loopback front as deployed (scripts/https-front.mjs): scores, LCP, TBT, CLS and bytes transferred; the median of 3
-//   runs per page by performance score;
+// - Lighthouse (mobile preset, simulated throttling) on the catalogue pages and the cart, loaded over HTTPS and HTTP/2
+//   through a loopback front as deployed (scripts/https-front.mjs): scores, LCP, TBT, CLS and bytes transferred; the
+//   median of 3 runs per page by performance score;
 // - what the browser downloads to render `/` and `/herb-ro`: the compressed JavaScript and CSS the HTML links;
 // - how the shop serves: compression, long caching of hashed assets and media, ETag / 304 on catalogue pages, and
 //   the LCP image's markup;
@@ -15,7 +14,7 @@
 // Prints a Markdown table, writes it to bench/results.md and everything to bench/results.json (--quick: bench/quick.*,
 // so CI's check does not overwrite a full run's figures), and exits 1 when a budget is missed. `--quick` (for CI)
 // checks only bundle sizes (per page, and per route from the build's manifest), the serving headers, the LCP image markup and Lighthouse on `/` once: no throughput,
-// embedded database only.
+// embedded database only; Lighthouse's performance score there is reported, not judged (decision 061).
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -29,7 +28,6 @@ import lighthouse from 'lighthouse'
 import { readArguments } from './db-tools.mjs'
 import { routeScripts } from './route-scripts.mjs'
 import { findChromium } from './find-chromium.mjs'
-import { cpuSlowdownFor, PRESET_CPU_SLOWDOWN } from './lighthouse-cpu.mjs'
 import { startHttpsFront } from './https-front.mjs'
 import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
@@ -103,12 +101,6 @@ const API_CATEGORY = 'herbal'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--ignore-certificate-errors']
 /** A run with a runtime error (Chromium 156 sometimes fails to record the trace: NO_NAVSTART) is run again, this often. */
 const LIGHTHOUSE_RETRIES = 2
-/** Runs a quick benchmark makes of a page whose first run missed the performance budget; the median is judged. */
-const QUICK_RUNS_ON_A_MISS = 3
-/** How far a run's CPU slowdown may be from what the host's benchmark index, measured in that run, calls for. */
-const RECALIBRATION_STEP = 0.5
-/** Runs of a page run again at the slowdown their host called for, at most this many times. */
-const RECALIBRATIONS_PER_PAGE = 2
 /** Units given to the product checkout is measured with, so no order is refused for stock during the run. */
 const CHECKOUT_STOCK = 1_000_000
 const ACCEPT_COMPRESSED = { 'accept-encoding': 'br, gzip' }
@@ -161,7 +153,7 @@ async function main() {
 
   const finishedAt = new Date()
   const report = {
-    ok: results.every((r) => r.budgets.every((b) => b.ok)),
+    ok: results.every((r) => r.budgets.every((b) => b.ok || b.reportedOnly)),
     mode: quick ? 'quick' : 'full',
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
@@ -187,9 +179,12 @@ async function main() {
   fs.writeFileSync(path.join(resultsDir, `${name}.md`), markdown)
   fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
   console.log(`Written to bench/${name}.md and bench/${name}.json. The benchmark took ${report.durationSeconds} s.`)
-  const missed = results.flatMap((r) => r.budgets.filter((b) => !b.ok).map((b) => `${r.database}: ${b.name} — ${b.measured}`))
+  const missedOf = (reported) => results.flatMap((r) => r.budgets.filter((b) => !b.ok && b.reportedOnly === reported).map((b) => `${r.database}: ${b.name} — ${b.measured}`))
+  const missed = missedOf(false)
+  const reported = missedOf(true)
+  if (reported.length) console.log(`\nBelow budget, reported only:\n${reported.map((m) => `  ⚠ ${m}`).join('\n')}`)
   if (missed.length) console.log(`\n${missed.length} budget(s) MISSED:\n${missed.map((m) => `  ✘ ${m}`).join('\n')}`)
-  else console.log('\nEvery budget is met.')
+  else console.log(`\nEvery budget ${reported.length ? 'judged here ' : ''}is met.`)
   return report.ok ? 0 : 1
 }
 
@@ -559,33 +554,15 @@ async function lcpImageCheck(base, page) {
  */
 async function lighthousePages(base, pages, chromePath) {
   const results = []
-  // The first run slows the CPU down by the preset's 4×; each later one as the host's benchmark index, measured in the
-  // run before it, calls for to stand for the preset's phone (scripts/lighthouse-cpu.mjs). A run whose slowdown was
-  // more than half a step off what its own index called for runs again at that slowdown (at most twice a page): the
-  // machine's speed moves within minutes, and a run slowed down for a faster host than it met stands for a slower phone.
-  let cpuSlowdown = PRESET_CPU_SLOWDOWN
   for (const page of pages) {
     const runs = []
-    let planned = lighthouseRuns
-    let recalibrations = 0
+    const planned = lighthouseRuns
     for (let i = 1; i <= planned; i++) {
-      let run
-      for (;;) {
-        run = await lighthouseRun(`${base}${page}`, chromePath, cpuSlowdown)
-        const calledFor = cpuSlowdownFor(run.benchmarkIndex)
-        const off = Math.abs(run.cpuSlowdown - calledFor) > RECALIBRATION_STEP && recalibrations < RECALIBRATIONS_PER_PAGE
-        console.log(
-          `Lighthouse ${page} run ${i}/${planned}: performance ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, the CPU ${run.cpuSlowdown}× slower, the host's benchmark index ${run.benchmarkIndex} (${run.seconds} s${run.attempts > 1 ? `, ${run.attempts} attempts` : ''})` +
-            (off ? `; not counted: that index calls for ${calledFor}×, so again at ${calledFor}×` : ''),
-        )
-        cpuSlowdown = calledFor
-        if (!off) break
-        recalibrations++
-      }
+      const run = await lighthouseRun(`${base}${page}`, chromePath)
       runs.push(run)
-      // One run's score moves by a point or two with the machine's load (Lighthouse's "Score variability" page advises
-      // the median of several runs): a quick run that misses the budget is judged on the median of three.
-      if (quick && planned === 1 && run.performance < BUDGETS.performance) planned = QUICK_RUNS_ON_A_MISS
+      console.log(
+        `Lighthouse ${page} run ${i}/${planned}: performance ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, the host's benchmark index ${run.benchmarkIndex} (${run.seconds} s${run.attempts > 1 ? `, ${run.attempts} attempts` : ''})`,
+      )
     }
     // The median run by performance score; its own numbers are reported, not a mix of runs.
     const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)]
@@ -594,7 +571,7 @@ async function lighthousePages(base, pages, chromePath) {
   return results
 }
 
-async function lighthouseRun(url, chromePath, cpuSlowdown) {
+async function lighthouseRun(url, chromePath) {
   let failure
   for (let attempt = 1; attempt <= 1 + LIGHTHOUSE_RETRIES; attempt++) {
     notInterrupted()
@@ -606,14 +583,7 @@ async function lighthouseRun(url, chromePath, cpuSlowdown) {
     failure = await cleanups.using(kill, async () => {
       try {
         const chrome = await launching
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          disableFullPageScreenshot: true,
-          // Merged into the mobile preset's throttling: only the CPU's multiplier changes.
-          throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-        })
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableFullPageScreenshot: true })
         const lhr = result?.lhr
         if (!lhr) return 'Lighthouse returned no result'
         if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
@@ -658,7 +628,6 @@ function summarize(lhr, attempts, runSeconds) {
     },
     missed,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
     attempts,
     seconds: runSeconds,
   }
@@ -780,7 +749,8 @@ async function throughputRuns(base, products) {
 
 function budgetsOf(result) {
   const budgets = []
-  const budget = (name, ok, measured) => budgets.push({ name, ok, measured })
+  // reportedOnly: printed with the others, but a miss does not fail the run (decision 061).
+  const budget = (name, ok, measured, { reportedOnly = false } = {}) => budgets.push({ name, ok, measured, reportedOnly })
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`
   const files = (n) => `${n} file${n === 1 ? '' : 's'}`
 
@@ -794,10 +764,14 @@ function budgetsOf(result) {
     for (const [key, category, rule, passes] of scores) {
       const failing = result.lighthouse.filter((p) => !(typeof p.median[key] === 'number' && passes(p.median[key])))
       const why = failing.flatMap((p) => (p.median.missed[category] ? [`${p.page}: ${p.median.missed[category].slice(0, 4).join(', ')}`] : []))
+      // The performance score measures the host as much as the page: one commit scored 74–98 here within an hour
+      // (decision 061). The quick check (CI's, on a shared machine) reports it; `npm run bench` holds it to its budget.
+      const reportedOnly = quick && key === 'performance'
       budget(
-        `Lighthouse ${category} ${rule} on ${result.lighthouse.length === 1 ? result.lighthouse[0].page : 'every page'}`,
+        `Lighthouse ${category} ${rule} on ${result.lighthouse.length === 1 ? result.lighthouse[0].page : 'every page'}${reportedOnly ? ' (reported here; `npm run bench` judges it)' : ''}`,
         failing.length === 0,
         `${result.lighthouse.map((p) => `${p.page} ${p.median[key] ?? '—'}`).join(', ')}${why.length ? ` (missed: ${why.join('; ')})` : ''}`,
+        { reportedOnly },
       )
     }
   }
@@ -864,7 +838,7 @@ function renderMarkdown(report) {
   lines.push(`# Benchmark (${report.mode}) — ${report.startedAt}`)
   lines.push('')
   lines.push(
-    `${report.durationSeconds} s on ${s.cpus} CPUs, Node ${s.node}, Lighthouse ${s.lighthouse} (mobile, simulated throttling, the CPU slowed down by the preset's 4× at most, as the host's benchmark index calls for, median of ${s.lighthouseRunsPerPage} run(s) by performance score${quick ? ', three when the first misses the budget' : ''})` +
+    `${report.durationSeconds} s on ${s.cpus} CPUs, Node ${s.node}, Lighthouse ${s.lighthouse} (mobile, simulated throttling, median of ${s.lighthouseRunsPerPage} run(s) by performance score${quick ? '; its performance score reported, not judged' : ''})` +
       `${s.throughput ? `, autocannon ${s.throughput.durationSeconds} s × ${s.throughput.connections} connections on loopback without Accept-Encoding` : ''}. Load average (1 min) ${s.loadAverage.atStart[0]} at the start, ${s.loadAverage.atEnd[0]} at the end. 1 KB = ${KB} bytes. Result: ${report.ok ? '**every budget met**' : '**budgets missed**'}.`,
   )
   for (const round of report.rounds) {
@@ -874,7 +848,7 @@ function renderMarkdown(report) {
       lines.push('', '### Lighthouse', '')
       header(['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'CSS KB', 'img KB', 'runs (perf)'], 'lrrrrrrrrrrl')
       for (const { page, median: m, runs } of round.lighthouse) {
-        row([page, m.performance, m.accessibility, m.bestPractices, m.seo, m.lcpMs, m.tbtMs, m.cls, kb(m.bytes.script), kb(m.bytes.stylesheet), kb(m.bytes.image), runs.map((r) => `${r.performance} (${r.cpuSlowdown}×)`).join(', ')])
+        row([page, m.performance, m.accessibility, m.bestPractices, m.seo, m.lcpMs, m.tbtMs, m.cls, kb(m.bytes.script), kb(m.bytes.stylesheet), kb(m.bytes.image), runs.map((r) => r.performance).join(', ')])
       }
     }
     lines.push('', '### Bundles (compressed, as sent with Accept-Encoding: br, gzip)', '')
@@ -902,7 +876,7 @@ function renderMarkdown(report) {
     }
     lines.push('', '### Budgets', '')
     header(['', 'budget', 'measured'], 'lll')
-    for (const b of round.budgets) row([b.ok ? '✔' : '✘', b.name, b.measured.replace(/\|/g, '\\|')])
+    for (const b of round.budgets) row([b.ok ? '✔' : b.reportedOnly ? '⚠' : '✘', b.name, b.measured.replace(/\|/g, '\\|')])
   }
   return `${lines.join('\n')}\n`
 }
