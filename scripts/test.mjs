@@ -191,11 +191,11 @@ try {
 // Vitest decides the database by TEST_DATABASE_URL; the first run must not see it.
 const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = process.env
 
-// The Vitest passes' processes (Vitest and the shops its tests start) keep the memory they free for their next
-// allocations (decision 060): glibc otherwise maps a fresh 32 MB for every password hash (scrypt) and hands it back
-// after, and on this machine a page touched for the first time is dear. A hash: 160–190 → 76–80 ms of CPU. The load
-// test, the quick budgets and Playwright (Chromium has its own allocator) keep glibc's defaults, as the shop runs.
-const TEST_PROCESS_MALLOC = 'glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456'
+// The Vitest passes' processes (Vitest and the shops its tests start) take the large blocks glibc maps for them in
+// huge pages (decision 060): a password hash (scrypt) asks for 32 MB, and on this machine each page touched for the
+// first time is dear: 8,192 small ones a hash, or 16 huge ones. A hash: 160–190 → 65–67 ms of CPU. The load test,
+// the quick budgets and Playwright (Chromium has its own allocator) keep glibc's defaults, as the shop runs.
+const TEST_PROCESS_MALLOC = 'glibc.malloc.hugetlb=1'
 const withTestMalloc = (env) => ({ ...env, GLIBC_TUNABLES: [env.GLIBC_TUNABLES, TEST_PROCESS_MALLOC].filter(Boolean).join(':') })
 
 // Built when the sources changed since the last build (the stamp `npm start` and the server tests check too).
