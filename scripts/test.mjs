@@ -193,7 +193,7 @@ const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = process.env
 
 // The Vitest passes' processes (Vitest and the shops its tests start) take the large blocks glibc maps for them in
 // huge pages (decision 060): a password hash (scrypt) asks for 32 MB, and on this machine each page touched for the
-// first time is dear: 8,192 small ones a hash, or 16 huge ones. A hash: 160–190 → 65–67 ms of CPU. The load test,
+// first time is dear: 8,192 small ones a hash, or 16 huge ones. A hash: 160–190 → 65 ms of CPU. The load test,
 // the quick budgets and Playwright (Chromium has its own allocator) keep glibc's defaults, as the shop runs.
 const TEST_PROCESS_MALLOC = 'glibc.malloc.hugetlb=1'
 const withTestMalloc = (env) => ({ ...env, GLIBC_TUNABLES: [env.GLIBC_TUNABLES, TEST_PROCESS_MALLOC].filter(Boolean).join(':') })
