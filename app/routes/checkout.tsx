@@ -55,23 +55,7 @@ export default function CheckoutPage() {
         </p>
       ) : (
         <div className="mt-6 grid gap-6">
-          {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
-          {quote && quote.coupon && !quote.coupon.applied ? (
-            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Code {quote.coupon.typed}: {quote.coupon.message} <Link to="/Cart-page" className="underline">Change it in the cart</Link>
-            </p>
-          ) : null}
-          {quote && address ? <PaymentChoice quote={quote} value={choices.payment} onChange={(choice) => choices.setPayment(choice)} /> : null}
-          {priced.error ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-              {priced.error}
-            </p>
-          ) : null}
-          {quote && !quote.ready ? (
-            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Some items are no longer available as chosen. <Link to="/Cart-page" className="underline">Update your cart</Link> to continue.
-            </p>
-          ) : null}
+          {/* Where it goes comes first: what the server prices below it cannot move the address's link under a tap. */}
           <section aria-labelledby="ship-heading" className="rounded-lg border border-leaf-100 p-4">
             <h2 id="ship-heading" className="text-xl font-semibold text-leaf-800">
               Shipping to
@@ -89,6 +73,23 @@ export default function CheckoutPage() {
               </p>
             ) : null}
           </section>
+          {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
+          {quote && quote.coupon && !quote.coupon.applied ? (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+              Code {quote.coupon.typed}: {quote.coupon.message} <Link to="/Cart-page" className="underline">Change it in the cart</Link>
+            </p>
+          ) : null}
+          {quote && address ? <PaymentChoice quote={quote} value={choices.payment} onChange={(choice) => choices.setPayment(choice)} /> : null}
+          {priced.error ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+              {priced.error}
+            </p>
+          ) : null}
+          {quote && !quote.ready ? (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+              Some items are no longer available as chosen. <Link to="/Cart-page" className="underline">Update your cart</Link> to continue.
+            </p>
+          ) : null}
           <div className="flex flex-col items-end gap-3">
             <PolicyNote className="max-w-xl text-right" />
             {canPay ? (

@@ -265,6 +265,13 @@ test.describe('shipping address', () => {
     await page.getByLabel('Street Name').fill(SAVED_ADDRESS.streetName)
     await page.getByLabel('Postal Code').fill(SAVED_ADDRESS.postalCode)
     await page.getByLabel('State').fill(SAVED_ADDRESS.state)
+    // The prices are held back until the address is on screen, to see that their arrival does not move it.
+    let releasePrices = () => {}
+    const pricesHeld = new Promise<void>((resolve) => (releasePrices = resolve))
+    await page.route('**/api/cart/quote', async (route) => {
+      await pricesHeld
+      await route.continue()
+    })
     await submit.click()
     await expect(page).toHaveURL(/\/checkout$/)
     const shipTo = page.getByRole('region', { name: 'Shipping to' })
@@ -272,10 +279,17 @@ test.describe('shipping address', () => {
     await expect(shipTo).toContainText(`${SAVED_ADDRESS.city}, ${SAVED_ADDRESS.state} ${SAVED_ADDRESS.postalCode}`)
     await expect(shipTo).toContainText('Phone: 9876543210')
 
-    // The payment choice appears above the address once the cart is priced and moves the link down: clicked before
-    // that, the click can land where the link was (seen once, in a fresh clone on a slow machine).
+    // The priced summary and the payment choice come below the address: a tap on Change address while prices load
+    // lands on it (with them above, the link moved down and a click missed it, once in a fresh clone).
+    const changeAddress = shipTo.getByRole('link', { name: 'Change address' })
+    const beforePrices = await changeAddress.boundingBox()
+    expect(beforePrices).not.toBeNull()
+    await expect(page.getByText('Checking prices…')).toBeVisible()
+    releasePrices()
     await expect(page.getByRole('group', { name: 'How would you like to pay?' })).toBeVisible()
-    await shipTo.getByRole('link', { name: 'Change address' }).click()
+    expect(await changeAddress.boundingBox()).toEqual(beforePrices)
+    await page.unroute('**/api/cart/quote')
+    await changeAddress.click()
     await expect(page).toHaveURL(/\/address$/)
     await expect(page.getByLabel('Full Name')).toHaveValue(SAVED_ADDRESS.fullName)
     await expect(page.getByLabel('Building Number')).toHaveValue(SAVED_ADDRESS.buildingNumber)
