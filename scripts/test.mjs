@@ -297,9 +297,11 @@ const budgets = (output) => {
   })
 }
 
+// Beside the next pass: the PostgreSQL one, or Playwright without it (which leaves about a tenth of the machine idle,
+// 24 CPU-s of 218 in a run alone).
+const endBudgets = stepBeside(BUDGETS, budgets)
 if (postgresUrl) {
   const endLoadTest = stepBeside(LOAD_TEST, loadTest)
-  const endBudgets = stepBeside(BUDGETS, budgets)
   const postgresReport = path.join(reports, 'vitest-postgres.json')
   await step(
     'Vitest on PostgreSQL, the "database" project',
@@ -321,9 +323,6 @@ if (postgresUrl) {
   // Including the *.postgres.test.ts files (several app servers, a database restart, moving off the embedded database).
   results.push({ name: 'Vitest on PostgreSQL', status: 'SKIPPED (TEST_DATABASE_URL not set; .ci/run sets it)', seconds: '0.0' })
 }
-// Without PostgreSQL, the quick budgets run beside Playwright, which leaves about a tenth of the machine idle (24 CPU-s
-// of 218 in a run alone).
-const endBudgets = postgresUrl ? null : stepBeside(BUDGETS, budgets)
 
 const playwrightReport = path.join(reports, 'playwright.json')
 await step(
@@ -342,7 +341,7 @@ await step(
   },
   { report: playwrightReport },
 )
-if (endBudgets) await endBudgets()
+if (!postgresUrl) await endBudgets()
 
 const total = ((Date.now() - startedAll) / 1000).toFixed(1)
 const failed = results.filter((r) => r.status === 'FAILED')
