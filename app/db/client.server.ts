@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -13,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
 import { log } from '../log.server'
+import { drizzleOnPglite } from './pglite-drizzle.server'
 import * as schema from './schema'
 import { isDatabaseUnavailable } from './unavailable.server'
 import { queryCountingLogger } from './query-count.server'
@@ -113,8 +113,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   try {
     await client.waitReady
-    const db = drizzlePglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
-    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
+    await migratePglite(drizzleOnPglite(client), { migrationsFolder: migrationsFolder() })
+    const db = drizzleOnPglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
     return {
       db,
       kind: 'pglite',

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, type DatabaseHandle, embeddedDatabaseOptions, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
+import { drizzleOnPglite } from './pglite-drizzle.server'
 import { queryCountingLogger } from './query-count.server'
 import * as schema from './schema'
 
@@ -124,8 +125,8 @@ async function openPgliteCopy(dumpFile: string): Promise<DatabaseHandle> {
   try {
     await client.waitReady
     // Applies any migration newer than the dump (none within a run): the same check the shop makes at start.
-    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
-    const db = drizzlePglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
+    await migratePglite(drizzleOnPglite(client), { migrationsFolder: migrationsFolder() })
+    const db = drizzleOnPglite(client, { schema, logger: queryCountingLogger }) as unknown as Database
     return { db, kind: 'pglite', listen: listenOnPglite(client), close: () => client.close() }
   } catch (err) {
     await client.close().catch(() => {})
