@@ -321,7 +321,8 @@ if (postgresUrl) {
       console.log(`Database for this run: PostgreSQL at ${shownUrl(postgresUrl)} (a fresh database per test file)`)
       if (!(await canReach(postgresUrl))) return false
       return run(bin('vitest'), vitestArgs(postgresReport, '--project', 'database'), {
-        env: withTestMalloc({ ...process.env, TEST_DATABASE_URL: postgresUrl }),
+        // The first start's data too, for the tests that start an embedded shop before moving it to PostgreSQL.
+        env: withTestMalloc({ ...process.env, TEST_DATABASE_URL: postgresUrl, SHOP_TEST_EMBEDDED_DATA: fromFirstStart ?? '' }),
         limitMs: 15 * MINUTE,
       })
     },

@@ -66,6 +66,15 @@ function removeFolder(folder: string) {
  */
 export const WASM_BASELINE_ONLY = '--liftoff-only'
 
+/**
+ * The data folder of an embedded shop's first start (migrations, the demo catalogue and its pictures) that `npm test`
+ * made beside the PGlite pass, for the PostgreSQL pass's tests that start an embedded shop (SHOP_TEST_EMBEDDED_DATA):
+ * pass it as `dataFrom`. Undefined in a run of Vitest alone, where such a shop makes its own.
+ */
+export function embeddedFirstStartData(): string | undefined {
+  return process.env.SHOP_TEST_EMBEDDED_DATA || undefined
+}
+
 /** A test shop's settings over the defaults, its own data folder, or an embedded shop's data folder to start a copy of. */
 type StartOptions = { env?: Record<string, string>; dataDir?: string; dataFrom?: string }
 
