@@ -190,8 +190,7 @@ try {
 
 // Node's module compile cache (Node 22.1+; older ones ignore it) for every process of the run, in a folder of the run's
 // own: the shop's build is compiled once and its V8 code read back by the next of the ~110 shops the steps start, 0.07–0.10
-// CPU-s less for each start (0.83–0.90 against 0.89–1.00 CPU-s to "The shop is open", docs/testing.md). A developer's
-// own NODE_COMPILE_CACHE is kept.
+// CPU-s less for each start (decision 062). A developer's own NODE_COMPILE_CACHE is kept.
 if (!process.env.NODE_COMPILE_CACHE) {
   const compileCache = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-compile-cache-'))
   ownFolders.push(compileCache)
