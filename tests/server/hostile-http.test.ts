@@ -60,11 +60,21 @@ async function chunkedPost(path: string, head: string, totalBytes: number, conte
       })
       // Once the server has answered it may stop reading and close: a write error then is expected.
       request.on('error', (err) => (answered ? undefined : reject(err)))
+      // Whichever comes first ends the wait, and its partner is taken off: left on, a 'close' listener per wait piled
+      // up (Node's MaxListenersExceededWarning after ten).
+      const drainedOrClosed = () =>
+        new Promise<void>((resolve) => {
+          const done = () => {
+            request.off('drain', done).off('close', done)
+            resolve()
+          }
+          request.once('drain', done).once('close', done)
+        })
       const write = async () => {
         request.write(head)
         sent += head.length
         while (sent < totalBytes && !answered && !request.destroyed) {
-          if (!request.write(filler)) await new Promise((r) => request.once('drain', r).once('close', r))
+          if (!request.write(filler)) await drainedOrClosed()
           sent += filler.length
         }
         if (!answered && !request.destroyed) request.end()
