@@ -17,8 +17,6 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
   1182: (value) => value, // date[]
 }
 
-type QueryRunner = Pick<PGlite, 'query'>
-
 /** Options without `parsers`: the client already has Drizzle's, so PGlite has nothing to merge. */
 function withoutParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   if (!options?.parsers) return options
@@ -52,7 +50,7 @@ export function drizzleOnPglite<TSchema extends Record<string, unknown>>(
   config: Omit<Parameters<typeof drizzle<TSchema>>[0] & object, 'client' | 'connection'> = {},
 ): PgliteDatabase<TSchema> {
   Object.assign(client.parsers, DRIZZLE_PARSERS)
-  const runner: QueryRunner & Pick<PGlite, 'transaction'> = {
+  const runner: Pick<PGlite, 'query' | 'transaction'> = {
     query: (query, params, options) => client.query(query, params, withoutParsers(options)),
     transaction: (callback) => client.transaction((tx) => callback(transactionWithoutParsers(tx))),
   }
