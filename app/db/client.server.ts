@@ -38,7 +38,8 @@ export type DatabaseLocation =
   | { url: string }
   /** The embedded database, persisted under dataDir/pglite; `memory` for tests. */
   | { dataDir: string }
-  | { memory: true }
+  /** `cluster`: a dump of a data folder (PGlite's `dumpDataDir`) to start from instead of running initdb. */
+  | { memory: true; cluster?: Blob }
 
 /** Where the SQL migrations live, in the source tree and next to the built server alike. */
 export function migrationsFolder() {
@@ -109,7 +110,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     releaseLock = await lockDataDirectory(location.dataDir, dir)
     client = new PGlite(dir, embeddedDatabaseOptions())
   } else {
-    client = new PGlite(embeddedDatabaseOptions())
+    client = new PGlite(embeddedDatabaseOptions(location.cluster ? { loadDataDir: location.cluster } : {}))
   }
   try {
     await client.waitReady

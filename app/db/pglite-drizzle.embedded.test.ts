@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { embeddedDatabaseOptions } from './client.server'
 import { drizzleOnPglite } from './pglite-drizzle.server'
+import { embeddedCluster } from './test-database'
 
 // drizzleOnPglite (decision 062) must read every row exactly as Drizzle's own PGlite driver does: the types whose
 // parsers Drizzle replaces (dates, times, intervals and their arrays) in each of Drizzle's modes, in and out of a
@@ -25,7 +26,7 @@ const moments = pgTable('moments', {
 describe('Drizzle on the embedded database with its parsers set once', () => {
   let client: PGlite
   beforeAll(async () => {
-    client = new PGlite(embeddedDatabaseOptions())
+    client = new PGlite(embeddedDatabaseOptions({ loadDataDir: await embeddedCluster() }))
     await client.waitReady
     const reference = drizzle(client)
     await reference.execute(sql`create table moments (id integer primary key, at timestamp, at_zoned timestamptz, at_text timestamp,

@@ -7,7 +7,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, type DatabaseHandle, openDatabase } from './client.server'
 import * as schema from './schema'
-import { describeDatabase, openTestDatabase } from './test-database'
+import { describeDatabase, embeddedCluster, openTestDatabase } from './test-database'
 import { copyDatabase, restoreBackup, RUNNING_STATE_TABLES, tablesInCopyOrder, TransferError, writeBackup } from './transfer.server'
 
 // The source is always the embedded database (what a shop moves off); the target is PGlite, or PostgreSQL
@@ -134,7 +134,7 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
   }
   let dir: string
   beforeAll(async () => {
-    source = await openDatabase({ memory: true })
+    source = await openDatabase({ memory: true, cluster: await embeddedCluster() })
     await populate(source.db)
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-transfer-'))
   })

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkDatabaseReady, type Database, openDatabase, type DatabaseHandle } from './client.server'
 import { isDatabaseUnavailable } from './unavailable.server'
+import { embeddedCluster } from './test-database'
 
 /** A port nothing listens on: taken, then let go. */
 async function closedPort() {
@@ -28,7 +29,7 @@ async function thrownBy(run: () => Promise<unknown>) {
 // One embedded database for the whole file, opened as the shop opens its own (without a folder).
 let embedded: DatabaseHandle
 beforeAll(async () => {
-  embedded = await openDatabase({ memory: true })
+  embedded = await openDatabase({ memory: true, cluster: await embeddedCluster() })
 })
 afterAll(async () => {
   await embedded?.close()

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createTestDatabase, preparedOnce, refuseInUnitProject, sharedPreparationDir } from '../../app/db/test-database'
+import { createTestDatabase, preparedEmbeddedCluster, preparedOnce, refuseInUnitProject, sharedPreparationDir } from '../../app/db/test-database'
 import { scratchFolder } from './scratch-folder'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -98,7 +98,8 @@ export type TestServer = {
  * server with the default data settings starts on a copy of a data folder prepared once per run (migrated, demo
  * catalogue loaded: ~1 s to start instead of ~4.5 s; with SEED_DEMO_CATALOGUE 'never', migrated only); on PostgreSQL
  * its database is a copy of a prepared one. Given `dataDir` or settings of its own data
- * (PREPARED_FOLDER_DOES_NOT_FIT), it starts empty: a test that restarts the shop on the same data starts it from
+ * (PREPARED_FOLDER_DOES_NOT_FIT), it starts empty (an embedded one in a folder of its own: on the run's prepared
+ * cluster, withPreparedCluster): a test that restarts the shop on the same data starts it from
  * copyOfPreparedData() instead. Given `dataFrom`, an embedded shop's data folder, it starts on a copy of it (its own,
  * removed at `stop()`).
  */
@@ -111,8 +112,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (kind) data = await copyOfPreparedData(kind)
   else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL && !options.dataFrom) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
   const dataDir = options.dataDir ?? data?.dataDir ?? scratchFolder('shop-test-')
-  if (options.dataFrom) copyFolder(options.dataFrom, dataDir)
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
+  if (options.dataFrom) copyFolder(options.dataFrom, dataDir)
+  else if (!data && !options.dataDir && !options.env?.DATA_DIR && !(options.env?.DATABASE_URL ?? databaseUrl)) await withPreparedCluster(dataDir)
   const child: ChildProcess = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
     cwd: root,
     env: shopEnvironment(dataDir, databaseUrl, options.env),
@@ -171,6 +173,20 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       await removeData()
     },
   }
+}
+
+/**
+ * Puts the run's prepared cluster (preparedEmbeddedCluster, app/db/test-database.ts) in an embedded shop's empty data
+ * folder, so its database opens on it instead of running initdb; the shop then migrates and loads the demo catalogue
+ * as on any first start. Outside a Vitest run the folder stays empty. The first start from an empty folder is what
+ * start-script.embedded.test.ts and `npm test`'s first start (on the oldest Node.js) still make.
+ */
+async function withPreparedCluster(dataDir: string) {
+  const cluster = await preparedEmbeddedCluster()
+  if (!cluster) return
+  const into = path.join(dataDir, 'pglite')
+  fs.mkdirSync(into, { recursive: true })
+  copyFolder(cluster.folder, into)
 }
 
 /** The address the shop says it is open at, once it has said so (server.js's opening line). */
@@ -346,6 +362,7 @@ function preparedDataFolder(serverUrl: string | undefined, kind: PreparedKind) {
     }
     const dataDir = path.join(folder, 'data')
     fs.mkdirSync(dataDir)
+    if (!serverUrl) await withPreparedCluster(dataDir)
     const server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl, SEED_DEMO_CATALOGUE: kind === 'demo' ? 'auto' : 'never' } })
     await server.stop()
   })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { describe, expect, it } from 'vitest'
 import { embeddedDatabaseOptions, migrationsFolder } from '~/db/client.server'
+import { embeddedCluster } from '~/db/test-database'
 
 // Migration 0007 on a shop that already has stock: every pack gets an opening row, so stock = the sum of its rows.
 
@@ -13,7 +14,7 @@ async function run(db: PGlite, file: string) {
 
 describe('migration 0007 (the stock ledger)', () => {
   it('writes an opening row for the stock each pack has', async () => {
-    const db = new PGlite(embeddedDatabaseOptions())
+    const db = new PGlite(embeddedDatabaseOptions({ loadDataDir: await embeddedCluster() }))
     try {
       const files = fs.readdirSync(migrationsFolder()).filter((f) => f.endsWith('.sql')).sort()
       for (const file of files.filter((f) => f < '0007')) await run(db, file)
