@@ -1,4 +1,4 @@
-// `npm run loadtest -- [--duration 60] [--connections 20] [--out bench/loadtest.json] [--checkout-rate <n>] [--no-build]`
+// `npm run loadtest -- [--duration 60] [--connections 20] [--out bench/loadtest.json] [--checkout-rate <n>] [--no-build] [--data-from <folder>]`
 //
 // Starts the production build on loopback with a fresh database (the embedded one in a temporary DATA_DIR, or,
 // when DATABASE_URL names a PostgreSQL server, a new database created on it and dropped afterwards), test
@@ -19,7 +19,7 @@ import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shi
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
-  'Usage: npm run loadtest -- [--duration <seconds, default 60>] [--connections <at least 3, default 20>] [--out <file, default bench/loadtest.json>] [--checkout-rate <requests per second>] [--no-build]'
+  'Usage: npm run loadtest -- [--duration <seconds, default 60>] [--connections <at least 3, default 20>] [--out <file, default bench/loadtest.json>] [--checkout-rate <requests per second>] [--no-build] [--data-from <folder of a first start’s data>]'
 
 // ── Settings ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -30,6 +30,7 @@ const args = readArguments(
     out: { type: 'string', default: 'bench/loadtest.json' },
     'checkout-rate': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'data-from': { type: 'string' },
   },
   USAGE,
   `Drives browsing, cart quotes and checkouts with test payments at the production build for --duration seconds,
@@ -39,12 +40,23 @@ mail per paid order, no order paid twice.
 shop answers. Each paid order sends two mails, which the shop's outbox sends at its own pace after the run, so the
 cap bounds how long a short run (CI's) waits for them.
 --no-build uses build/ as it is (it must exist); otherwise the shop is built when its sources changed.
+--data-from starts the shop on a copy of that folder, the data of a first start (\`npm test\` makes one for its
+  steps), instead of loading the demo catalogue itself; the run and its checks are the same. Not with DATABASE_URL.
 With DATABASE_URL set, a fresh database is created on that PostgreSQL server for the run and dropped after.`,
 )
 const duration = wholeNumber(args.duration, '--duration', 1, 3600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 3, 500, USAGE)
 const outFile = path.resolve(process.cwd(), args.out)
 const checkoutRate = args['checkout-rate'] === undefined ? null : wholeNumber(args['checkout-rate'], '--checkout-rate', 1, 100_000, USAGE)
+const dataFrom = args['data-from']
+if (dataFrom !== undefined && !fs.existsSync(path.join(dataFrom, 'pglite'))) {
+  console.error(`--data-from ${dataFrom}: not a shop's data folder (it holds no pglite folder).\n${USAGE}`)
+  process.exit(2)
+}
+if (dataFrom !== undefined && process.env.DATABASE_URL) {
+  console.error(`--data-from copies an embedded database: it does not go with DATABASE_URL.\n${USAGE}`)
+  process.exit(2)
+}
 
 
 /** Half the connections browse, a quarter ask for quotes, the rest check out. */
@@ -89,7 +101,10 @@ async function main() {
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
   const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null
   if (database) cleanups.push(() => database.drop())
-  const databaseLabel = database ? `PostgreSQL (database ${database.name}, dropped afterwards)` : 'PGlite (embedded, fresh DATA_DIR)'
+  if (dataFrom !== undefined) fs.cpSync(dataFrom, dataDir, { recursive: true })
+  const databaseLabel = database
+    ? `PostgreSQL (database ${database.name}, dropped afterwards)`
+    : `PGlite (embedded, ${dataFrom !== undefined ? `a fresh DATA_DIR copied from ${dataFrom}` : 'fresh DATA_DIR'})`
 
   const rateNote = checkoutRate ? ` at most ${checkoutRate} requests/s` : ''
   console.log(`Load test: ${duration} s, ${connections} connections (${split.browse} browsing, ${split.quote} cart quotes, ${split.checkout} checkouts${rateNote}); ${databaseLabel}`)
