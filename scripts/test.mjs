@@ -270,8 +270,8 @@ let firstStartMaking
 const endFirstStart = stepBeside(FIRST_START, (output) => (firstStartMaking = makeFirstStartData(output)))
 /**
  * Without PostgreSQL, the load test beside the PGlite pass waits for the first start's data and starts its shop on a
- * copy of it: the demo catalogue loaded once, not twice, beside the pass. When that step fails, the
- * load test loads the catalogue itself.
+ * copy of it: the demo catalogue loaded once, not twice, beside the pass. When that step fails, the load test loads the
+ * catalogue itself.
  */
 const loadTestOnFirstStart = async (output) => loadTest(output, (await firstStartMaking.catch(() => false)) ? firstStartData : undefined)
 
