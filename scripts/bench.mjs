@@ -29,7 +29,7 @@ import { readArguments } from './db-tools.mjs'
 import { routeScripts } from './route-scripts.mjs'
 import { findChromium } from './find-chromium.mjs'
 import { startHttpsFront } from './https-front.mjs'
-import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import { checkoutHolder, Cleanups, createDatabase, dataFromFolder, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -72,11 +72,7 @@ const lighthouseRuns = quick ? 1 : wholeNumber(args.runs, '--runs', 1, 15, USAGE
 const duration = wholeNumber(args.duration, '--duration', 1, 600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 1, 1000, USAGE)
 const resultsDir = path.join(root, 'bench')
-const dataFrom = args['data-from']
-if (dataFrom !== undefined && !fs.existsSync(path.join(dataFrom, 'pglite'))) {
-  console.error(`--data-from ${dataFrom}: not a shop's data folder (it holds no pglite folder).\n${USAGE}`)
-  process.exit(2)
-}
+const dataFrom = dataFromFolder(args['data-from'], USAGE)
 
 
 const KB = 1024

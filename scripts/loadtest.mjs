@@ -15,7 +15,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { readArguments } from './db-tools.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
-import { checkoutHolder, Cleanups, createDatabase, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import { checkoutHolder, Cleanups, createDatabase, dataFromFolder, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -48,11 +48,7 @@ const duration = wholeNumber(args.duration, '--duration', 1, 3600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 3, 500, USAGE)
 const outFile = path.resolve(process.cwd(), args.out)
 const checkoutRate = args['checkout-rate'] === undefined ? null : wholeNumber(args['checkout-rate'], '--checkout-rate', 1, 100_000, USAGE)
-const dataFrom = args['data-from']
-if (dataFrom !== undefined && !fs.existsSync(path.join(dataFrom, 'pglite'))) {
-  console.error(`--data-from ${dataFrom}: not a shop's data folder (it holds no pglite folder).\n${USAGE}`)
-  process.exit(2)
-}
+const dataFrom = dataFromFolder(args['data-from'], USAGE)
 if (dataFrom !== undefined && process.env.DATABASE_URL) {
   console.error(`--data-from copies an embedded database: it does not go with DATABASE_URL.\n${USAGE}`)
   process.exit(2)

@@ -25,6 +25,15 @@ export function wholeNumber(value, flag, min, max, usage) {
   return n
 }
 
+/** The --data-from folder, a shop's data folder (one holding its embedded database), or undefined when not given. */
+export function dataFromFolder(value, usage) {
+  if (value !== undefined && !fs.existsSync(path.join(value, 'pglite'))) {
+    console.error(`--data-from ${value}: not a shop's data folder (it holds no pglite folder).\n${usage}`)
+    process.exit(2)
+  }
+  return value
+}
+
 /** The build to run: build/ as it is with --no-build (false, said why, when there is none), else built when its sources changed. */
 export function prepareBuild(noBuild) {
   if (!noBuild) {
