@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { KnownDurationsSequencer } from './tests/support/file-order'
-import { TEST_FOLDERS, testFiles } from './tests/support/test-files'
+import { KnownDurationsSequencer } from './tests/support/file-order.ts'
+import { TEST_FOLDERS, testFiles } from './tests/support/test-files.ts'
 
 const root = import.meta.dirname
 
