@@ -4,16 +4,10 @@ import { ActionOutcome, AdminPage, inputClass, OrderStatusBadge, Time, tableScro
 import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import {
-  advanceOrder,
-  type FulfilmentStep,
-  fulfilmentSchema,
-  getOrderForAdmin,
-  OrderNotFoundError,
-  StepNotAllowedError,
-} from '~/features/checkout/fulfilment.server'
+import { advanceOrder, type FulfilmentStep, fulfilmentSchema, OrderNotFoundError, StepNotAllowedError } from '~/features/orders/fulfilment.server'
+import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
 import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'

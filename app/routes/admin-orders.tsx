@@ -3,7 +3,7 @@ import { AdminPage, FilterLinks, inputClass, OrderStatusBadge, Time, tableScroll
 import { focusRing, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/checkout/fulfilment.server'
+import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/orders/admin-orders.server'
 import { formatRupees } from '~/features/money/money'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-orders'

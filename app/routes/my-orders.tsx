@@ -3,7 +3,7 @@ import { FormError, FormNotice, useFormBusy } from '~/components/accounts/accoun
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ordersForEmail } from '~/features/accounts/accounts.server'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { requireSignedIn } from '~/features/accounts/guards.server'

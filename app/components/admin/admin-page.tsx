@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { OrderStatus } from '~/features/checkout/order-statuses'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import type { OrderStatus } from '~/features/orders/statuses'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import { focusRing } from '../catalogue/styles'
 import { formatIndiaDate as formatDate, formatIndiaDateTime as formatDateTime } from '~/features/dates/india-time'
 

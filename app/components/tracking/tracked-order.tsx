@@ -1,5 +1,5 @@
 import { Time } from '~/components/admin/admin-page'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import { creditNoteUrl, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import type { TrackedOrder } from '~/features/tracking/tracking.server'

@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server'
 import { orderLines, orders } from '~/db/schema'
 import type { ReservationLimits } from '../settings/shop-settings'
 import type { OrderItem } from './checkout-schemas'
-import { hashBuyerToken } from './orders.server'
+import { hashBuyerToken } from '../orders/order-lookup.server'
 
 // Reservation rules against stock hoarding (decision 024): a cap on units of one pack per order, a cap on units held
 // by unpaid orders per holder (client address, e-mail, phone), and a short window the payment page extends.

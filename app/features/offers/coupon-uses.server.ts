@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { couponUses, coupons, orders } from '~/db/schema'
-import { lastTenPhoneDigits } from '../checkout/order-phone.server'
+import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { type Coupon, type CouponResult, type OfferLine, applyCoupon, normaliseCouponCode } from './coupons'
 
 /** The statuses of an order that count as a customer having ordered before (a first-order code then refuses). */
