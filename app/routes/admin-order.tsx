@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
-import { ActionOutcome, AdminPage, inputClass, OrderStatusBadge, Time, tableScroll } from '~/components/admin/admin-page'
+import { ActionOutcome, AdminPage, inputClass, Time, tableScroll } from '~/components/admin/admin-page'
+import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
@@ -353,7 +354,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <AdminPage
       title={
         <span className="flex flex-wrap items-center gap-3">
-          Order {order.label} <OrderStatusBadge status={order.status} />
+          Order {order.label} <OrderStatusPill status={order.status} />
         </span>
       }
       back={{ to: '/dash/orders', label: 'Orders' }}
