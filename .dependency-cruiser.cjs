@@ -21,6 +21,15 @@ module.exports = {
       to: { path: ['^app/db/', '\\.server\\.tsx?$', '^node_modules/(drizzle-orm|@electric-sql|pg)/'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'no-circular',
+      comment:
+        'No import cycle in app/: a cycle makes start-up order matter and hides which module owns what. ' +
+        'A type-only import is erased at build time and may close a loop (a type shared both ways).',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing package.',
       severity: 'error',

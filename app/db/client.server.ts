@@ -19,6 +19,13 @@ import { queryCountingLogger } from './query-count.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/**
+ * The handle `db.transaction(...)` gives its callback (a savepoint's too). A function that must run inside one (a
+ * gap-free number series, a row it locks, a change written with another) takes this, not a Database: a plain
+ * Database has no `rollback()`, so the type checker refuses a call outside a transaction.
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
 /** Stops listening. */
 export type StopListening = () => Promise<void>
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/checkout/order-statuses'
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/orders/statuses'
 import { ROLES } from '../features/accounts/roles'
 import {
   bigint,
@@ -217,7 +217,7 @@ export const policyPages = pgTable(
   (t) => [check('policy_pages_slug', sql`${t.slug} in ('privacy', 'terms', 'shipping', 'returns', 'grievance')`)],
 )
 
-export { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/order-statuses'
+export { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '../features/orders/statuses'
 
 /**
  * An order. `id` is unguessable and used in links and the API; `number` is what the customer reads.

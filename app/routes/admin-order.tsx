@@ -1,19 +1,14 @@
 import type { ReactNode } from 'react'
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
-import { ActionOutcome, AdminPage, inputClass, OrderStatusBadge, Time, tableScroll } from '~/components/admin/admin-page'
+import { ActionOutcome, AdminPage, inputClass, Time, tableScroll } from '~/components/admin/admin-page'
+import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import {
-  advanceOrder,
-  type FulfilmentStep,
-  fulfilmentSchema,
-  getOrderForAdmin,
-  OrderNotFoundError,
-  StepNotAllowedError,
-} from '~/features/checkout/fulfilment.server'
+import { advanceOrder, type FulfilmentStep, fulfilmentSchema, OrderNotFoundError, StepNotAllowedError } from '~/features/orders/fulfilment.server'
+import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
 import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'
@@ -359,7 +354,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <AdminPage
       title={
         <span className="flex flex-wrap items-center gap-3">
-          Order {order.label} <OrderStatusBadge status={order.status} />
+          Order {order.label} <OrderStatusPill status={order.status} />
         </span>
       }
       back={{ to: '/dash/orders', label: 'Orders' }}

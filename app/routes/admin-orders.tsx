@@ -1,9 +1,10 @@
 import { Form, Link } from 'react-router'
-import { AdminPage, FilterLinks, inputClass, OrderStatusBadge, Time, tableScroll } from '~/components/admin/admin-page'
+import { AdminPage, FilterLinks, inputClass, Time, tableScroll } from '~/components/admin/admin-page'
+import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { focusRing, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/checkout/fulfilment.server'
+import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/orders/admin-orders.server'
 import { formatRupees } from '~/features/money/money'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-orders'
@@ -184,7 +185,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td role="cell" className={stackedCell}>
                     <CellLabel>Status</CellLabel>
                     <span>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusPill status={order.status} />
                     </span>
                   </td>
                 </tr>

@@ -1,8 +1,8 @@
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
-import { getOrderForBuyer } from '~/features/checkout/orders.server'
+import { getOrderForBuyer } from '~/features/orders/order-lookup.server'
 import { getOrderForAccount } from '~/features/accounts/accounts.server'
 import { getSignedInUser } from '~/features/accounts/guards.server'
-import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { orderNumberLabel } from '~/features/orders/order-number'
 import { apiError } from '~/http/json.server'
 import type { Route } from './+types/api.order'
 

@@ -1,5 +1,5 @@
 import { z } from '~/zod'
-import { getOrderForBuyer, getOrder } from '~/features/checkout/orders.server'
+import { getOrderForBuyer, getOrder } from '~/features/orders/order-lookup.server'
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { verifyCheckoutPayment } from '~/features/payments/payments.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'

@@ -4,11 +4,11 @@ import { primaryButton } from '~/components/catalogue/styles'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { codOrderForLink, confirmCodOrder } from '~/features/checkout/cod-orders.server'
-import { orderNumberLabel } from '~/features/checkout/order-mails'
+import { orderNumberLabel } from '~/features/orders/order-number'
 import { formatRupees } from '~/features/money/money'
 import { formTokenOf } from '~/http/form-token.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import type { Route } from './+types/cod-confirm'
 
 // GET /order/confirm/:orderId?t=…: the page the COD order mail links to (decision 043). Opening it confirms nothing

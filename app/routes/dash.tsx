@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { OrderStatusBadge } from '~/components/admin/admin-page'
+import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -244,7 +244,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <span className="flex items-center gap-3">
                       <span className="text-earth-900">{formatRupees(order.totalPaise)}</span>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusPill status={order.status} />
                     </span>
                   </li>
                 ))}

@@ -3,7 +3,7 @@ import { FormError, FormNotice, useFormBusy } from '~/components/accounts/accoun
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ordersForEmail } from '~/features/accounts/accounts.server'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { requireSignedIn } from '~/features/accounts/guards.server'
@@ -83,9 +83,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 </h2>
                 <p>
                   <span className="sr-only">Status: </span>
-                  <span className="rounded-full bg-leaf-50 px-3 py-1 text-sm font-semibold text-leaf-800" data-testid="order-status">
-                    {ORDER_STATUS_LABELS[order.status]}
-                  </span>
+                  <OrderStatusPill status={order.status} look="customer" testId="order-status" />
                 </p>
               </div>
               <ul className="mt-3 text-sm text-earth-800">

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { OrderStatus } from '~/features/checkout/order-statuses'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
 import { focusRing } from '../catalogue/styles'
 import { formatIndiaDate as formatDate, formatIndiaDateTime as formatDateTime } from '~/features/dates/india-time'
 
@@ -43,28 +41,6 @@ export function ActionOutcome({ message, error }: { message?: string; error?: st
       </div>
       <div role="alert">{error && <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{error}</p>}</div>
     </div>
-  )
-}
-
-const STATUS_COLOURS: Record<OrderStatus, string> = {
-  pending_payment: 'bg-stone-100 text-stone-800',
-  awaiting_confirmation: 'bg-amber-100 text-amber-900',
-  confirmed: 'bg-turmeric-100 text-earth-900',
-  returned_to_origin: 'bg-red-100 text-red-900',
-  expired: 'bg-stone-100 text-stone-700',
-  paid: 'bg-turmeric-100 text-earth-900',
-  packed: 'bg-sky-100 text-sky-900',
-  shipped: 'bg-leaf-100 text-leaf-900',
-  delivered: 'bg-leaf-700 text-white',
-  cancelled: 'bg-red-100 text-red-900',
-}
-
-/** An order's status as a coloured pill; the words carry the meaning, the colour only helps scanning. */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
-    </span>
   )
 }
 

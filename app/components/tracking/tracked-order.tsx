@@ -1,5 +1,6 @@
 import { Time } from '~/components/admin/admin-page'
-import { ORDER_STATUS_LABELS } from '~/features/accounts/order-status'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import { OrderStatusPill } from '../orders/order-status-pill'
 import { creditNoteUrl, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import type { TrackedOrder } from '~/features/tracking/tracking.server'
@@ -18,9 +19,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         </h2>
         <p>
           <span className="sr-only">Status: </span>
-          <span className="rounded-full bg-leaf-50 px-3 py-1 font-semibold text-leaf-800" data-testid="tracked-status">
-            {ORDER_STATUS_LABELS[order.status]}
-          </span>
+          <OrderStatusPill status={order.status} look="tracked" testId="tracked-status" />
         </p>
       </div>
       <p className="mt-1 text-earth-700">

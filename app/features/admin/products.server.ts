@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
 import { loadProducts, loadProductsPage, type PageRequest, withOffers } from '../catalogue/catalogue.server'
 import type { ListPage } from '../catalogue/paging'
@@ -107,7 +107,6 @@ export function slugify(name: string) {
   return slug || 'product'
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 async function freeSlug(tx: Transaction, base: string) {
   // `base` holds only a-z, 0-9 and dashes, so it is safe inside a LIKE pattern.

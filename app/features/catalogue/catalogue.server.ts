@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderLines, orders, products, variants } from '~/db/schema'
-import type { OrderStatus } from '../checkout/order-statuses'
+import type { OrderStatus } from '../orders/statuses'
 import { z } from '~/zod'
 import { CATEGORIES, type Category, PACK_SIZES } from './categories'
 import { type ListPage, PAGE_NUMBER_MESSAGE, type PageAsked, pageCountOf } from './paging'

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { count, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { storeImageSource } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
@@ -65,7 +65,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return results
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 type SeedOptions = {
   /** Make every width of every picture now (PUBLIC_MEDIA_URL: a CDN or the bucket cannot make them on request). */

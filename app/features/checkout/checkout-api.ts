@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../payments/provider'
 import type { CouponRefusal } from '../offers/coupons'
 import type { CodRefusal } from './cash-on-delivery'
-import type { OrderStatus, PaymentMethod } from './order-statuses'
+import type { OrderStatus, PaymentMethod } from '../orders/statuses'
 import type { ShortLine } from './orders.server'
 
 // The answers of POST /api/payment/createOrder (its request is createOrderSchema, checkout-schemas.ts), written

@@ -7,7 +7,7 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { codPeriodStart, loadDashboard } from '../admin/dashboard.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { codFigures } from './cod-figures.server'
-import { advanceOrder, type FulfilmentStep } from './fulfilment.server'
+import { advanceOrder, type FulfilmentStep } from '../orders/fulfilment.server'
 import { placePaidOrder, placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
 
 // Issue 19, decision 043: the dashboard's cash-on-delivery figures.

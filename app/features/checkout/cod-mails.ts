@@ -2,7 +2,8 @@ import { line } from '../mail/mail-text'
 import { formatRupees } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
-import { type OrderForMail, orderNumberLabel, orderSummary } from './order-mails'
+import { type OrderForMail, orderSummary } from '../orders/order-mails'
+import { orderNumberLabel } from '../orders/order-number'
 
 // The mails of a cash-on-delivery order (decision 043), beside the other order mails' rules: every typed value on a
 // line of its own (mail-templates.test.ts).

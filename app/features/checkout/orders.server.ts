@@ -1,11 +1,13 @@
 import crypto from 'node:crypto'
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders, products, variants } from '~/db/schema'
 import type { PaymentProvider } from '../payments/provider'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { CreateOrderInput, ShippingAddress } from './checkout-schemas'
-import { mailableOrder, orderNumberLabel } from './order-mails'
+import { mailableOrder } from '../orders/order-mails'
+import { hashBuyerToken, orderWithLines } from '../orders/order-lookup.server'
+import { orderNumberLabel } from '../orders/order-number'
 import { codOrderPlacedMail, ownerCodOrderNotice } from './cod-mails'
 import { codConfirmationSecret, codConfirmationToken } from './cod-confirmation.server'
 import { codConfirmationUrl } from '../tracking/track-link'
@@ -28,21 +30,6 @@ export class OutOfStockError extends Error {
   constructor(readonly lines: ShortLine[]) {
     super('Some items are not available in the quantity asked for.')
   }
-}
-
-export { lastTenPhoneDigits } from './order-phone.server'
-
-export function hashBuyerToken(token: string) {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
-
-export type OrderWithLines = typeof orders.$inferSelect & { lines: Array<typeof orderLines.$inferSelect> }
-
-async function orderWithLines(db: Database, id: string): Promise<OrderWithLines | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id))
-  if (!order) return null
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name))
-  return { ...order, lines }
 }
 
 /**
@@ -238,16 +225,4 @@ export class CheckoutKeyTakenError extends Error {
   constructor() {
     super('This checkout belongs to another browser. Please start the checkout again.')
   }
-}
-
-/** The order as its buyer may see it; null for anyone else. */
-export async function getOrderForBuyer(db: Database, id: string, buyerToken: string | null) {
-  if (!buyerToken) return null
-  const order = await orderWithLines(db, id)
-  if (!order || order.buyerTokenHash !== hashBuyerToken(buyerToken)) return null
-  return order
-}
-
-export async function getOrder(db: Database, id: string) {
-  return orderWithLines(db, id)
 }

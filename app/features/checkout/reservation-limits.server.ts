@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, orders } from '~/db/schema'
 import type { ReservationLimits } from '../settings/shop-settings'
 import type { OrderItem } from './checkout-schemas'
-import { hashBuyerToken } from './orders.server'
+import { hashBuyerToken } from '../orders/order-lookup.server'
 
 // Reservation rules against stock hoarding (decision 024): a cap on units of one pack per order, a cap on units held
 // by unpaid orders per holder (client address, e-mail, phone), and a short window the payment page extends.
@@ -51,7 +51,7 @@ type HolderKeys = { clientAddress?: string | null; email: string; phone: string 
  * checkouts count one after another (a plain count would let them all see the same total and all pass); they are taken
  * in one order everywhere, so two checkouts sharing holders cannot deadlock.
  */
-export async function lockAndCheckUnitsHeld(tx: Pick<Database, 'execute' | 'select'>, keys: HolderKeys, units: number, limits: ReservationLimits, shopPhone: string) {
+export async function lockAndCheckUnitsHeld(tx: Transaction, keys: HolderKeys, units: number, limits: ReservationLimits, shopPhone: string) {
   const holders: Array<{ holder: Holder; key: string; where: ReturnType<typeof sql> }> = [
     { holder: 'email', key: `email:${keys.email.toLowerCase().replace(/\+[^@]*@/, '@')}`, where: sql`${holderEmail(orders.email)} = ${holderEmail(keys.email)}` },
     { holder: 'phone', key: `phone:${keys.phone}`, where: sql`${orderPhone} = ${keys.phone}` },
@@ -82,7 +82,7 @@ export async function lockAndCheckUnitsHeld(tx: Pick<Database, 'execute' | 'sele
  * variants' row locks in every checkout, so the two kinds of locks are always taken in the same order.
  */
 export async function applyReservationLimits(
-  tx: Pick<Database, 'execute' | 'select'>,
+  tx: Transaction,
   items: OrderItem[],
   holder: HolderKeys,
   settings: ReservationLimits & { phone: string },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { creditNotes, invoices } from '~/db/schema'
 import { buildCreditNoteDocument, type CreditNoteDocument, type RefundItems } from './credit-note-document'
 import { type InvoiceDocument, withBuyerRedacted } from './invoice-document'
@@ -17,7 +17,7 @@ const asCreditNote = (row: typeof creditNotes.$inferSelect): CreditNote => ({ ..
  * invoice (never invoiced) gets none: there is no tax to take back. Returns null then.
  */
 export async function issueCreditNote(
-  tx: Database,
+  tx: Transaction,
   /** `refundId` null: the note of a parcel returned to origin (decision 043), one per order, no money moved. */
   input: { orderId: string; refundId: string | null; items: RefundItems; reason: string; issuedAt: Date },
 ): Promise<CreditNote | null> {

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router'
 import { getOrderForAccount } from '../accounts/accounts.server'
 import { getSignedInUser } from '../accounts/guards.server'
 import { readBuyerToken } from '../checkout/buyer-cookie.server'
-import { getOrderForBuyer } from '../checkout/orders.server'
+import { getOrderForBuyer } from '../orders/order-lookup.server'
 import { readTrackedOrder } from '../tracking/tracked-cookie.server'
 
 /**

@@ -1,5 +1,5 @@
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { orderNumberLabel } from '../checkout/order-mails'
+import { orderNumberLabel } from '../orders/order-number'
 import type { ShopSettings } from '../settings/shop-settings'
 import { GST_STATE_CODES, gstStateOf } from './gst'
 import { lineDescription } from './line-description'

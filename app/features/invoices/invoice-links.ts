@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from '~/features/checkout/order-statuses'
+import type { OrderStatus, PaymentMethod } from '~/features/orders/statuses'
 
 /**
  * Orders whose invoice can be had: issued with the payment, or, for orders paid before invoices existed, on the

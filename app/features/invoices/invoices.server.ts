@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { creditNotes, invoiceCounters, invoices, orderLines, orders, products } from '~/db/schema'
 import { formatRupeesAndPaise } from '../money/money'
 import type { CreditNoteDocument } from './credit-note-document'
@@ -16,7 +16,7 @@ import { financialYearOf } from './series'
 export type Invoice = { orderId: string; series: string; number: number; issuedAt: Date; document: InvoiceDocument }
 
 /** The next number of `series` (an invoice or a credit note series). The counter's row stays locked until the caller's transaction ends, so no two take one number and a rollback returns it. */
-export async function nextInvoiceNumber(tx: Database, series: string) {
+export async function nextInvoiceNumber(tx: Transaction, series: string) {
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ series, lastNumber: 1 })
@@ -51,7 +51,7 @@ const asInvoice = (row: typeof invoices.$inferSelect): Invoice => ({ ...row, doc
  * Issues the invoice of an order whose row the caller holds locked in `tx` (so two calls cannot both issue one).
  * An order already invoiced keeps its invoice. The number comes from the series of `issuedAt`'s financial year.
  */
-export async function issueInvoice(tx: Database, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date): Promise<Invoice> {
+export async function issueInvoice(tx: Transaction, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date): Promise<Invoice> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id))
   if (existing) return asInvoice(existing)
   const taxOf = await productTaxes(tx, [...new Set(order.lines.map((l) => l.productId))])
@@ -67,7 +67,7 @@ export async function issueInvoice(tx: Database, order: OrderToInvoice & { id: s
  * made (a bug, a product's impossible data) is logged and left for the first download, and never stops a payment
  * from being recorded. Its number goes back with the savepoint, so the series keeps no gap.
  */
-export async function issueInvoiceWithPayment(tx: Database, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date) {
+export async function issueInvoiceWithPayment(tx: Transaction, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date) {
   try {
     return await tx.transaction((savepoint) => issueInvoice(savepoint, order, settings, issuedAt))
   } catch (err) {
@@ -76,7 +76,7 @@ export async function issueInvoiceWithPayment(tx: Database, order: OrderToInvoic
   }
 }
 
-async function orderToInvoice(tx: Database, orderId: string) {
+async function orderToInvoice(tx: Transaction, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order) return null
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { Database, Transaction } from '~/db/client.server'
+import { issueCreditNote } from './credit-notes.server'
+import { issueInvoice, nextInvoiceNumber } from './invoices.server'
 import { financialYearOf, invoiceFileName, invoiceNumberLabel } from './series'
 
 describe('the invoice series: one per Indian financial year, in India’s time', () => {
@@ -23,5 +26,24 @@ describe('the invoice series: one per Indian financial year, in India’s time',
     expect(invoiceNumberLabel('2026-27', 12_345)).toBe('KO/2026-27/12345')
     expect(invoiceNumberLabel('2026-27', 99_999).length).toBeLessThanOrEqual(16)
     expect(invoiceFileName('2026-27', 7)).toBe('invoice-KO-2026-27-0007.pdf')
+  })
+})
+
+describe('the series take their numbers only inside a transaction', () => {
+  // The type checker is this test (npm run typecheck): each call outside a transaction must be refused, or the
+  // unused @ts-expect-error fails the check. The functions are never called.
+  it('refuses a plain Database where the invoice or credit-note series needs a transaction', () => {
+    expectTypeOf<Database>().not.toExtend<Transaction>()
+    expectTypeOf<Transaction>().toExtend<Database>()
+    const outside = (db: Database) => [
+      // @ts-expect-error a Database is not a Transaction: a number taken outside one could leave a gap
+      nextInvoiceNumber(db, '2026-27'),
+      // @ts-expect-error the invoice is issued in the transaction that holds the order's row locked
+      issueInvoice(db, null!, null!, new Date()),
+      // @ts-expect-error the credit note is issued in the refund's (or the return's) transaction
+      issueCreditNote(db, null!),
+    ]
+    const inside = (db: Database) => db.transaction((tx) => nextInvoiceNumber(tx, '2026-27'))
+    expect([typeof outside, typeof inside]).toEqual(['function', 'function'])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as accountMails from '~/features/accounts/account-mails'
-import * as orderMails from '~/features/checkout/order-mails'
+import * as orderMails from '~/features/orders/order-mails'
 import * as codMails from '~/features/checkout/cod-mails'
 import * as contactMails from '~/features/contact/contact.server'
 import { DEFAULT_SHOP_SETTINGS as settings } from '~/features/settings/shop-settings'

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { couponUses, coupons, orders } from '~/db/schema'
-import { lastTenPhoneDigits } from '../checkout/order-phone.server'
+import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { type Coupon, type CouponResult, type OfferLine, applyCoupon, normaliseCouponCode } from './coupons'
 
 /** The statuses of an order that count as a customer having ordered before (a first-order code then refuses). */
@@ -60,7 +60,7 @@ export async function checkCoupon(db: Database, input: CouponCheck, { lock }: { 
 }
 
 /** Records the use `checkCoupon` allowed, in the same transaction, once the order's row is written. */
-export async function recordCouponUse(tx: Database, use: { orderId: string; code: string; customer: CouponCustomer; discountPaise: number; at: Date }) {
+export async function recordCouponUse(tx: Transaction, use: { orderId: string; code: string; customer: CouponCustomer; discountPaise: number; at: Date }) {
   await tx.insert(couponUses).values({
     orderId: use.orderId,
     couponCode: use.code,
@@ -76,14 +76,14 @@ export async function recordCouponUse(tx: Database, use: { orderId: string; code
  * written when it refuses. With 10 uses left, 10 of 40 orders placed at once get it and 30 are refused (the test
  * beside this file). The order's row must already be in `tx`.
  */
-export async function takeCouponUse(tx: Database, input: CouponCheck & { orderId: string }): Promise<CouponResult & { code?: string }> {
+export async function takeCouponUse(tx: Transaction, input: CouponCheck & { orderId: string }): Promise<CouponResult & { code?: string }> {
   const result = await checkCoupon(tx, input, { lock: true })
   if (result.ok) await recordCouponUse(tx, { orderId: input.orderId, code: result.code!, customer: input.customer, discountPaise: result.discountPaise, at: input.at })
   return result
 }
 
 /** Gives back the coupon use of an order expired or cancelled before dispatch, in that change's transaction. */
-export async function releaseCouponUse(tx: Database, orderId: string, at: Date) {
+export async function releaseCouponUse(tx: Transaction, orderId: string, at: Date) {
   await tx.update(couponUses).set({ releasedAt: at }).where(and(eq(couponUses.orderId, orderId), isNull(couponUses.releasedAt)))
 }
 
@@ -91,6 +91,6 @@ export async function releaseCouponUse(tx: Database, orderId: string, at: Date) 
  * Takes back the use of an order paid after it expired: the customer paid the discounted price, so the use counts
  * again, even past the code's limit (the money is in).
  */
-export async function restoreCouponUse(tx: Database, orderId: string) {
+export async function restoreCouponUse(tx: Transaction, orderId: string) {
   await tx.update(couponUses).set({ releasedAt: null }).where(eq(couponUses.orderId, orderId))
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orders } from '~/db/schema'
-import { orderNumberLabel } from '../checkout/order-mails'
+import { orderNumberLabel } from '../orders/order-number'
 
 // The "needs attention" list (decision 032): orders whose payment the shop could not settle by itself. The owner reads
 // why on /dash and on the order's page, deals with it at the provider or with the customer, and marks it dealt with.

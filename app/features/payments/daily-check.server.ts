@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server'
 import { orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { startOfShopDay } from '../dates/india-time'
-import { orderNumberLabel } from '../checkout/order-mails'
+import { orderNumberLabel } from '../orders/order-number'
 import type { PaymentProvider } from './provider'
 import { flagPaymentAttention, settlePayment } from './settle.server'
 

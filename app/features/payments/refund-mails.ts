@@ -1,4 +1,4 @@
-import { orderNumberLabel } from '../checkout/order-mails'
+import { orderNumberLabel } from '../orders/order-number'
 import { line } from '../mail/mail-text'
 import { formatRupeesAndPaise } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'

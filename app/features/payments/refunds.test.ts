@@ -5,7 +5,7 @@ import { creditNotes, invoices, orders, outbox, products, refunds, variants } fr
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { startRazorpayStandIn } from '../../../tests/support/razorpay-standin'
 import { testAddress } from '../../../tests/support/test-address'
-import { advanceOrder } from '../checkout/fulfilment.server'
+import { advanceOrder } from '../orders/fulfilment.server'
 import { createOrder } from '../checkout/orders.server'
 import type { CreditNoteDocument } from '../invoices/credit-note-document'
 import type { InvoiceDocument } from '../invoices/invoice-document'

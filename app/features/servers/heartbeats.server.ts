@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { serverHeartbeats } from '~/db/schema'
 import { log } from '~/log.server'
 
@@ -19,7 +19,6 @@ const FORGOTTEN_AFTER_SECONDS = 60 * 60
 const REGISTRATION_LOCK = 7291003
 
 export type ServerHeartbeat = typeof serverHeartbeats.$inferSelect
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 export type ServerIdentity = { id: string; media: string; host?: string; pid?: number }
 
 /** The servers seen within the last GONE_AFTER_SECONDS, oldest first, except `exceptId`. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { variants } from '~/db/schema'
 import { type AdjustmentReason, MAX_STOCK, type StockAdjustment, stockChangedMessage } from './adjustments'
-import { recordStockChange, type Transaction } from './ledger.server'
+import { recordStockChange } from './ledger.server'
 
 /** A count set from a form opened before the stock changed (a sale, an expiry, another admin). Nothing was changed. */
 export class StockChangedError extends Error {

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { products, type StockChangeReason, stockLedger, variants } from '~/db/schema'
 
 /**
@@ -7,8 +7,6 @@ import { products, type StockChangeReason, stockLedger, variants } from '~/db/sc
  * the change, so a pack's stock always equals the sum of its rows.
  */
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
-type Writer = Database | Transaction
 
 export type StockChange = {
   productId: string
@@ -25,7 +23,7 @@ export type StockChange = {
 type Size = (typeof variants.$inferSelect)['size']
 
 /** Writes the ledger row of a change already made to the pack, whose count is now `stockAfter`. */
-export async function recordStockChange(tx: Writer, change: StockChange & { stockAfter: number }) {
+export async function recordStockChange(tx: Transaction, change: StockChange & { stockAfter: number }) {
   if (change.change === 0) return
   await tx.insert(stockLedger).values({
     productId: change.productId,

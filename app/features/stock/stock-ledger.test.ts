@@ -8,7 +8,7 @@ import { createProduct, getProductForAdmin, updateProduct } from '../admin/produ
 import type { MediaStorage } from '../media/storage.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { placeTestOrder } from '../checkout/test-orders'
-import { advanceOrder } from '../checkout/fulfilment.server'
+import { advanceOrder } from '../orders/fulfilment.server'
 import { confirmPayment } from '../payments/settle.server'
 import { expireOrder } from '../payments/reconciliation.server'
 import { seedDemoCatalogue } from '../catalogue/seed.server'

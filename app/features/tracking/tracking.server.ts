@@ -4,8 +4,8 @@ import type { Database } from '~/db/client.server'
 import { invoices, type OrderStatus, orderEvents, orderLines, orders, refunds } from '~/db/schema'
 import { creditNoteNumbersOf } from '../invoices/credit-notes.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { orderNumberLabel } from '../checkout/order-mails'
-import { lastTenPhoneDigits } from '../checkout/orders.server'
+import { orderNumberLabel } from '../orders/order-number'
+import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { hasInvoice } from '../invoices/invoice-links'
 
 /**

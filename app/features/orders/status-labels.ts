@@ -1,4 +1,4 @@
-import type { OrderStatus } from '~/features/checkout/order-statuses'
+import type { OrderStatus } from './statuses'
 
 /** How an order's status reads to its customer. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -8,18 +8,11 @@ import { loadDashboard, startOfShopDay } from '../admin/dashboard.server'
 import { listContactMessages, receiveContactMessage, setMessageHandled } from '../contact/contact.server'
 import { listOutbox, retryMail } from '../mail/outbox.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
-import type { CreateOrderInput } from './checkout-schemas'
-import {
-  advanceOrder,
-  fulfilmentSchema,
-  getOrderForAdmin,
-  listOrdersForAdmin,
-  orderListQuerySchema,
-  OrderNotFoundError,
-  StepNotAllowedError,
-} from './fulfilment.server'
+import type { CreateOrderInput } from '../checkout/checkout-schemas'
+import { advanceOrder, fulfilmentSchema, OrderNotFoundError, StepNotAllowedError } from './fulfilment.server'
+import { getOrderForAdmin, listOrdersForAdmin, orderListQuerySchema } from './admin-orders.server'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
-import { placePaidOrder, placeTestOrder } from './test-orders'
+import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { testAddress } from '../../../tests/support/test-address'
 
 describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {

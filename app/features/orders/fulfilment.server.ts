@@ -1,19 +1,17 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { adminSearchText, text, z } from '~/zod'
+import { asc, eq } from 'drizzle-orm'
+import { text, z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
-import { invoiceNumberOf, issueInvoice } from '../invoices/invoices.server'
-import { issueCreditNote, returnCreditNoteOf } from '../invoices/credit-notes.server'
+import { issueInvoice } from '../invoices/invoices.server'
+import { issueCreditNote } from '../invoices/credit-notes.server'
 import { formatRupees } from '../money/money'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
-import type { ShippingAddress } from './checkout-schemas'
-import { orderCancelledMail, orderNumberLabel, orderShippedMail } from './order-mails'
-import { lastTenPhoneDigits } from './orders.server'
-import { containsPattern } from '~/db/search'
+import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { orderCancelledMail, orderShippedMail } from './order-mails'
 import { changeStock } from '../stock/ledger.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
-import { recordRefund, refundsForAdmin } from '../payments/refunds.server'
+import { recordRefund } from '../payments/refunds.server'
 
 /**
  * What the owner does to an order, the statuses each step may start from, and the ways of paying it is for. A
@@ -177,114 +175,4 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
     return { status: step.to as OrderStatus, refundId: null }
   })
-}
-
-/** Orders the owner has to pack and send: paid online, or cash on delivery confirmed (decision 043). */
-const TO_SHIP: OrderStatus[] = ['paid', 'confirmed', 'packed']
-
-export const ORDER_LIST_FILTERS = [
-  'all',
-  'to-ship',
-  ...['pending_payment', 'awaiting_confirmation', 'confirmed', 'paid', 'packed', 'shipped', 'delivered', 'returned_to_origin', 'cancelled', 'expired'],
-] as const
-
-export const orderListQuerySchema = z.object({
-  status: z.enum(ORDER_LIST_FILTERS).catch('to-ship'),
-  q: adminSearchText,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-})
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>
-
-const PAGE_SIZE = 50
-
-/** Orders for the admin's list, newest first, filtered by status and searched by number, e-mail or phone. */
-export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
-  const conditions: SQL[] = []
-  if (query.status === 'to-ship') conditions.push(inArray(orders.status, TO_SHIP))
-  else if (query.status !== 'all') conditions.push(eq(orders.status, query.status))
-  if (query.q) {
-    const number = query.q.match(/^(?:ko-?)?(\d{1,9})$/i)?.[1]
-    const digits = query.q.replace(/\D/g, '')
-    const searches: SQL[] = [ilike(orders.email, containsPattern(query.q))]
-    if (number) searches.push(eq(orders.number, Number(number)))
-    if (digits.length >= 6) {
-      searches.push(sql`${lastTenPhoneDigits('phoneNumber')} like ${`%${digits.slice(-10)}%`}`)
-    }
-    conditions.push(or(...searches)!)
-  }
-  const where = conditions.length ? and(...conditions) : undefined
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        email: orders.email,
-        shippingAddress: orders.shippingAddress,
-        totalPaise: orders.totalPaise,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.number))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(orders).where(where),
-  ])
-  return {
-    total: total!.n,
-    pageSize: PAGE_SIZE,
-    orders: rows.map(({ shippingAddress, ...r }) => {
-      const address = shippingAddress as ShippingAddress
-      return { ...r, label: orderNumberLabel(r.number), customer: address.fullName, phone: address.phoneNumber, city: address.city }
-    }),
-  }
-}
-
-/** One order as the admin sees it: lines, address, payment ids and its history, oldest step first. */
-export async function getOrderForAdmin(db: Database, orderId: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) return null
-  const [lines, history, invoiceNumber] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
-    invoiceNumberOf(db, orderId),
-  ])
-  const { buyerTokenHash: _, checkoutKey: __, ...visible } = order
-  return {
-    ...visible,
-    ...(await refundsForAdmin(db, order, lines)),
-    label: orderNumberLabel(order.number),
-    shippingAddress: order.shippingAddress as ShippingAddress,
-    lines,
-    history,
-    invoiceNumber,
-    returnCreditNote: order.status === 'returned_to_origin' ? await returnCreditNoteOf(db, orderId) : null,
-    nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) => stepAllowed(s, order.status, order.paymentMethod)),
-  }
-}
-export type OrderForAdmin = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>
-
-/** Orders to ship (paid, or COD confirmed) not yet shipped, oldest first (the owner packs in that order). */
-export async function ordersWaitingToShip(db: Database, limit = 10) {
-  const where = inArray(orders.status, TO_SHIP)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: orders.id, number: orders.number, status: orders.status, totalPaise: orders.totalPaise, paidAt: orders.paidAt })
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.number))
-      .limit(limit),
-    db.select({ n: count() }).from(orders).where(where),
-  ])
-  return { total: total!.n, orders: rows.map((r) => ({ ...r, label: orderNumberLabel(r.number) })) }
-}
-
-/** Orders paid since `since` (the start of the owner's day) and what they brought in, in paise. */
-export async function salesSince(db: Database, since: Date) {
-  const [row] = await db
-    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
-    .from(orders)
-    .where(and(gte(orders.paidAt, since), inArray(orders.status, ['paid', 'packed', 'shipped', 'delivered'])))
-  return { orders: row!.orders, revenuePaise: Number(row!.revenuePaise) }
 }

@@ -3,8 +3,9 @@ import { formatRupees, formatRupeesAndPaise } from '../money/money'
 import { refundTiming } from '../payments/refund-mails'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
-import type { ShippingAddress } from './checkout-schemas'
-import type { PaymentMethod } from './order-statuses'
+import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { orderNumberLabel } from './order-number'
+import type { PaymentMethod } from './statuses'
 
 export type OrderForMail = {
   number: number
@@ -30,10 +31,6 @@ export function mailableOrder(
   const { number, email, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise } = order
   const shippingAddress = order.shippingAddress as ShippingAddress
   return { number, email, shippingAddress, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise, lines }
-}
-
-export function orderNumberLabel(number: number) {
-  return `KO-${number}`
 }
 
 /** The lines, the money (with each discount and fee) and the address, as every order mail shows them. */
