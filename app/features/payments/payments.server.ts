@@ -48,6 +48,21 @@ export async function verifyCheckoutPayment(db: Database, providers: ProviderSou
   }
 }
 
+/**
+ * Test mode: pays the order as the test payment window does and hands the signed result to the same verification as
+ * a real payment's (one step, so the route changes state once).
+ */
+export async function payInTestMode(
+  db: Database,
+  providers: ProviderSource,
+  testPayments: { makeTestPayment(providerOrderId: string, amountPaise: number): Promise<{ paymentId: string; signature: string }> },
+  order: { id: string; providerOrderId: string; totalPaise: number },
+) {
+  const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
+  const result = await verifyCheckoutPayment(db, providers, { orderId: order.id, razorpay_payment_id: signed.paymentId, razorpay_signature: signed.signature })
+  return { ...signed, outcome: result.outcome }
+}
+
 const WEBHOOK_PROVIDER_MS = 2_000
 
 export type WebhookOutcome = SettleOutcome | 'ignored' | 'refund-updated'
