@@ -58,7 +58,7 @@ if (!vite) {
   app.use('/assets', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? assets(req, res, next) : next()))
 }
 // Then the security headers (CSP with this answer's nonce, nosniff, HSTS…), so static assets have them too.
-app.use(module.securityHeaderMiddleware(config))
+app.use(module.securityHeaderMiddleware(config, shop.payments))
 app.use((_req, res, next) => {
   // While closing, a kept-alive connection is not reused: the client opens a new one elsewhere.
   if (closing) res.set('Connection', 'close')

@@ -24,7 +24,9 @@ export default [
   route('api/payment/createOrder', 'routes/api.payment.createOrder.ts'),
   route('api/payment/verify', 'routes/api.payment.verify.ts'),
   route('api/payment/hold', 'routes/api.payment.hold.ts'),
+  // Webhooks (declared with their limits in http/webhooks.ts): Razorpay's configured address, and any payment provider's.
   route('api/payment/webhook', 'routes/api.payment.webhook.ts'),
+  route('api/webhooks/payments/:provider', 'routes/api.payment.webhook.ts', { id: 'api/webhooks/payments' }),
   route('api/payment/test/complete', 'routes/api.payment.test.complete.ts'),
   route('api/orders/:orderId', 'routes/api.order.ts'),
   // Tracking without an account and tax invoices (features/tracking, features/invoices).

@@ -7,8 +7,8 @@ import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { joinServers } from './features/servers/servers.server'
 import { startPaymentReconciliation } from './features/payments/reconciliation.server'
-import type { PaymentProvider } from './features/payments/provider'
 import { razorpayProvider } from './features/payments/razorpay.server'
+import { type PaymentProviders, paymentProviders } from './features/payments/registry.server'
 import { testPaymentProvider } from './features/payments/test-provider.server'
 import { appSecret } from './features/settings/app-secrets.server'
 import { createShopAuth, type ShopAuth } from './features/accounts/auth.server'
@@ -19,7 +19,8 @@ export type Shop = {
   db: DatabaseHandle['db']
   databaseKind: DatabaseHandle['kind']
   media: MediaStorage
-  payments: PaymentProvider
+  /** The payment providers the shop runs: new orders open with `checkout`; each order keeps the one it was opened with. */
+  payments: PaymentProviders
   /** Present only in test mode (no Razorpay keys): signs a payment as the test payment window does. */
   testPayments: ReturnType<typeof testPaymentProvider> | null
   /** better-auth: sign-up, sign-in, sessions, password reset (features/accounts). */
@@ -60,15 +61,16 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     : async () => {}
   const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
   const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'), handle.db)
-  const payments: PaymentProvider =
+  const payments = paymentProviders(
     testPayments ??
-    razorpayProvider({
-      keyId: config.RAZORPAY_KEY_ID!,
-      keySecret: config.RAZORPAY_KEY_SECRET!,
-      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
-      apiBase: config.RAZORPAY_API_BASE,
-      timeoutMs: config.RAZORPAY_TIMEOUT_SECONDS * 1000,
-    })
+      razorpayProvider({
+        keyId: config.RAZORPAY_KEY_ID!,
+        keySecret: config.RAZORPAY_KEY_SECRET!,
+        webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
+        apiBase: config.RAZORPAY_API_BASE,
+        timeoutMs: config.RAZORPAY_TIMEOUT_SECONDS * 1000,
+      }),
+  )
   if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
   const auth = await startAuth(handle.db, config)
   const stopExpiry = startPaymentReconciliation(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000, config.PAYMENT_CHECK_MINUTES)

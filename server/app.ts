@@ -15,6 +15,7 @@ import { log } from '~/log.server'
 import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
+import { browserSourcesOf, type PaymentProviders } from '~/features/payments/registry.server'
 import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
 import { assetHeaders, newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
 import { type CachedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, isPrivateAnswer, matchesEtag } from '~/http/page-cache.server'
@@ -122,8 +123,9 @@ export function queryCounting(): express.RequestHandler {
  * The security headers on every answer, with a fresh CSP nonce that React Router's scripts carry
  * (app/entry.server.tsx). server.js puts this before the static files, so assets have them too.
  */
-export function securityHeaderMiddleware(config: Parameters<typeof securityHeaderSettings>[0]): express.RequestHandler {
-  const settings = securityHeaderSettings(config)
+export function securityHeaderMiddleware(config: Parameters<typeof securityHeaderSettings>[0], payments: PaymentProviders): express.RequestHandler {
+  // The hosts the CSP allows come from the payment providers the shop runs (decision 065).
+  const settings = securityHeaderSettings(config, browserSourcesOf(payments.all()))
   return (_req, res, next) => {
     const nonce = newNonce()
     res.locals.cspNonce = nonce

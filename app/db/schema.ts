@@ -243,7 +243,8 @@ export const orders = pgTable(
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     currency: text('currency').notNull().default('INR'),
-    provider: text('provider', { enum: ['razorpay', 'test'] }).notNull(),
+    /** The payment provider the order was opened with (its id in the registry, features/payments/registry.server.ts). */
+    provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').unique(),
     paymentId: text('payment_id'),
     /** Hash of the browser's buyer token: who may read this order without signing in. */

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { BadRequest, MAX_JSON_BODY_BYTES } from './json.server'
+import { webhookAt } from './webhooks'
 
 /** The owner's policy page form (routes/admin-policy.tsx reads up to this). */
 export const POLICY_FORM_MAX_BYTES = 384 * 1024
@@ -16,8 +17,6 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; limit: number; why: stri
   { path: /^\/(admin|delete|api\/admin\/products(\/[^/]+)?)$/i, limit: 24 * 1024 * 1024, why: 'product form with pictures' },
   // The home page's hero picture, read by the same reader (one picture).
   { path: /^\/dash\/shop$/i, limit: 24 * 1024 * 1024, why: 'shop details with the hero picture' },
-  // Razorpay's notices are a few kilobytes; 64 KiB leaves room for a long order.
-  { path: /^\/api\/payment\/webhook$/i, limit: 64 * 1024, why: 'payment webhook' },
   // A message of up to 5,000 characters, up to 4 bytes each once encoded, and the other fields.
   { path: /^\/contact$/i, limit: 32 * 1024, why: 'contact form' },
   // A policy page of up to 30,000 characters; form-encoded, a line break or a rupee sign takes 6 or 9 bytes.
@@ -27,10 +26,13 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; limit: number; why: stri
 /** Every other form and JSON body: a few short fields. */
 export const DEFAULT_BODY_LIMIT = MAX_JSON_BODY_BYTES
 
-/** The limit for a request to this path; `.data` (React Router's client requests) and a trailing slash aside. */
+/**
+ * The limit for a request to this path; `.data` (React Router's client requests) and a trailing slash aside. A webhook's
+ * is in its declaration (webhooks.ts).
+ */
 export function bodyLimitFor(path: string) {
   const route = path.replace(/\.data$/, '').replace(/(.)\/+$/, '$1')
-  return BODY_LIMITS.find((entry) => entry.path.test(route))?.limit ?? DEFAULT_BODY_LIMIT
+  return webhookAt(route)?.maxBodyBytes ?? BODY_LIMITS.find((entry) => entry.path.test(route))?.limit ?? DEFAULT_BODY_LIMIT
 }
 
 /** The refusal a reader of an over-long body meets: the same 413 every form and JSON reader already answers. */

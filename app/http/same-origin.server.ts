@@ -1,3 +1,5 @@
+import { webhookAt } from './webhooks'
+
 /**
  * Whether a request may change something: only the shop's own pages may post to it
  * (docs/decisions/010-cross-origin-guard.md).
@@ -7,8 +9,8 @@ export const CROSS_SITE_REFUSAL = 'This request came from another site and was r
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Razorpay's servers post here, not browsers; the HMAC signature is what protects it. */
-const EXEMPT = new Set(['POST /api/payment/webhook'])
+/** A webhook (webhooks.ts): other servers post there, not browsers; its signature is what protects it. */
+const isSignedWebhook = (method: string, path: string) => method === 'POST' && webhookAt(path)?.authenticatedBy === 'signature'
 
 type RequestHeaders = Record<string, string | string[] | undefined>
 
@@ -19,7 +21,7 @@ type RequestHeaders = Record<string, string | string[] | undefined>
  */
 export function isAllowedOrigin(request: { method: string; path: string; headers: RequestHeaders; ownOrigin: string }) {
   const method = request.method.toUpperCase()
-  if (READ_ONLY_METHODS.has(method) || EXEMPT.has(`${method} ${request.path}`)) return true
+  if (READ_ONLY_METHODS.has(method) || isSignedWebhook(method, request.path)) return true
 
   const site = single(request.headers['sec-fetch-site'])
   if (site !== undefined && /^(cross-site|same-site)$/i.test(site.trim())) return false

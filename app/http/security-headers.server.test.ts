@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { assetHeaders, newNonce, permissionsPolicy, RAZORPAY_SOURCES, securityHeaders, securityHeaderSettings } from './security-headers.server'
+import { NO_BROWSER_SOURCES } from '~/features/payments/provider'
+import { RAZORPAY_SOURCES, razorpayProvider } from '~/features/payments/razorpay.server'
+import { browserSourcesOf } from '~/features/payments/registry.server'
+import { assetHeaders, newNonce, permissionsPolicy, securityHeaders, securityHeaderSettings } from './security-headers.server'
 
 /** The policy's directives by name, each with its sources. */
 function directives(policy: string) {
@@ -15,7 +18,7 @@ const NONCE = 'cmFuZG9tLW5vbmNlLXZhbHVl'
 
 describe('securityHeaders', () => {
   it('without Razorpay: scripts from the shop or with the nonce, nothing framed, no frame-ancestors', () => {
-    const headers = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none' })
+    const headers = securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none' })
     const csp = directives(headers['Content-Security-Policy']!)
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
@@ -41,7 +44,7 @@ describe('securityHeaders', () => {
   it('never lets inline scripts or eval run', () => {
     for (const razorpay of [false, true]) {
       for (const development of [false, true]) {
-        const csp = directives(securityHeaders({ nonce: NONCE, razorpay, hsts: 'none', development })['Content-Security-Policy']!)
+        const csp = directives(securityHeaders({ nonce: NONCE, payments: razorpay ? RAZORPAY_SOURCES : NO_BROWSER_SOURCES, hsts: 'none', development })['Content-Security-Policy']!)
         expect(csp.get('script-src')).not.toContain("'unsafe-inline'")
         expect(csp.get('script-src')).not.toContain("'unsafe-eval'")
         expect(csp.get('script-src')).not.toContain('*')
@@ -50,7 +53,7 @@ describe('securityHeaders', () => {
   })
 
   it('with Razorpay: its checkout script, payment window and telemetry, and popups keep their opener', () => {
-    const headers = securityHeaders({ nonce: NONCE, razorpay: true, hsts: 'none' })
+    const headers = securityHeaders({ nonce: NONCE, payments: RAZORPAY_SOURCES, hsts: 'none' })
     const csp = directives(headers['Content-Security-Policy']!)
     expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, ...RAZORPAY_SOURCES.script])
     expect(csp.get('script-src')).toContain('https://checkout.razorpay.com')
@@ -64,29 +67,29 @@ describe('securityHeaders', () => {
   })
 
   it('allows pictures from the media origin when there is one', () => {
-    const csp = directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none', mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
+    const csp = directives(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://media.example'])
     expect(csp.get('script-src')).not.toContain('https://media.example')
   })
 
   it('HSTS for the host alone, or with subdomains and upgrade-insecure-requests, only when asked', () => {
-    const host = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'host' })
+    const host = securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'host' })
     expect(host['Strict-Transport-Security']).toBe('max-age=31536000')
     expect(directives(host['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(false)
-    const both = securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'host-and-subdomains' })
+    const both = securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'host-and-subdomains' })
     expect(both['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
     expect(directives(both['Content-Security-Policy']!).has('upgrade-insecure-requests')).toBe(true)
-    expect(assetHeaders({ razorpay: false, hsts: 'host' })['Strict-Transport-Security']).toBe('max-age=31536000')
-    expect(assetHeaders({ razorpay: false, hsts: 'none' })).not.toHaveProperty('Strict-Transport-Security')
+    expect(assetHeaders({ payments: NO_BROWSER_SOURCES, hsts: 'host' })['Strict-Transport-Security']).toBe('max-age=31536000')
+    expect(assetHeaders({ payments: NO_BROWSER_SOURCES, hsts: 'none' })).not.toHaveProperty('Strict-Transport-Security')
   })
 
   it('X-XSS-Protection blocks the page in the old browsers that read it, never filters it', () => {
-    for (const hsts of ['none', 'host'] as const) expect(securityHeaders({ nonce: NONCE, razorpay: false, hsts })['X-XSS-Protection']).toBe('1; mode=block')
+    for (const hsts of ['none', 'host'] as const) expect(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts })['X-XSS-Protection']).toBe('1; mode=block')
   })
 
   it("development allows Vite's hot-reload WebSocket, production does not", () => {
     expect(
-      directives(securityHeaders({ nonce: NONCE, razorpay: false, hsts: 'none', development: true })['Content-Security-Policy']!).get('connect-src'),
+      directives(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', development: true })['Content-Security-Policy']!).get('connect-src'),
     ).toEqual(["'self'", 'ws:', 'wss:'])
   })
 })
@@ -102,9 +105,10 @@ describe('securityHeaderSettings', () => {
     expect(securityHeaderSettings({ ...base, NODE_ENV: 'test' }).hsts).toBe('none')
   })
 
-  it('Razorpay when its key is set; the media origin without the path', () => {
-    expect(securityHeaderSettings(base).razorpay).toBe(false)
-    expect(securityHeaderSettings({ ...base, RAZORPAY_KEY_ID: 'rzp_live_x' }).razorpay).toBe(true)
+  it('Razorpay when it is a registered provider; the media origin without the path', () => {
+    const razorpay = razorpayProvider({ keyId: 'rzp_live_x', keySecret: 'k', webhookSecret: 'w', apiBase: 'https://api.razorpay.com' })
+    expect(securityHeaderSettings(base).payments).toEqual(NO_BROWSER_SOURCES)
+    expect(securityHeaderSettings(base, browserSourcesOf([razorpay])).payments).toEqual(RAZORPAY_SOURCES)
     expect(securityHeaderSettings({ ...base, PUBLIC_MEDIA_URL: 'https://cdn.example:8443/shop/media' }).mediaOrigin).toBe('https://cdn.example:8443')
     expect(securityHeaderSettings(base).mediaOrigin).toBeUndefined()
   })
@@ -123,13 +127,13 @@ describe('newNonce', () => {
 
 describe('Permissions-Policy', () => {
   it('turns off the sensors and lets only the shop ask for payments without Razorpay', () => {
-    const policy = securityHeaders({ razorpay: false, hsts: 'none', nonce: 'n' })['Permissions-Policy']!
+    const policy = securityHeaders({ payments: NO_BROWSER_SOURCES, hsts: 'none', nonce: 'n' })['Permissions-Policy']!
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()']) expect(policy).toContain(feature)
     expect(policy).not.toContain('razorpay')
   })
 
   it('lets Razorpay’s payment window use the Payment Request API and one-time passwords when it is configured', () => {
-    const policy = permissionsPolicy({ razorpay: true })
+    const policy = permissionsPolicy({ payments: RAZORPAY_SOURCES })
     expect(policy).toContain('payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")')
     expect(policy).toContain('otp-credentials=(self "https://api.razorpay.com")')
     expect(policy).toContain('camera=()')

@@ -1,26 +1,17 @@
 import crypto from 'node:crypto'
+import { type BrowserSources, NO_BROWSER_SOURCES } from '~/features/payments/provider'
 
 /**
  * The security headers every answer carries, pages, API, media and assets alike
  * (docs/decisions/015-security-headers.md).
  */
 
-/**
- * Razorpay's Standard Checkout: checkout.js from checkout.razorpay.com (which loads more from cdn.razorpay.com),
- * its payment window an iframe on api.razorpay.com, its telemetry to lumberjack. As Razorpay lists them for its
- * own Magento plugin (etc/csp_whitelist.xml), plus checkout.razorpay.com and api.razorpay.com where the script
- * frames and calls them.
- */
-export const RAZORPAY_SOURCES = {
-  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
-  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com', 'https://lumberjack-metrics.razorpay.com'],
-  img: ['https://cdn.razorpay.com'],
-} as const
-
 export type SecurityHeaderSettings = {
-  /** Razorpay's keys are set: its checkout script and payment window are allowed. */
-  razorpay: boolean
+  /**
+   * What the checkouts of the shop's payment providers need (their scripts, payment windows and telemetry), from the
+   * registered providers (features/payments/registry.server.ts, browserSourcesOf); none when omitted.
+   */
+  payments?: BrowserSources
   /** The origin of PUBLIC_MEDIA_URL, where product pictures come from when it is set. */
   mediaOrigin?: string
   /**
@@ -38,16 +29,18 @@ export function newNonce() {
   return crypto.randomBytes(16).toString('base64')
 }
 
-/** What the headers depend on, from the shop's settings (app/config.server.ts). */
-export function securityHeaderSettings(config: {
-  NODE_ENV: string
-  PUBLIC_URL: string
-  PUBLIC_URL_SET: boolean
-  RAZORPAY_KEY_ID?: string
-  PUBLIC_MEDIA_URL?: string
-}): SecurityHeaderSettings {
+/** What the headers depend on, from the shop's settings (app/config.server.ts) and its payment providers' checkouts. */
+export function securityHeaderSettings(
+  config: {
+    NODE_ENV: string
+    PUBLIC_URL: string
+    PUBLIC_URL_SET: boolean
+    PUBLIC_MEDIA_URL?: string
+  },
+  payments: BrowserSources = NO_BROWSER_SOURCES,
+): SecurityHeaderSettings {
   return {
-    razorpay: Boolean(config.RAZORPAY_KEY_ID),
+    payments,
     mediaOrigin: config.PUBLIC_MEDIA_URL ? new URL(config.PUBLIC_MEDIA_URL).origin : undefined,
     // Subdomains only when the owner has said the shop is on https: they may still have plain-http ones.
     hsts:
@@ -62,19 +55,19 @@ export function securityHeaderSettings(config: {
 
 /** The Content-Security-Policy: scripts only from the shop itself or carrying this answer's nonce, never inline otherwise. */
 export function contentSecurityPolicy(settings: SecurityHeaderSettings & { nonce: string }) {
-  const razorpay = settings.razorpay
+  const payments = settings.payments ?? NO_BROWSER_SOURCES
   const media = settings.mediaOrigin ? [settings.mediaOrigin] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${settings.nonce}'`, ...(razorpay ? RAZORPAY_SOURCES.script : [])],
+    'script-src': ["'self'", `'nonce-${settings.nonce}'`, ...payments.script],
     // Style attributes (React's style props, the dialog's backdrop) and Vite's injected styles in development:
     // styles cannot run code, so inline ones are allowed.
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the favicon, an inline SVG.
-    'img-src': ["'self'", 'data:', ...media, ...(razorpay ? RAZORPAY_SOURCES.img : [])],
+    'img-src': ["'self'", 'data:', ...media, ...payments.img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(razorpay ? RAZORPAY_SOURCES.connect : []), ...(settings.development ? ['ws:', 'wss:'] : [])],
-    'frame-src': razorpay ? [...RAZORPAY_SOURCES.frame] : ["'none'"],
+    'connect-src': ["'self'", ...payments.connect, ...(settings.development ? ['ws:', 'wss:'] : [])],
+    'frame-src': payments.frame.length ? [...payments.frame] : ["'none'"],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -87,18 +80,19 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings & { nonce
 }
 
 /**
- * The browser features a page may use: none of the sensors, and payments only for the shop and Razorpay's
- * checkout. Its payment window (an iframe on api.razorpay.com) may use the Payment Request API for UPI apps and
- * Google Pay, and WebOTP to fill a card's one-time password.
+ * The browser features a page may use: none of the sensors, and payments only for the shop and its providers'
+ * checkouts, whose payment windows (Razorpay's: an iframe on api.razorpay.com) may use the Payment Request API for UPI
+ * apps and Google Pay, and WebOTP to fill a card's one-time password.
  */
-export function permissionsPolicy(settings: Pick<SecurityHeaderSettings, 'razorpay'>) {
-  const razorpay = settings.razorpay ? ' "https://api.razorpay.com" "https://checkout.razorpay.com"' : ''
+export function permissionsPolicy(settings: Pick<SecurityHeaderSettings, 'payments'>) {
+  const payments = settings.payments ?? NO_BROWSER_SOURCES
+  const origins = (list: readonly string[]) => list.map((origin) => ` "${origin}"`).join('')
   return [
     'camera=()',
     'microphone=()',
     'geolocation=()',
-    `payment=(self${razorpay})`,
-    `otp-credentials=(self${settings.razorpay ? ' "https://api.razorpay.com"' : ''})`,
+    `payment=(self${origins(payments.payment)})`,
+    `otp-credentials=(self${origins(payments.otpCredentials)})`,
     'usb=()',
     'serial=()',
     'hid=()',
@@ -121,7 +115,7 @@ export function securityHeaders(settings: SecurityHeaderSettings & { nonce: stri
     // frame-ancestors says the same to browsers that know CSP; this is for those that do not.
     'X-Frame-Options': 'DENY',
     // Razorpay's netbanking and wallet steps open popups that report back to the page that opened them.
-    'Cross-Origin-Opener-Policy': settings.razorpay ? 'same-origin-allow-popups' : 'same-origin',
+    'Cross-Origin-Opener-Policy': settings.payments?.popups ? 'same-origin-allow-popups' : 'same-origin',
     'Permissions-Policy': permissionsPolicy(settings),
     // Read by no browser since Chrome 78, Edge 17 and Safari 15.4; for older ones, block the whole page rather
     // than let their filter cut scripts out of it (decision 031).

@@ -5,6 +5,7 @@ import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { CheckoutKeyTakenError, CodRefusedError, CouponRefusedError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
 import { ReservationLimitError } from '~/features/checkout/reservation-limits.server'
 import { PaymentProviderError } from '~/features/payments/provider'
+import { browserCheckout } from '~/features/payments/registry.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { alreadyLimited, limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.payment.createOrder'
@@ -28,8 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (couponLimit) return tooManyRequests(couponLimit)
     const buyer = await ensureBuyerToken(request)
     const headers = buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : undefined
+    // New orders open with the shop's checkout provider; the order records it for every later step.
+    const provider = shop.payments.checkout
     try {
-      const order = await createOrder(shop.db, shop.payments, {
+      const order = await createOrder(shop.db, provider, {
         ...parsed.data,
         buyerToken: buyer.token,
         clientAddress: context.clientAddress,
@@ -37,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         expiryMinutes: shop.config.ORDER_EXPIRY_MINUTES,
         paymentCheckMinutes: shop.config.PAYMENT_CHECK_MINUTES,
       })
+      const checkout = browserCheckout(provider, order)
       return data(
         {
           id: order.providerOrderId,
@@ -46,8 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           paymentMethod: order.paymentMethod,
           amount: order.totalPaise,
           currency: 'INR',
-          provider: shop.payments.name,
-          keyId: shop.payments.keyId,
+          provider: provider.name,
+          keyId: typeof checkout.data.keyId === 'string' ? checkout.data.keyId : '',
+          checkout,
           lastPaymentFailure: order.lastPaymentFailure,
         } satisfies CreatedOrderAnswer,
         { status: 201, headers },

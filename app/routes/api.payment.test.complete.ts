@@ -1,7 +1,7 @@
 import { z } from '~/zod'
 import { getOrderForBuyer, getOrder } from '~/features/orders/order-lookup.server'
 import { readBuyerToken } from '~/features/checkout/buyer-cookie.server'
-import { verifyCheckoutPayment } from '~/features/payments/payments.server'
+import { payInTestMode } from '~/features/payments/payments.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import type { TestPaymentAnswer } from '~/features/checkout/checkout-api'
 import type { Route } from './+types/api.payment.test.complete'
@@ -24,15 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const order = (await getOrderForBuyer(shop.db, parsed.data.orderId, await readBuyerToken(request))) ?? (await getOrder(shop.db, parsed.data.orderId))
     if (!order?.providerOrderId) return apiError(404, 'Order not found.')
     if (order.status === 'expired') return apiError(409, 'This order has expired. Please check out again.')
-    const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
-    const result = await verifyCheckoutPayment(shop.db, shop.payments, {
-      orderId: order.id,
-      razorpay_payment_id: signed.paymentId,
-      razorpay_signature: signed.signature,
-    })
+    const signed = await payInTestMode(shop.db, shop.payments, testPayments, { id: order.id, providerOrderId: order.providerOrderId, totalPaise: order.totalPaise })
     return {
       ok: true,
-      status: result.outcome === 'paid' ? 'paid' : order.status,
+      status: signed.outcome === 'paid' ? 'paid' : order.status,
       orderId: order.id,
       razorpay_order_id: order.providerOrderId,
       razorpay_payment_id: signed.paymentId,

@@ -1,21 +1,24 @@
 import { handlePaymentWebhook, PaymentRejectedError } from '~/features/payments/payments.server'
 import { apiError, handleApi, readBodyBytes } from '~/http/json.server'
+import { webhookAt } from '~/http/webhooks'
 import type { Route } from './+types/api.payment.webhook'
 
-const MAX_WEBHOOK_BYTES = 64 * 1024
-
-/** POST /api/payment/webhook — Razorpay's server-to-server notice; confirms orders even if the customer left. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * POST /api/webhooks/payments/:provider — a payment provider's server-to-server notice; confirms orders even if the
+ * customer left. Also at POST /api/payment/webhook, the address owners have configured at Razorpay, for the provider
+ * new orders open with.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Use POST.')
-  // Read no further than the limit, declared length or not (a 413 past it).
+  const { payments } = context.shop
+  const provider = 'provider' in params && params.provider ? payments.get(params.provider) : payments.checkout
+  const declared = webhookAt(new URL(request.url).pathname)
+  if (!provider || !declared) return apiError(404, 'Not found.')
   return handleApi(async () => {
-    const rawBody = (await readBodyBytes(request, MAX_WEBHOOK_BYTES)).toString('utf8')
+    // Read no further than the declared limit (app/http/webhooks.ts), declared length or not (a 413 past it).
+    const rawBody = (await readBodyBytes(request, declared.maxBodyBytes)).toString('utf8')
     try {
-      const result = await handlePaymentWebhook(context.shop.db, context.shop.payments, {
-        rawBody,
-        signature: request.headers.get('x-razorpay-signature'),
-        eventId: request.headers.get('x-razorpay-event-id'),
-      })
+      const result = await handlePaymentWebhook(context.shop.db, provider, { rawBody, headers: request.headers })
       return { ok: true, outcome: result.outcome }
     } catch (err) {
       if (err instanceof PaymentRejectedError) return apiError(400, err.message)

@@ -1,25 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useNavigate } from 'react-router'
-import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
+import { PaymentWindow } from '~/components/payments/payment-window'
 import { cartStore } from '~/features/cart/cart-store'
 import { checkoutChoicesStore } from '~/features/cart/checkout-choices'
 import { useCart } from '~/components/cart/use-cart'
 import { cartItemsForServer } from '~/features/cart/cart'
 import { addressFormSchema, type CreateOrderRequest } from '~/features/checkout/checkout-schemas'
-import {
-  type CreatedOrderAnswer,
-  type CreateOrderAnswer,
-  type CreateOrderRefusal,
-  isCreatedOrder,
-  type PaymentSignature,
-  type ShortLine,
-  type TestPaymentAnswer,
-  type VerifyPaymentAnswer,
-} from '~/features/checkout/checkout-api'
+import { type CreatedOrderAnswer, type CreateOrderAnswer, type CreateOrderRefusal, isCreatedOrder, type ShortLine, type VerifyPaymentAnswer } from '~/features/checkout/checkout-api'
 import { checkoutKeyFor, forgetCheckoutKey } from '~/features/checkout/checkout-key'
 import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { formatRupees } from '~/features/money/money'
-import { openRazorpayCheckout } from '~/features/payments/razorpay-checkout'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
@@ -80,11 +70,12 @@ export default function PaymentPage() {
     [cart, navigate],
   )
 
+  // What the order's payment window hands back, checked by the order's provider on the server.
   const verify = useCallback(
-    async (order: CreatedOrder, result: PaymentSignature) => {
+    async (order: CreatedOrder, fields: Record<string, unknown>) => {
       setStep({ name: 'confirming', order })
       try {
-        const res = await postJson<VerifyPaymentAnswer>('/api/payment/verify', { orderId: order.orderId, ...result })
+        const res = await postJson<VerifyPaymentAnswer>('/api/payment/verify', { orderId: order.orderId, ...fields })
         if (res.status === 202) return setStep({ name: 'checking', order })
         if (res.ok) return paid(order.orderId)
         setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || 'The payment could not be confirmed.' })
@@ -95,30 +86,8 @@ export default function PaymentPage() {
     [paid],
   )
 
-  const openWindow = useCallback(
-    async (order: CreatedOrder) => {
-      setStep({ name: 'paying', order })
-      if (order.provider === 'test') return // the test window renders while paying
-      if (!order.id) return setStep({ name: 'failed', order, message: 'The payment window could not be opened. Please try again.' })
-      const address = loadSavedAddress()
-      try {
-        await openRazorpayCheckout({
-          keyId: order.keyId,
-          providerOrderId: order.id,
-          amountPaise: order.amount,
-          shopName,
-          description: `Order from ${shopName}`,
-          prefill: { name: address.fullName, email: address.email, contact: address.phoneNumber },
-          onPaid: (result) => void verify(order, result),
-          onFailed: (message) => setStep({ name: 'failed', order, message: `The payment failed: ${message}` }),
-          onDismissed: () => setStep({ name: 'failed', order, message: 'The payment was cancelled.' }),
-        })
-      } catch (err) {
-        setStep({ name: 'failed', order, message: (err as Error).message })
-      }
-    },
-    [shopName, verify],
-  )
+  // The window itself is the order's provider's (<PaymentWindow> below): it opens while the step is 'paying'.
+  const openWindow = useCallback((order: CreatedOrder) => setStep({ name: 'paying', order }), [])
 
   const createOrder = useCallback(async () => {
     // Read the stored cart directly: during hydration the hook may still hold the server's empty snapshot.
@@ -201,19 +170,6 @@ export default function PaymentPage() {
     return () => clearInterval(timer)
   }, [checking, paid])
 
-  async function completeTestPayment(order: CreatedOrder) {
-    setStep({ name: 'confirming', order })
-    try {
-      const res = await postJson<TestPaymentAnswer>('/api/payment/test/complete', { orderId: order.orderId })
-      if (!res.ok || !('razorpay_signature' in res.data)) {
-        return setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || 'The test payment failed.' })
-      }
-      await verify(order, res.data)
-    } catch {
-      setStep({ name: 'failed', order, message: 'We could not reach the shop to complete the payment.' })
-    }
-  }
-
   const order = 'order' in step ? step.order : null
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
@@ -226,7 +182,7 @@ export default function PaymentPage() {
       <div className="mt-6" aria-live="polite">
         {step.name === 'starting' ? <p>Preparing your order…</p> : null}
         {step.name === 'confirming' ? <p>Confirming your payment…</p> : null}
-        {step.name === 'paying' && step.order.provider === 'razorpay' ? <p>Complete the payment in the Razorpay window.</p> : null}
+        {step.name === 'paying' && step.order.checkout.payingNote ? <p>{step.order.checkout.payingNote}</p> : null}
         {step.name === 'checking' ? (
           <p data-testid="payment-checking">
             Your payment reached us and we are confirming it with the bank. This page moves on by itself once it is confirmed, and we
@@ -321,13 +277,15 @@ export default function PaymentPage() {
           </button>
         </div>
       ) : null}
-      {order?.provider === 'test' ? (
-        <TestPaymentWindow
+      {order ? (
+        <PaymentWindow
+          order={order}
+          shopName={shopName}
           open={step.name === 'paying' || step.name === 'confirming'}
           busy={step.name === 'confirming'}
-          amountPaise={order.amount}
-          onComplete={() => void completeTestPayment(order)}
-          onFail={() => setStep({ name: 'failed', order, message: 'The test payment failed.' })}
+          onPaid={(fields) => void verify(order, fields)}
+          onFailed={(message) => setStep({ name: 'failed', order, message })}
+          onBusy={() => setStep({ name: 'confirming', order })}
         />
       ) : null}
       <PolicyNote className="mt-8" />

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../payments/provider'
+import type { BrowserCheckout } from '../payments/provider'
 import type { CouponRefusal } from '../offers/coupons'
 import type { CodRefusal } from './cash-on-delivery'
 import type { OrderStatus, PaymentMethod } from '../orders/statuses'
@@ -22,8 +22,12 @@ export type CreatedOrderAnswer = {
   /** In paise: what the customer pays, online now or in cash on delivery. */
   amount: number
   currency: 'INR'
-  provider: PaymentProvider['name']
+  /** The provider the order was opened with (its id in features/payments/registry.server.ts). */
+  provider: string
+  /** The provider's public key when its checkout has one (Razorpay's key id): checkout.data.keyId, kept for API clients. */
   keyId: string
+  /** Which payment window the page opens for this order, and what it needs (decision 065). */
+  checkout: BrowserCheckout
   /** Why the last attempt to pay this order failed (the provider's words), to show on the retry; null when none did. */
   lastPaymentFailure: string | null
 }

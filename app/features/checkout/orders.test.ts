@@ -175,12 +175,12 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
       payload: { payment: { entity: { id: 'pay_hook', order_id: created.providerOrderId, status: 'captured', amount: created.totalPaise, currency: 'INR' } } },
     })
     const signature = hmacSha256Hex(provider.webhookSecret, rawBody)
-    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, signature: 'f'.repeat(64), eventId: 'evt_1' })).rejects.toBeInstanceOf(
+    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': 'f'.repeat(64), 'x-razorpay-event-id': 'evt_1' } })).rejects.toBeInstanceOf(
       PaymentRejectedError,
     )
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, signature, eventId: 'evt_1' })).outcome).toBe('paid')
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, signature, eventId: 'evt_1' })).outcome).toBe('duplicate')
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, signature, eventId: 'evt_2' })).outcome).toBe('already-paid')
+    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' } })).outcome).toBe('paid')
+    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' } })).outcome).toBe('duplicate')
+    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_2' } })).outcome).toBe('already-paid')
     expect(await handle.db.select().from(outbox)).toHaveLength(2)
   })
 

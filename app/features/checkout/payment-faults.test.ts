@@ -154,9 +154,9 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
       payload: { payment: { entity: { id: 'pay_forged', order_id: created.providerOrderId, status: 'captured' } } },
     })
     await expect(
-      handlePaymentWebhook(handle.db, provider, { rawBody, signature: hmacSha256Hex('not-the-webhook-secret', rawBody), eventId: 'evt_forged' }),
+      handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': hmacSha256Hex('not-the-webhook-secret', rawBody), 'x-razorpay-event-id': 'evt_forged' } }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
-    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, signature: null, eventId: 'evt_none' })).rejects.toBeInstanceOf(
+    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': null, 'x-razorpay-event-id': 'evt_none' } })).rejects.toBeInstanceOf(
       PaymentRejectedError,
     )
     expect((await row(created.id)).status).toBe('pending_payment')

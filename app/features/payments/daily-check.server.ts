@@ -1,10 +1,11 @@
-import { and, gte, inArray, lt } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orders } from '~/db/schema'
 import { log } from '~/log.server'
 import { startOfShopDay } from '../dates/india-time'
 import { orderNumberLabel } from '../orders/order-number'
 import type { PaymentProvider } from './provider'
+import { type ProviderSource, providersOf } from './registry.server'
 import { flagPaymentAttention, settlePayment } from './settle.server'
 
 // Once a day the shop compares its paid orders with the provider's captured payments of the day before (decision 032):
@@ -17,14 +18,22 @@ const DAY_MS = 24 * 60 * 60_000
 
 export type Difference = { orderId: string | null; paymentId: string | null; what: string }
 
-export async function comparePaymentsOfDay(db: Database, provider: PaymentProvider, dayStart: Date): Promise<Difference[]> {
+/** The check for each provider the shop runs, of the orders each opened. */
+export async function comparePaymentsOfDay(db: Database, providers: ProviderSource, dayStart: Date): Promise<Difference[]> {
+  const differences: Difference[] = []
+  for (const provider of providersOf(providers).all()) differences.push(...(await compareWithProvider(db, provider, dayStart)))
+  if (differences.length) log.warn({ differences }, `The daily payment check found ${differences.length} difference(s)`)
+  return differences
+}
+
+async function compareWithProvider(db: Database, provider: PaymentProvider, dayStart: Date): Promise<Difference[]> {
   const dayEnd = new Date(dayStart.getTime() + DAY_MS)
   const payments = await provider.listPaymentsBetween(dayStart, new Date(dayEnd.getTime() - 1000))
   const differences: Difference[] = []
   const counted = payments.filter((p) => p.status === 'captured' || p.status === 'refunded')
   const providerOrderIds = [...new Set(counted.map((p) => p.providerOrderId).filter((id): id is string => Boolean(id)))]
   const shopOrders = providerOrderIds.length
-    ? await db.select({ id: orders.id, number: orders.number, status: orders.status, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId }).from(orders).where(inArray(orders.providerOrderId, providerOrderIds))
+    ? await db.select({ id: orders.id, number: orders.number, status: orders.status, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId }).from(orders).where(and(inArray(orders.providerOrderId, providerOrderIds), eq(orders.provider, provider.name)))
     : []
   const byProviderOrder = new Map(shopOrders.map((o) => [o.providerOrderId!, o]))
   for (const payment of counted) {
@@ -43,7 +52,7 @@ export async function comparePaymentsOfDay(db: Database, provider: PaymentProvid
   const paidInShop = await db
     .select({ id: orders.id, number: orders.number, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId })
     .from(orders)
-    .where(and(inArray(orders.status, [...PAID]), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd)))
+    .where(and(inArray(orders.status, [...PAID]), eq(orders.provider, provider.name), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd)))
   for (const order of paidInShop) {
     if (order.paymentId && capturedIds.has(order.paymentId)) continue
     // Paid late in the day for a payment made the day before is fine: only a payment the provider does not have is not.
@@ -53,18 +62,17 @@ export async function comparePaymentsOfDay(db: Database, provider: PaymentProvid
     differences.push({ orderId: order.id, paymentId: order.paymentId, what })
     if (order.providerOrderId) await flagPaymentAttention(db, order.providerOrderId, what)
   }
-  if (differences.length) log.warn({ differences }, `The daily payment check found ${differences.length} difference(s)`)
   return differences
 }
 
 /** Runs the check for yesterday (India's day) once per day, on the first reconciliation tick after 02:00 IST. */
-export function dailyPaymentCheck(db: Database, provider: PaymentProvider) {
+export function dailyPaymentCheck(db: Database, providers: ProviderSource) {
   let lastDay = ''
   return async (now = new Date()) => {
     const today = startOfShopDay(now)
     const key = today.toISOString()
     if (key === lastDay || now.getTime() - today.getTime() < 2 * 60 * 60_000) return null
     lastDay = key
-    return comparePaymentsOfDay(db, provider, new Date(today.getTime() - DAY_MS))
+    return comparePaymentsOfDay(db, providers, new Date(today.getTime() - DAY_MS))
   }
 }

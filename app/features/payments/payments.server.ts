@@ -3,43 +3,41 @@ import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { orders, paymentEvents } from '~/db/schema'
 import { log } from '~/log.server'
-import { fromRazorpayPayment, fromRazorpayRefund, razorpayPaymentEntity, razorpayRefundEntity } from './razorpay.server'
 import { applyProviderRefund } from './refunds.server'
-import { type PaymentProvider, PaymentProviderError } from './provider'
+import { type PaymentProvider, PaymentProviderError, PaymentRejectedError, type WebhookDelivery } from './provider'
+import { type ProviderSource, providersOf } from './registry.server'
 import { type RecordWithEffect, settlePayment, type SettleOutcome } from './settle.server'
-import { hmacSha256Hex, paymentSignature, signaturesMatch } from './signatures.server'
 
-export const verifyPaymentSchema = z.object({
+export { PaymentRejectedError }
+
+/** What the browser posts to /api/payment/verify: the order, and the fields its provider's window handed back. */
+export const verifyPaymentSchema = z.looseObject({
   orderId: z.string({ error: 'orderId is required' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'orderId is malformed'),
-  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required' }).regex(/^[A-Za-z0-9_]{1,64}$/, 'razorpay_payment_id is malformed'),
-  razorpay_signature: z.string({ error: 'razorpay_signature is required' }).max(128),
-  /** Sent by the payment window; ignored: the signature is computed from the order id we stored. */
-  razorpay_order_id: z.string().max(64).optional(),
 })
-
-export class PaymentRejectedError extends Error {}
 
 /** How soon an order is looked up again when the provider could not be asked while its buyer waited. */
 const RECHECK_SOON_MS = 60_000
 
 /**
- * The browser's word that a payment went through: accepted only with a valid signature over the provider order id
- * we stored for this order, and then only as far as the provider confirms it (decision 032): the payment is fetched,
- * an authorized one captured, and its amount and currency must be the order's. When the provider cannot be asked, the
- * outcome is 'checking' and the order is looked up again within a minute.
+ * The browser's word that a payment went through: accepted only when the order's own provider finds the fields prove a
+ * payment of the provider order we stored (Razorpay: a valid signature), and then only as far as the provider confirms
+ * it (decision 032): the payment is fetched, an authorized one captured, and its amount and currency must be the
+ * order's. When the provider cannot be asked, the outcome is 'checking' and the order is looked up again within a minute.
  */
-export async function verifyCheckoutPayment(db: Database, provider: PaymentProvider, input: z.infer<typeof verifyPaymentSchema>, now = new Date()) {
+export async function verifyCheckoutPayment(db: Database, providers: ProviderSource, input: { orderId: string } & Record<string, unknown>, now = new Date()) {
   const [order] = await db
-    .select({ id: orders.id, providerOrderId: orders.providerOrderId, status: orders.status })
+    .select({ id: orders.id, providerOrderId: orders.providerOrderId, status: orders.status, provider: orders.provider })
     .from(orders)
     .where(eq(orders.id, input.orderId))
   if (!order?.providerOrderId) throw new PaymentRejectedError('Unknown order.')
-  const expected = paymentSignature(provider.keySecret, order.providerOrderId, input.razorpay_payment_id)
-  if (!signaturesMatch(expected, input.razorpay_signature)) {
-    throw new PaymentRejectedError('The payment could not be verified (bad signature).')
-  }
+  const provider = providersOf(providers).get(order.provider)
+  if (!provider) throw new PaymentRejectedError('The payment could not be verified (the order\'s payment provider is not configured).')
+  const { orderId: _, ...fields } = input
+  const returned = provider.verifyReturn(order.providerOrderId, fields)
+  if ('incomplete' in returned) throw new PaymentRejectedError('The payment result is incomplete.')
+  if ('forged' in returned) throw new PaymentRejectedError('The payment could not be verified (bad signature).')
   try {
-    const payment = await provider.fetchPayment(input.razorpay_payment_id)
+    const payment = await provider.fetchPayment(returned.paymentId)
     const result = await settlePayment(db, provider, { providerOrderId: order.providerOrderId, payment, now })
     return { orderId: order.id, outcome: result.outcome }
   } catch (err) {
@@ -51,75 +49,75 @@ export async function verifyCheckoutPayment(db: Database, provider: PaymentProvi
 }
 
 /**
- * A webhook's body (https://razorpay.com/docs/webhooks/payloads/payments/ and .../orders/): the payment entity of
- * payment.* events and order.paid, the order entity of order.paid.
+ * Test mode: pays the order as the test payment window does and hands the signed result to the same verification as
+ * a real payment's (one step, so the route changes state once).
  */
-const webhookSchema = z.object({
-  event: z.string().max(100),
-  payload: z.object({
-    payment: z.object({ entity: razorpayPaymentEntity }).optional(),
-    order: z.object({ entity: z.object({ id: z.string(), status: z.string() }) }).optional(),
-    // refund.* (https://razorpay.com/docs/webhooks/refunds/): the notes carry our refund's id, set when it was asked.
-    refund: z.object({ entity: razorpayRefundEntity.extend({ notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() }) }).optional(),
-  }),
-})
+export async function payInTestMode(
+  db: Database,
+  providers: ProviderSource,
+  testPayments: { makeTestPayment(providerOrderId: string, amountPaise: number): Promise<{ paymentId: string; signature: string }> },
+  order: { id: string; providerOrderId: string; totalPaise: number },
+) {
+  const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
+  const result = await verifyCheckoutPayment(db, providers, { orderId: order.id, razorpay_payment_id: signed.paymentId, razorpay_signature: signed.signature })
+  return { ...signed, outcome: result.outcome }
+}
 
 const WEBHOOK_PROVIDER_MS = 2_000
 
 export type WebhookOutcome = SettleOutcome | 'ignored' | 'refund-updated'
 
 /**
- * A webhook from Razorpay. The signature is checked over the raw body. The delivery's event id is written in the
- * transaction of its effect (decision 032): a delivery whose handling failed leaves nothing, and Razorpay's
- * redelivery is handled again; a delivery handled before is answered 'duplicate'.
- * - payment.captured, order.paid: the order is paid if the payment matches it;
- * - payment.authorized: captured for the order's amount, then paid (for shops whose Razorpay does not auto-capture);
- * - payment.failed: in the order's history, its reason kept for the customer's next try.
+ * A webhook from a provider. The provider checks its signature over the raw body and reads it into one of the shop's
+ * payment events. The delivery's event id is written in the transaction of its effect (decision 032): a delivery whose
+ * handling failed leaves nothing, and the provider's redelivery is handled again; a delivery handled before is
+ * answered 'duplicate'.
+ * - payment captured: the order is paid if the payment matches it;
+ * - payment authorized: captured for the order's amount, then paid (for shops whose Razorpay does not auto-capture);
+ * - payment failed: in the order's history, its reason kept for the customer's next try;
+ * - refund pending, processed or failed: our refund moves on.
+ * A payment event about an order another provider opened is not acted on.
  */
 export async function handlePaymentWebhook(
   db: Database,
   provider: PaymentProvider,
-  input: { rawBody: string; signature: string | null; eventId: string | null },
+  input: { rawBody: string; headers: Headers | Record<string, string | null | undefined> },
   now = new Date(),
 ): Promise<{ outcome: WebhookOutcome }> {
-  if (!signaturesMatch(hmacSha256Hex(provider.webhookSecret, input.rawBody), input.signature)) {
-    throw new PaymentRejectedError('Invalid webhook signature.')
-  }
-  let body: z.infer<typeof webhookSchema>
-  try {
-    body = webhookSchema.parse(JSON.parse(input.rawBody))
-  } catch {
-    throw new PaymentRejectedError('The webhook body is not a payment event we understand.')
-  }
-  const eventId = input.eventId?.slice(0, 100) || null
+  const delivery: WebhookDelivery = { rawBody: input.rawBody, headers: input.headers instanceof Headers ? input.headers : headersOf(input.headers) }
+  if (!provider.verifyWebhook(delivery)) throw new PaymentRejectedError('Invalid webhook signature.')
+  const parsed = provider.parseWebhook(delivery)
+  const eventId = parsed.eventId?.slice(0, 100) || null
   if (eventId) {
     const [seen] = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId))
     if (seen) return { outcome: 'duplicate' }
   }
-  const payment = body.payload.payment ? fromRazorpayPayment(body.payload.payment.entity) : null
-  const providerOrderId = body.payload.order?.entity.id ?? payment?.providerOrderId ?? null
+  const { providerOrderId, event } = parsed
   const record =
     (outcome: string): RecordWithEffect =>
     async (tx) => {
       if (!eventId) return true
       const [order] = providerOrderId ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.providerOrderId, providerOrderId)) : []
-      const inserted = await tx.insert(paymentEvents).values({ eventId, event: body.event, orderId: order?.id ?? null, outcome }).onConflictDoNothing().returning()
+      const inserted = await tx.insert(paymentEvents).values({ eventId, event: parsed.name, orderId: order?.id ?? null, outcome }).onConflictDoNothing().returning()
       return inserted.length > 0
     }
-  const refund = body.payload.refund?.entity
-  if (body.event.startsWith('refund.') && refund) {
-    const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {}
-    const ourId = typeof notes.refundId === 'string' ? notes.refundId : undefined
-    const applied = await applyProviderRefund(db, fromRazorpayRefund(refund), { refundId: ourId, now, record: record('handled') })
+  if (event && 'refund' in event) {
+    const applied = await applyProviderRefund(db, event.refund, { refundId: event.shopRefundId ?? undefined, now, record: record('handled') })
     return { outcome: applied === 'duplicate' ? 'duplicate' : applied ? 'refund-updated' : 'ignored' }
   }
-  const handled = ['payment.captured', 'order.paid', 'payment.authorized', 'payment.failed']
-  if (!handled.includes(body.event) || !payment || !providerOrderId) {
+  const [order] = providerOrderId ? await db.select({ provider: orders.provider }).from(orders).where(eq(orders.providerOrderId, providerOrderId)) : []
+  if (!event || !providerOrderId || (order && order.provider !== provider.name)) {
     const written = await db.transaction((tx) => record('ignored')(tx))
     return { outcome: written ? 'ignored' : 'duplicate' }
   }
-  // Razorpay waits 5 s for the answer: a capture (payment.authorized) gets 2 s, and a fetch after a failed capture 2 s
-  // more. Past that the delivery fails, nothing is recorded, and Razorpay's redelivery tries again.
-  const result = await settlePayment(db, provider, { providerOrderId, payment, now, record: record('handled'), providerTimeoutMs: WEBHOOK_PROVIDER_MS })
+  // Razorpay waits 5 s for the answer: a capture (payment authorized) gets 2 s, and a fetch after a failed capture 2 s
+  // more. Past that the delivery fails, nothing is recorded, and the provider's redelivery tries again.
+  const result = await settlePayment(db, provider, { providerOrderId, payment: event.payment, now, record: record('handled'), providerTimeoutMs: WEBHOOK_PROVIDER_MS })
   return { outcome: result.outcome }
+}
+
+function headersOf(record: Record<string, string | null | undefined>) {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(record)) if (value != null) headers.set(name, value)
+  return headers
 }

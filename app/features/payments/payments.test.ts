@@ -67,7 +67,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id))).map((e) => e.note ?? '')
   const stock = async () => (await db().select().from(variants).where(eq(variants.productId, 'kokum')))[0]!.stock
   const deliver = (webhook: { rawBody: string; headers: Record<string, string> }, now?: Date) =>
-    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, signature: webhook.headers['x-razorpay-signature']!, eventId: webhook.headers['x-razorpay-event-id']! }, now)
+    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']! } }, now)
 
   it('an authorized-only payment is captured for the order amount, then the order is paid', async () => {
     const order = await place()

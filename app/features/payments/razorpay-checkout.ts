@@ -1,5 +1,7 @@
-/** Loads Razorpay's Standard Checkout script on demand and opens its payment window. Browser only. */
-const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js'
+/**
+ * Loads Razorpay's Standard Checkout script on demand and opens its payment window. Browser only. The script's
+ * address comes with the order's checkout (razorpay.server.ts, RAZORPAY_CHECKOUT_SCRIPT), where the CSP's hosts are.
+ */
 
 type RazorpayResult = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
 type RazorpayInstance = { open(): void; on(event: 'payment.failed', cb: (response: { error?: { description?: string } }) => void): void }
@@ -10,11 +12,11 @@ declare global {
 }
 
 let loading: Promise<void> | null = null
-function loadScript() {
+function loadScript(scriptUrl: string) {
   if (window.Razorpay) return Promise.resolve()
   loading ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script')
-    script.src = SCRIPT_URL
+    script.src = scriptUrl
     script.async = true
     script.onload = () => resolve()
     script.onerror = () => {
@@ -27,6 +29,7 @@ function loadScript() {
 }
 
 export async function openRazorpayCheckout(options: {
+  scriptUrl: string
   keyId: string
   providerOrderId: string
   amountPaise: number
@@ -37,7 +40,7 @@ export async function openRazorpayCheckout(options: {
   onFailed: (message: string) => void
   onDismissed: () => void
 }) {
-  await loadScript()
+  await loadScript(options.scriptUrl)
   const instance = new window.Razorpay!({
     key: options.keyId,
     amount: options.amountPaise,

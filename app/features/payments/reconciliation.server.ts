@@ -5,7 +5,8 @@ import { log } from '~/log.server'
 import { changeStock } from '../stock/ledger.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { cancelUnconfirmedCodOrders } from '../checkout/cod-orders.server'
-import type { PaymentProvider, ProviderPayment } from './provider'
+import type { ProviderPayment } from './provider'
+import { type ProviderSource, providersOf } from './registry.server'
 import { dailyPaymentCheck } from './daily-check.server'
 import { reconcileRefunds } from './refunds.server'
 import { flagPaymentAttention, settlePayment } from './settle.server'
@@ -73,6 +74,7 @@ async function claimDueOrders(db: Database, now: Date, batch: number) {
       .where(inArray(orders.id, due.map((o) => o.id)))
       .returning({
         id: orders.id,
+        provider: orders.provider,
         providerOrderId: orders.providerOrderId,
         createdAt: orders.createdAt,
         expiresAt: orders.expiresAt,
@@ -87,16 +89,19 @@ export type ReconcileResult = { checked: number; paid: number; expired: number; 
 /** One pass: looks up the orders that are due and settles, expires or reschedules each. */
 export async function reconcilePayments(
   db: Database,
-  provider: PaymentProvider,
+  source: ProviderSource,
   now = new Date(),
   { batch = 50, checkMinutes = DEFAULT_CHECK_MINUTES }: { batch?: number; checkMinutes?: number[] } = {},
 ): Promise<ReconcileResult> {
+  const providers = providersOf(source)
   const result: ReconcileResult = { checked: 0, paid: 0, expired: 0, failedLookups: 0 }
   for (const order of await claimDueOrders(db, now, batch)) {
     result.checked++
     const pastExpiry = order.expiresAt.getTime() < now.getTime()
     if (order.providerOrderId) {
       try {
+        // Each order is asked about at the provider it was opened with; one the shop no longer runs counts as a failed look-up.
+        const provider = providers.forOrder(order.provider)
         const payment = paymentToSettle(await provider.listPayments(order.providerOrderId))
         if (payment) {
           const settled = await settlePayment(db, provider, { providerOrderId: order.providerOrderId, payment, now })
@@ -137,21 +142,21 @@ export async function reconcilePayments(
 }
 
 /** The orders one pass expired (what the tests of the reservation ask). */
-export async function expireOverdueOrders(db: Database, provider: PaymentProvider, now = new Date(), batch = 50) {
-  return (await reconcilePayments(db, provider, now, { batch })).expired
+export async function expireOverdueOrders(db: Database, providers: ProviderSource, now = new Date(), batch = 50) {
+  return (await reconcilePayments(db, providers, now, { batch })).expired
 }
 
 /** Runs the reconciliation, of payments, of cash-on-delivery orders past their confirmation time and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
-export function startPaymentReconciliation(db: Database, provider: PaymentProvider, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
+export function startPaymentReconciliation(db: Database, providers: ProviderSource, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout
-  const daily = dailyPaymentCheck(db, provider)
+  const daily = dailyPaymentCheck(db, providers)
   const tick = () => {
     const now = new Date()
-    running = reconcilePayments(db, provider, now, { checkMinutes })
+    running = reconcilePayments(db, providers, now, { checkMinutes })
       .then(() => cancelUnconfirmedCodOrders(db, now))
-      .then(() => reconcileRefunds(db, provider, now))
+      .then(() => reconcileRefunds(db, providers, now))
       .then(() => daily(now))
       .catch((err) => log.error({ err }, 'Payment reconciliation failed'))
       .finally(() => {

@@ -11,8 +11,8 @@ import { enqueueMail } from '../mail/outbox.server'
 import { formatRupeesAndPaise } from '../money/money'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { changeStock } from '../stock/ledger.server'
-import { type PaymentProvider, PaymentProviderError, type ProviderRefund, type RefundSpeed } from './provider'
-import { PaymentProviderRefusal } from './razorpay.server'
+import { PaymentProviderError, PaymentProviderRefusal, type ProviderRefund, type RefundSpeed } from './provider'
+import { type ProviderSource, providersOf } from './registry.server'
 import { type OrderForRefund, planRefund, refundableOf, type RefundRequest } from './refund-plan'
 import type { RecordWithEffect } from './settle.server'
 import { refundMail } from './refund-mails'
@@ -110,9 +110,9 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
 }
 
 /** The owner's refund from the order page: written, then sent to the provider at once. */
-export async function requestRefund(db: Database, provider: PaymentProvider, input: RefundInput) {
+export async function requestRefund(db: Database, providers: ProviderSource, input: RefundInput) {
   const recorded = await db.transaction((tx) => recordRefund(tx, input))
-  const refund = await sendRefund(db, provider, recorded.refundId, input.now)
+  const refund = await sendRefund(db, providers, recorded.refundId, input.now)
   return { ...recorded, status: refund?.status ?? 'requested' }
 }
 
@@ -121,13 +121,14 @@ export async function requestRefund(db: Database, provider: PaymentProvider, inp
  * (the provider's 4xx) fails the refund with the provider's words and puts the order on the owner's list; no answer
  * leaves it `requested`, sent again by the reconciliation.
  */
-export async function sendRefund(db: Database, provider: PaymentProvider, refundId: string, now = new Date()) {
+export async function sendRefund(db: Database, providers: ProviderSource, refundId: string, now = new Date()) {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
   if (!refund || refund.status !== 'requested') return refund ?? null
-  const [order] = await db.select({ paymentId: orders.paymentId, number: orders.number }).from(orders).where(eq(orders.id, refund.orderId))
+  const [order] = await db.select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider }).from(orders).where(eq(orders.id, refund.orderId))
   let answer: ProviderRefund
   try {
-    answer = await provider.refundPayment({
+    // Through the provider that took the payment.
+    answer = await providersOf(providers).forOrder(order!.provider).refundPayment({
       paymentId: order!.paymentId!,
       amountPaise: refund.amountPaise,
       speed: refund.speed,
@@ -221,7 +222,7 @@ async function failRefundIn(tx: Database, refundId: string, reason: string, now:
 }
 
 /** The owner tries a failed refund's transfer again: a new attempt, so a new idempotency key. */
-export async function retryRefund(db: Database, provider: PaymentProvider, refundId: string, actor: string, now = new Date()) {
+export async function retryRefund(db: Database, providers: ProviderSource, refundId: string, actor: string, now = new Date()) {
   const retried = await db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
@@ -234,14 +235,14 @@ export async function retryRefund(db: Database, provider: PaymentProvider, refun
     return refund
   })
   if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
-  return sendRefund(db, provider, refundId, now)
+  return sendRefund(db, providers, refundId, now)
 }
 
 /**
  * The reconciliation's share for refunds: transfers that got no answer are sent again (same key), and refunds the
  * provider still calls pending are looked up now and then, in case a webhook was lost.
  */
-export async function reconcileRefunds(db: Database, provider: PaymentProvider, now = new Date(), batch = 20) {
+export async function reconcileRefunds(db: Database, providers: ProviderSource, now = new Date(), batch = 20) {
   const due = await db
     .select({ id: refunds.id, status: refunds.status, providerRefundId: refunds.providerRefundId, orderId: refunds.orderId })
     .from(refunds)
@@ -251,10 +252,10 @@ export async function reconcileRefunds(db: Database, provider: PaymentProvider, 
   for (const refund of due) {
     try {
       if (refund.status === 'requested') {
-        await sendRefund(db, provider, refund.id, now)
+        await sendRefund(db, providers, refund.id, now)
       } else if (refund.providerRefundId) {
-        const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId))
-        const answer = await provider.fetchRefund(order!.paymentId!, refund.providerRefundId)
+        const [order] = await db.select({ paymentId: orders.paymentId, provider: orders.provider }).from(orders).where(eq(orders.id, refund.orderId))
+        const answer = await providersOf(providers).forOrder(order!.provider).fetchRefund(order!.paymentId!, refund.providerRefundId)
         if (answer.status === 'pending') {
           await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) }).where(eq(refunds.id, refund.id))
         } else {

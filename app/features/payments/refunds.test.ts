@@ -70,7 +70,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     })
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
-    const paid = await handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, signature: webhook.headers['x-razorpay-signature'], eventId: webhook.headers['x-razorpay-event-id'] })
+    const paid = await handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature'], 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id'] } })
     expect(paid.outcome).toBe('paid')
     await db().delete(outbox)
     return { ...order, paymentId: payment.id }
@@ -80,7 +80,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
   const invoiceOf = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
   const creditNotesOf = async (orderId: string) => (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
   const deliver = async (webhook: { rawBody: string; headers: Record<string, string> }) =>
-    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, signature: webhook.headers['x-razorpay-signature']!, eventId: webhook.headers['x-razorpay-event-id']! })
+    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']! } })
 
   it('refunds the whole order: one refund at Razorpay with an idempotency key, a credit note for all of it, the customer mailed', async () => {
     const order = await paidOrder()

@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { testProviderPayments } from '~/db/schema'
-import { type PaymentProvider, type ProviderPayment, PaymentProviderError } from './provider'
+import { NO_BROWSER_SOURCES, type PaymentProvider, type ProviderPayment, PaymentProviderError } from './provider'
+import { razorpayProtocol } from './razorpay.server'
 import { paymentSignature } from './signatures.server'
 
 const asPayment = (row: typeof testProviderPayments.$inferSelect): ProviderPayment => ({
@@ -20,6 +21,9 @@ const asPayment = (row: typeof testProviderPayments.$inferSelect): ProviderPayme
  * rows of that database (test_provider_payments), so every server can fetch and capture them.
  */
 export function testPaymentProvider(secret: string, database: Database | (() => Database)): PaymentProvider & {
+  keyId: string
+  keySecret: string
+  webhookSecret: string
   /** Pays `amountPaise` against the order, as the test payment window does, and signs the result as Razorpay would. */
   makeTestPayment(providerOrderId: string, amountPaise: number, status?: 'captured' | 'authorized' | 'failed'): Promise<{ paymentId: string; signature: string }>
 } {
@@ -35,6 +39,10 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
     keyId: 'test_mode',
     keySecret: secret,
     webhookSecret: secret,
+    // Its window is the shop's own dialog (components/checkout/test-payment-window.tsx): no script, no other host.
+    browser: { kind: 'test', script: null, sources: NO_BROWSER_SOURCES, payingNote: null },
+    checkoutData: ({ providerOrderId, amountPaise }) => ({ keyId: 'test_mode', providerOrderId, amountPaise }),
+    ...razorpayProtocol({ keySecret: secret, webhookSecret: secret }),
     async createOrder() {
       return { providerOrderId: `order_test_${crypto.randomBytes(8).toString('hex')}` }
     },
