@@ -1,4 +1,4 @@
-import { settingsSlice } from '../settings/settings-slice'
+import { onServerOnly, settingsSlice } from '../settings/settings-slice'
 
 /** What the cart, the checkout and a new order charge for delivery; an order keeps the charge it was placed with. */
 export type DeliveryRule = {
@@ -17,5 +17,5 @@ export const deliverySettings = settingsSlice({
   key: 'delivery',
   defaults: DEFAULT_DELIVERY_RULE,
   fields: DELIVERY_FIELDS,
-  form: async () => (await import('./delivery-settings-form')).deliverySettingsForm,
+  form: async () => (import.meta.env.SSR ? (await import('./delivery-settings-form')).deliverySettingsForm : onServerOnly()),
 })

@@ -1,5 +1,5 @@
 import type { PrepaidOffer } from '../offers/order-pricing'
-import { settingsSlice } from '../settings/settings-slice'
+import { onServerOnly, settingsSlice } from '../settings/settings-slice'
 import { type CodRules, DEFAULT_COD_RULES } from './cash-on-delivery'
 
 /** How customers may pay: cash on delivery's rules (decision 043) and the automatic offer for paying online. */
@@ -35,5 +35,5 @@ export const paymentSettings = settingsSlice({
   key: 'payments',
   defaults: DEFAULT_PAYMENT_RULES,
   fields: PAYMENT_FIELDS,
-  form: async () => (await import('./payment-settings-form')).paymentSettingsForm,
+  form: async () => (import.meta.env.SSR ? (await import('./payment-settings-form')).paymentSettingsForm : onServerOnly()),
 })

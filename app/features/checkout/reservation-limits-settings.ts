@@ -1,4 +1,4 @@
-import { settingsSlice } from '../settings/settings-slice'
+import { onServerOnly, settingsSlice } from '../settings/settings-slice'
 
 /** How much stock unpaid orders may hold (decision 024); every server reads the limits per order. */
 export type ReservationLimits = {
@@ -18,5 +18,5 @@ export const reservationLimitSettings = settingsSlice({
   key: 'reservation-limits',
   defaults: DEFAULT_RESERVATION_LIMITS,
   fields: RESERVATION_LIMIT_FIELDS,
-  form: async () => (await import('./reservation-limits-settings-form')).reservationLimitsForm,
+  form: async () => (import.meta.env.SSR ? (await import('./reservation-limits-settings-form')).reservationLimitsForm : onServerOnly()),
 })

@@ -1,4 +1,4 @@
-import { settingsSlice } from '../settings/settings-slice'
+import { onServerOnly, settingsSlice } from '../settings/settings-slice'
 
 export type FssaiLicence = {
   /**
@@ -18,5 +18,5 @@ export const fssaiSettings = settingsSlice({
   key: 'fssai',
   defaults: DEFAULT_FSSAI_LICENCE,
   fields: FSSAI_FIELDS,
-  form: async () => (await import('./fssai-settings-form')).fssaiSettingsForm,
+  form: async () => (import.meta.env.SSR ? (await import('./fssai-settings-form')).fssaiSettingsForm : onServerOnly()),
 })

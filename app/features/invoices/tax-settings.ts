@@ -1,4 +1,4 @@
-import { settingsSlice } from '../settings/settings-slice'
+import { onServerOnly, settingsSlice } from '../settings/settings-slice'
 
 /** The shop's GST registration, printed on its invoices (gst.ts checks it). */
 export type TaxDetails = {
@@ -18,5 +18,5 @@ export const taxSettings = settingsSlice({
   key: 'tax',
   defaults: DEFAULT_TAX_DETAILS,
   fields: TAX_FIELDS,
-  form: async () => (await import('./tax-settings-form')).taxSettingsForm,
+  form: async () => (import.meta.env.SSR ? (await import('./tax-settings-form')).taxSettingsForm : onServerOnly()),
 })

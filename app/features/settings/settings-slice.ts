@@ -33,8 +33,17 @@ export type SettingsSlice<Key extends string, Value extends object, Field extend
   defaults: Value
   /** The names of its section's form fields. */
   fields: readonly Field[]
-  /** Its form module, loaded when the server first asks (a dynamic import, so the browser never loads it). */
+  /** Its form module, loaded when the server first asks (see onServerOnly). */
   form(): Promise<SliceForm<Value, Field>>
+}
+
+/**
+ * A slice's `form` in the browser, which never saves settings. Each slice's `form` loads its module behind
+ * `import.meta.env.SSR`, so the browser's build leaves the module, its Zod and Vite's preloading helper out of the
+ * scripts every page loads.
+ */
+export function onServerOnly(): never {
+  throw new Error('A settings form module is loaded on the server only.')
 }
 
 /** Defines a slice, keeping its key and field names as literal types. */
