@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_PAYMENT_FORM } from '../../app/features/settings/test-payment-form'
+import { DEFAULT_PAYMENT_FORM } from '../../app/features/checkout/test-payment-form'
 import { Browser } from '../support/http-browser'
 import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'

@@ -1,4 +1,4 @@
-import type { DeliveryRule } from '../settings/shop-settings'
+import type { DeliveryRule } from './delivery-settings'
 
 /**
  * The delivery charge (the spec's section 9: ₹40 below a ₹350 subtotal, free from ₹350), as the owner sets it at

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, orders } from '~/db/schema'
-import type { ReservationLimits } from '../settings/shop-settings'
+import type { ReservationLimits } from './reservation-limits-settings'
 import type { OrderItem } from './checkout-schemas'
 import { hashBuyerToken } from '../orders/order-lookup.server'
 

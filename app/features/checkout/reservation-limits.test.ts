@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '~/db/client.server'
 import { orders, products, shopSettings, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { testPaymentProvider } from '../payments/test-provider.server'
-import { saveReservationLimits } from '../settings/shop-settings.server'
+import { saveSettings } from '../settings/shop-settings.server'
+import { type ReservationLimits, reservationLimitSettings } from './reservation-limits-settings'
 import { createOrder } from './orders.server'
 import { hashBuyerToken } from '../orders/order-lookup.server'
 import { confirmPayment } from '../payments/settle.server'
@@ -21,6 +22,7 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     handle = await openTestDatabase()
   })
   afterAll(async () => handle?.close())
+  const saveLimits = (limits: ReservationLimits) => saveSettings(handle.db, reservationLimitSettings, limits)
 
   beforeEach(async () => {
     const db = handle.db
@@ -77,18 +79,18 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
   })
 
   it('follows the owner’s settings, read from the database for every order', async () => {
-    await saveReservationLimits(handle.db, { maxUnitsPerLine: 20, maxUnitsHeldUnpaid: 40 })
+    await saveLimits({ maxUnitsPerLine: 20, maxUnitsHeldUnpaid: 40 })
     expect((await order(20)).status).toBe('pending_payment')
-    await saveReservationLimits(handle.db, { maxUnitsPerLine: 5, maxUnitsHeldUnpaid: 40 })
+    await saveLimits({ maxUnitsPerLine: 5, maxUnitsHeldUnpaid: 40 })
     const err = await refusal(order(6))
     expect([err.limit, err.max]).toEqual(['maxUnitsPerLine', 5])
   })
 
   it('refuses settings that are not whole numbers in range', async () => {
-    await expect(saveReservationLimits(handle.db, { maxUnitsPerLine: 0, maxUnitsHeldUnpaid: 30 })).rejects.toThrow()
-    await expect(saveReservationLimits(handle.db, { maxUnitsPerLine: 10, maxUnitsHeldUnpaid: 2.5 })).rejects.toThrow()
+    await expect(saveLimits({ maxUnitsPerLine: 0, maxUnitsHeldUnpaid: 30 })).rejects.toThrow()
+    await expect(saveLimits({ maxUnitsPerLine: 10, maxUnitsHeldUnpaid: 2.5 })).rejects.toThrow()
     // Held units per holder must cover at least one full line, or the largest allowed order could never be placed.
-    await expect(saveReservationLimits(handle.db, { maxUnitsPerLine: 20, maxUnitsHeldUnpaid: 10 })).rejects.toThrow()
+    await expect(saveLimits({ maxUnitsPerLine: 20, maxUnitsHeldUnpaid: 10 })).rejects.toThrow()
   })
 
   it('caps the units held by unpaid orders of one e-mail, whatever its case or +tag; paying frees them', async () => {

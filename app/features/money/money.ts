@@ -42,3 +42,8 @@ export function rupeeAmount(paise: number) {
   const abs = Math.abs(Math.round(paise))
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
+
+/** An amount as the owner types it in a form: rupees, with paise only when there are some ("40", "60.50"). */
+export function typedRupees(paise: number) {
+  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2)
+}

@@ -12,7 +12,8 @@ import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { confirmPayment } from '../payments/settle.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
-import { DEFAULT_SHOP_SETTINGS, type PaymentSettings } from '../settings/shop-settings'
+import type { PaymentSettings } from '../checkout/payment-settings'
+import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
 import { saveShopSettings } from '../settings/shop-settings.server'
 
 // Issue 19 through checkout itself: createOrder prices the code, the prepaid offer and cash on delivery from the

@@ -1,6 +1,6 @@
 import { apportion } from '../money/apportion'
 import { deliveryChargePaise } from '../checkout/pricing'
-import type { DeliveryRule } from '../settings/shop-settings'
+import type { DeliveryRule } from '../checkout/delivery-settings'
 import type { OfferLine } from './coupons'
 
 export type PaymentChoice = 'online' | 'cod'

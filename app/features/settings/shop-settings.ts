@@ -1,5 +1,5 @@
-import { type CodRules, DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
-import type { PrepaidOffer } from '../offers/order-pricing'
+import { SLICES_DEFAULTS, type SlicesSettings } from './slices'
+
 /** A place of the shop customers may write to, call or visit; phone, e-mail and hours may be blank. */
 export type ShopAddress = {
   label: string
@@ -42,8 +42,8 @@ export type HomeTexts = {
   heroAlt: string
 }
 
-/** Shop details the spec leaves out; the owner edits them without code changes (shop-settings.server.ts checks them). */
-export type ShopSettings = {
+/** The shop's own details, which the owner edits at /dash/shop (issue 18; shop-details.server.ts). */
+export type ShopDetails = {
   shopName: string
   tagline: string
   /** Shown to customers, dialled for bulk orders. */
@@ -57,38 +57,18 @@ export type ShopSettings = {
   home: HomeTexts
   /** The products the home page shows first, by slug, in this order; the best-selling ones when empty. */
   featuredProductSlugs: string[]
-  /** The shop's GST registration, printed on its invoices (features/invoices/gst.ts checks it). */
-  gstin: string
-  /** Where the shop is registered for GST: orders delivered in this state pay CGST + SGST, others IGST. */
-  gstState: string
-  /**
-   * The FSSAI licence or registration number (14 digits), which a food business selling online shows on its site and
-   * its invoices (FSSAI's e-commerce directions of 2017; decision 037).
-   */
-  fssaiLicence: string
-  /** The most units of one pack (a product in one size) an order may reserve; more is a bulk purchase by phone. */
-  maxUnitsPerLine: number
-  /** The most units unpaid orders may hold per client address, per e-mail and per phone (decision 024). */
-  maxUnitsHeldUnpaid: number
-  /** Charged on an order whose subtotal is below freeDeliveryFromPaise (the spec: ₹40 below ₹350). */
-  deliveryChargePaise: number
-  freeDeliveryFromPaise: number
-  /** Cash on delivery's rules and the offer for paying online (issue 19); kept on the server, never sent to pages. */
-  payments: PaymentSettings
 }
 
-/** How customers may pay: cash on delivery's rules (decision 043) and the automatic offer for paying online. */
-export type PaymentSettings = { cod: CodRules; prepaidOffer: PrepaidOffer | null }
+/**
+ * Shop details the spec leaves out; the owner edits them without code changes (shop-settings.server.ts checks them):
+ * the shop's own details, and each feature's slice (slices.ts).
+ */
+export type ShopSettings = ShopDetails & SlicesSettings
 
 /** The settings every page may read (the root loader sends them): all but the payment rules. */
 export type StorefrontSettings = Omit<ShopSettings, 'payments'>
 
-/** What the cart, the checkout and a new order charge for delivery; an order keeps the charge it was placed with. */
-export type DeliveryRule = Pick<ShopSettings, 'deliveryChargePaise' | 'freeDeliveryFromPaise'>
-
-export type ReservationLimits = Pick<ShopSettings, 'maxUnitsPerLine' | 'maxUnitsHeldUnpaid'>
-
-export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+export const DEFAULT_SHOP_DETAILS: ShopDetails = {
   shopName: 'Kaadu Organics',
   tagline: 'Organic, non-GMO food from small farmers of South India',
   phone: '+91 94430 21876',
@@ -121,18 +101,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
     heroAlt: '',
   },
   featuredProductSlugs: ['freeze-dried-mango', 'panruti-cashews-w320', 'tomato-thokku', 'moringa-leaf-powder', 'freeze-dried-banana', 'sambar-powder'],
-  // A made-up registration in the demo's state; the owner enters the real one at /dash/settings.
-  gstin: '33AAKFK4821M1Z5',
-  gstState: 'Tamil Nadu',
-  // Made up too, of the right shape: the owner enters the real one.
-  fssaiLicence: '12426999000123',
-  maxUnitsPerLine: 10,
-  maxUnitsHeldUnpaid: 30,
-  deliveryChargePaise: 4_000,
-  freeDeliveryFromPaise: 35_000,
-  // No offer for paying online until the owner sets one.
-  payments: { cod: DEFAULT_COD_RULES, prepaidOffer: null },
 }
+
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = { ...DEFAULT_SHOP_DETAILS, ...SLICES_DEFAULTS }
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`

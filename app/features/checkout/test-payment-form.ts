@@ -1,4 +1,4 @@
-import type { PaymentSettingsForm } from './shop-settings.server'
+import type { PaymentSettingsForm } from './payment-settings-form'
 
 /**
  * For tests: the payments section of /dash/settings as the page shows the default settings (decision 043), every

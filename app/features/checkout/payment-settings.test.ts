@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { DEFAULT_COD_RULES, MAX_REFUSED_PINS_TEXT } from '../checkout/cash-on-delivery'
+import { DEFAULT_COD_RULES, MAX_REFUSED_PINS_TEXT } from './cash-on-delivery'
 import { accountFieldErrors } from '../accounts/account-schemas'
-import { DEFAULT_SHOP_SETTINGS, type PaymentSettings } from './shop-settings'
+import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
+import { getShopSettings, saveSettings, saveShopSettings } from '../settings/shop-settings.server'
+import { deliverySettings } from './delivery-settings'
+import { paymentSettings, type PaymentSettings } from './payment-settings'
+import { paymentSettingsFormSchema } from './payment-settings-form'
 import { DEFAULT_PAYMENT_FORM } from './test-payment-form'
-import {
-  getShopSettings,
-  paymentSettingsFormSchema,
-  saveDeliveryRule,
-  savePaymentSettings,
-  saveShopSettings,
-} from './shop-settings.server'
+
+/** Saves the payment rules through the slice's own path, as the page's form does. */
+const savePaymentSettings = (db: DatabaseHandle['db'], payments: PaymentSettings) => saveSettings(db, paymentSettings, { payments })
 
 // The payments section of /dash/settings (decision 043): the form as the owner types it, and what is saved.
 
@@ -140,7 +140,7 @@ describe(`saving the payment settings on ${describeDatabase()}`, () => {
   })
 
   it('saves what the form gives, keeps every other setting, and reads it back', async () => {
-    await saveDeliveryRule(handle.db, { deliveryChargePaise: 6_050, freeDeliveryFromPaise: 1_00_000 })
+    await saveSettings(handle.db, deliverySettings, { deliveryChargePaise: 6_050, freeDeliveryFromPaise: 1_00_000 })
     const before = await getShopSettings(handle.db)
     const payments = paymentSettingsFormSchema.parse({
       ...DEFAULT_PAYMENT_FORM,

@@ -1,0 +1,29 @@
+import { deliverySettings } from '../checkout/delivery-settings'
+import { paymentSettings } from '../checkout/payment-settings'
+import { reservationLimitSettings } from '../checkout/reservation-limits-settings'
+import { fssaiSettings } from '../invoices/fssai-settings'
+import { taxSettings } from '../invoices/tax-settings'
+import type { SlicesFormValues, SlicesValue } from './settings-slice'
+
+/**
+ * Every feature's slice of the shop's settings, one line each, in the order /dash/settings shows their sections.
+ * A feature adds a setting in its own folder (settings-slice.ts says how) and registers it here.
+ */
+export const SETTINGS_SLICES = [
+  taxSettings,
+  fssaiSettings,
+  deliverySettings,
+  paymentSettings,
+  reservationLimitSettings,
+] as const
+
+/** What the slices hold together, in the shop's settings. */
+export type SlicesSettings = SlicesValue<typeof SETTINGS_SLICES>
+
+export type SettingsSliceKey = (typeof SETTINGS_SLICES)[number]['key']
+
+/** Each section's fields as /dash/settings shows them, by the section's key. */
+export type SettingsFormValues = SlicesFormValues<typeof SETTINGS_SLICES>
+
+/** The slices' defaults, together. */
+export const SLICES_DEFAULTS = Object.assign({}, ...SETTINGS_SLICES.map((slice) => slice.defaults)) as SlicesSettings
