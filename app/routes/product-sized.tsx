@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { data, redirect } from 'react-router'
 import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
 import { BulkOrderDialog } from '~/components/catalogue/bulk-order-dialog'
 import { ImageToggle } from '~/components/catalogue/image-toggle'
@@ -9,26 +8,19 @@ import { Price } from '~/components/catalogue/price'
 import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
-import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, packOffers, productPath } from '~/features/catalogue/product'
+import { packOffers, productPath } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { JsonLdScript } from '~/components/findability/json-ld'
-import { productPageJsonLd } from '~/features/findability/structured-data.server'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
-import { reviewAction, reviewsForProductPage } from '~/features/reviews/product-page.server'
+import { reviewAction } from '~/features/reviews/product-page.server'
+import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product-sized'
 
+/** The product, its reviews and its structured data (product-page.server.ts, shared with the other product page). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.shop
-  if (!PRODUCT_ID_PATTERN.test(params.productId)) throw data('Product not found', { status: 404 })
-  // The reviews (with their summary) are read beside the product, not after it.
-  const [product, reviews] = await Promise.all([getProduct(db, params.productId), reviewsForProductPage(request, context, params.productId)])
-  if (!product) throw data('Product not found', { status: 404 })
-  // One address per product: a single-price product, or a renamed one, moves to its own.
-  if (!isSized(product) || params.name !== product.slug) throw redirect(productPath(product), 301)
-  return { product, reviews, jsonLd: await productPageJsonLd(context, request, product, reviews.summary) }
+  return loadProductPage(request, context, params.productId, params.name)
 }
 
 /** The review form (features/reviews). */

@@ -1,30 +1,22 @@
-import { data, redirect } from 'react-router'
 import { AddToCartPanel } from '~/components/catalogue/add-to-cart-panel'
 import { ImageToggle } from '~/components/catalogue/image-toggle'
 import { DietMark } from '~/components/catalogue/diet-mark'
 import { OfferPrice, UnitSalePriceText } from '~/components/catalogue/offer-price'
 import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { StockBadge } from '~/components/catalogue/stock-badge'
-import { getProduct } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { PRODUCT_ID_PATTERN, isSized, productPath, singleOffer } from '~/features/catalogue/product'
+import { productPath, singleOffer } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import { JsonLdScript } from '~/components/findability/json-ld'
-import { productPageJsonLd } from '~/features/findability/structured-data.server'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
-import { reviewAction, reviewsForProductPage } from '~/features/reviews/product-page.server'
+import { reviewAction } from '~/features/reviews/product-page.server'
+import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product'
 
+/** The product, its reviews and its structured data (product-page.server.ts, shared with the other product page). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.shop
-  if (!PRODUCT_ID_PATTERN.test(params.productId)) throw data('Product not found', { status: 404 })
-  // The reviews (with their summary) are read beside the product, not after it.
-  const [product, reviews] = await Promise.all([getProduct(db, params.productId), reviewsForProductPage(request, context, params.productId)])
-  if (!product) throw data('Product not found', { status: 404 })
-  // Sized products have their own page, with the size selector.
-  if (isSized(product)) throw redirect(productPath(product), 301)
-  return { product, reviews, jsonLd: await productPageJsonLd(context, request, product, reviews.summary) }
+  return loadProductPage(request, context, params.productId)
 }
 
 /** The review form (features/reviews). */

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
-import { creditNotes, invoices, orders, outbox, products, refunds, variants } from '~/db/schema'
+import { creditNotes, invoices, orders, outbox, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { startRazorpayStandIn } from '../../../tests/support/razorpay-standin'
 import { testAddress } from '../../../tests/support/test-address'
-import { advanceOrder } from '../orders/fulfilment.server'
 import { createOrder } from '../checkout/orders.server'
 import type { CreditNoteDocument } from '../invoices/credit-note-document'
 import type { InvoiceDocument } from '../invoices/invoice-document'
@@ -208,22 +207,5 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     // Numbered one after the other in the year's credit note series.
     const [a, b] = notes.map((n) => Number(n.number.split('/').at(-1)))
     expect(b).toBe(a! + 1)
-  })
-
-  it('cancelling a paid order refunds it in the same step, and the invoice then says it was cancelled, by which credit note', async () => {
-    const order = await paidOrder()
-    const cancelled = await advanceOrder(db(), order.id, { step: 'cancel', reason: 'Could not source fresh stock', refund: 'yes', speed: 'normal' }, ADMIN)
-    expect(cancelled.refundId).toBeTruthy()
-    // The cancellation returned the stock; the refund does not return it twice.
-    expect(await stock('kokum')).toBe(50)
-    await sendRefund(db(), provider, cancelled.refundId!)
-    expect(refundsAtRazorpay(order.paymentId).map((r) => r.amount)).toEqual([45900])
-    const [note] = await creditNotesOf(order.id)
-    expect(await invoiceNotes(db(), order.id, await invoiceOf(order.id))).toEqual([`CANCELLED by credit note ${note!.number}`])
-    const mails = await db().select().from(outbox)
-    expect(mails.find((m) => m.subject.includes('has been cancelled'))!.text).toContain('We are refunding ₹459.00 to the way you paid')
-    expect(mails.some((m) => m.subject.startsWith('Refund of ₹459.00'))).toBe(true)
-    const [row] = await db().select().from(refunds).where(eq(refunds.id, cancelled.refundId!))
-    expect(row).toMatchObject({ restock: false, status: 'pending' })
   })
 })

@@ -1,0 +1,220 @@
+import type { ReactNode } from 'react'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
+import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
+import { formatRupees } from '~/features/money/money'
+import { inputClass, tableScroll, Time } from './admin-page'
+
+// The admin's order page (routes/admin-order.tsx): its panels that show the order.
+
+const PROVIDERS: Record<string, string> = { razorpay: 'Razorpay', test: 'Test payments (no money moves)' }
+
+const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
+
+export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={panelClass}>
+      <h2 id={id} className="font-serif text-xl font-semibold text-earth-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null
+}
+
+export function Definitions({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-earth-900">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-earth-700">{term}</dt>
+          <dd className="break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function SpeedChoice({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        How fast
+      </label>
+      <select id={id} name="speed" defaultValue="normal" className={inputClass}>
+        <option value="normal">Normal: 5–7 working days</option>
+        <option value="optimum">Instant where the bank allows (Razorpay charges a fee)</option>
+      </select>
+    </div>
+  )
+}
+
+export function ItemsPanel({ order }: { order: OrderForAdmin }) {
+  return (
+    <Panel id="lines-title" title="Items">
+      <div className={`mt-3 ${tableScroll}`}>
+        <table className="w-full min-w-[32rem] border-collapse text-left">
+          <caption className="sr-only">Items in order {order.label}</caption>
+          <thead>
+            <tr className="border-b border-stone-300 text-sm text-earth-700">
+              <th scope="col" className="p-2">Product</th>
+              <th scope="col" className="p-2">Size</th>
+              <th scope="col" className="p-2 text-right">Qty</th>
+              <th scope="col" className="p-2 text-right">Unit price</th>
+              <th scope="col" className="p-2 text-right">Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={`${line.productId}-${line.size}`} className="border-b border-stone-200">
+                <th scope="row" className="p-2 font-medium text-earth-900">
+                  {line.name}
+                </th>
+                <td className="p-2">{line.size === 'one' ? '—' : line.size}</td>
+                <td className="p-2 text-right">{line.quantity}</td>
+                <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise)}</td>
+                <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise * line.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="text-earth-900">
+            <tr>
+              <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+                Subtotal
+              </th>
+              <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.subtotalPaise)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+                Delivery
+              </th>
+              <td className="p-2 text-right whitespace-nowrap">{order.deliveryPaise === 0 ? 'Free' : formatRupees(order.deliveryPaise)}</td>
+            </tr>
+            <tr className="border-t border-stone-300 font-semibold">
+              <th scope="row" colSpan={4} className="p-2 text-right">
+                Total
+              </th>
+              <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.totalPaise)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </Panel>
+  )
+}
+
+export function HistoryPanel({ order }: { order: OrderForAdmin }) {
+  return (
+    <Panel id="history-title" title="History">
+      <ol className="mt-3 grid gap-3">
+        {order.history.map((event) => (
+          <li key={event.id} className="border-l-4 border-leaf-200 pl-3">
+            <p className="font-semibold text-earth-900">{ORDER_STATUS_LABELS[event.status]}</p>
+            {event.note && <p className="text-earth-900">{event.note}</p>}
+            <p className="text-sm text-earth-700">
+              {event.actor ?? 'Shop'} · <Time value={event.createdAt} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      {order.history.length === 0 && <p className="mt-3 text-earth-700">No changes recorded yet.</p>}
+    </Panel>
+  )
+}
+
+export function CustomerPanel({ order }: { order: OrderForAdmin }) {
+  const address = order.shippingAddress
+  return (
+    <Panel id="customer-title" title="Customer and delivery">
+      <address className="mt-3 text-earth-900 not-italic">
+        {address.fullName}
+        <br />
+        {[address.buildingNumber, address.streetName].filter(Boolean).join(', ')}
+        {(address.buildingNumber || address.streetName) && <br />}
+        {address.city}, {address.state} {address.postalCode}
+      </address>
+      <Definitions
+        items={[
+          [
+            'E-mail',
+            <a key="e" href={`mailto:${order.email}`} className="text-leaf-800 underline underline-offset-2">
+              {order.email}
+            </a>,
+          ],
+          [
+            'Phone',
+            <a key="p" href={`tel:${address.phoneNumber}`} className="text-leaf-800 underline underline-offset-2">
+              {address.phoneNumber}
+            </a>,
+          ],
+          ...(address.alternateNumber
+            ? ([
+                [
+                  'Alternate',
+                  <a key="a" href={`tel:${address.alternateNumber}`} className="text-leaf-800 underline underline-offset-2">
+                    {address.alternateNumber}
+                  </a>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+        ]}
+      />
+    </Panel>
+  )
+}
+
+export function PaymentPanel({ order }: { order: OrderForAdmin }) {
+  return (
+    <Panel id="payment-title" title="Payment">
+      <Definitions
+        items={[
+          ['Provider', PROVIDERS[order.provider] ?? order.provider],
+          ['Provider order', order.providerOrderId ?? '—'],
+          ['Payment id', order.paymentId ?? '—'],
+          ['Total', formatRupees(order.totalPaise)],
+          ...(hasInvoice(order.status, Boolean(order.invoiceNumber), order.paymentMethod)
+            ? ([
+                [
+                  'Invoice',
+                  <a key="i" href={invoiceUrl(order.id)} download className="text-leaf-800 underline underline-offset-2">
+                    {order.invoiceNumber ? `${order.invoiceNumber} (PDF)` : 'Issue and download (PDF)'}
+                  </a>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+          ...(order.returnCreditNote
+            ? ([
+                [
+                  'Credit note',
+                  <a key="c" href={creditNoteUrl(order.id, order.returnCreditNote.id)} download className="text-leaf-800 underline underline-offset-2">
+                    {`${order.returnCreditNote.number} (PDF), cancelling the invoice: returned to origin`}
+                  </a>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+        ]}
+      />
+    </Panel>
+  )
+}
+
+export function ShippingPanel({ courier, trackingNumber }: { courier: string; trackingNumber: string | null }) {
+  return (
+    <Panel id="shipping-title" title="Shipping">
+      <Definitions
+        items={[
+          ['Courier', courier],
+          ['Tracking number', trackingNumber ?? '—'],
+        ]}
+      />
+    </Panel>
+  )
+}

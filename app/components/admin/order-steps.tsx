@@ -1,0 +1,215 @@
+import { Form } from 'react-router'
+import { TextField } from '~/components/accounts/account-form'
+import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { FormTokenField } from '~/components/forms/form-token-field'
+import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import type { FulfilmentStep } from '~/features/orders/fulfilment.server'
+import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
+import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
+import type { StepFailure } from '~/routes/admin-order.server'
+import { inputClass, Time } from './admin-page'
+import { FieldError, Panel, SpeedChoice } from './order-panels'
+
+// The admin's order page (routes/admin-order.tsx): the forms that move the order on, each posting its own `step`.
+
+/** The steps the order can take now, each a plain form (they work without JavaScript). */
+export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdmin; failed?: StepFailure; busyStep: string | null }) {
+  const errorsFor = (step: FulfilmentStep) => (failed?.step === step ? (failed.fieldErrors ?? {}) : {})
+  const valuesFor = (step: FulfilmentStep) => (failed?.step === step ? (failed.values ?? {}) : {})
+  const can = (step: FulfilmentStep) => order.nextSteps.includes(step)
+  const shipErrors = errorsFor('ship')
+  const cancelErrors = errorsFor('cancel')
+  return (
+    <Panel id="steps-title" title="Next step">
+      {order.nextSteps.length === 0 ? (
+        <p className="mt-3 text-earth-700">
+          {order.status === 'pending_payment'
+            ? 'Waiting for the customer to pay; nothing to do yet.'
+            : order.status === 'awaiting_confirmation'
+            ? 'Waiting for the customer to confirm.'
+            : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+        </p>
+      ) : (
+        <div className="mt-3 grid gap-5">
+          {can('confirm') && (
+            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="confirm-title">
+              <FormTokenField />
+              <h3 id="confirm-title" className="font-semibold text-earth-900">
+                Confirm (cash on delivery)
+              </h3>
+              <p className="text-sm text-earth-700">
+                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber}; unconfirmed, the
+                order cancels itself at <Time value={order.expiresAt} />.
+              </p>
+              <input type="hidden" name="step" value="confirm" />
+              <div>
+                <button type="submit" className={primaryButton} disabled={busyStep === 'confirm'}>
+                  Confirm order
+                </button>
+              </div>
+            </Form>
+          )}
+
+          {can('pack') && (
+            <Form method="post" preventScrollReset>
+              <FormTokenField />
+              <input type="hidden" name="step" value="pack" />
+              <button type="submit" className={primaryButton} disabled={busyStep === 'pack'}>
+                Mark packed
+              </button>
+            </Form>
+          )}
+
+          {can('ship') && (
+            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="ship-title">
+              <FormTokenField />
+              <h3 id="ship-title" className="font-semibold text-earth-900">
+                Ship
+              </h3>
+              <input type="hidden" name="step" value="ship" />
+              <TextField name="courier" label="Courier" maxLength={80} defaultValue={valuesFor('ship').courier ?? order.courier ?? ''} error={shipErrors.courier} />
+              <TextField
+                name="trackingNumber"
+                label="Tracking number"
+                maxLength={80}
+                defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
+                error={shipErrors.trackingNumber}
+              />
+              <p className="text-sm text-earth-700">The customer is mailed the courier and tracking number.</p>
+              <div>
+                <button type="submit" className={primaryButton} disabled={busyStep === 'ship'}>
+                  Mark shipped
+                </button>
+              </div>
+            </Form>
+          )}
+
+          {can('deliver') && (
+            <Form method="post" preventScrollReset>
+              <FormTokenField />
+              <input type="hidden" name="step" value="deliver" />
+              <button type="submit" className={primaryButton} disabled={busyStep === 'deliver'}>
+                {order.paymentMethod === 'cod' ? `Delivered, ${formatRupees(order.totalPaise)} collected` : 'Mark delivered'}
+              </button>
+            </Form>
+          )}
+
+          {can('return') && (
+            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="return-title">
+              <FormTokenField />
+              <h3 id="return-title" className="font-semibold text-earth-900">
+                Returned to origin
+              </h3>
+              <p className="text-sm text-earth-700">The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.</p>
+              <input type="hidden" name="step" value="return" />
+              <label className="flex items-start gap-2 text-earth-900">
+                <input type="checkbox" name="resellable" value="yes" className="mt-1 size-5 accent-leaf-700" />
+                The goods are fit to sell: put them back in stock
+              </label>
+              <TextField name="reason" label="Note (optional)" maxLength={500} defaultValue={valuesFor('return').reason ?? ''} error={errorsFor('return').reason} />
+              <div>
+                <button type="submit" className={secondaryButton} disabled={busyStep === 'return'}>
+                  Mark returned
+                </button>
+              </div>
+            </Form>
+          )}
+
+          {can('cancel') && (
+            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-red-200 p-4" aria-labelledby="cancel-title">
+              <FormTokenField />
+              <h3 id="cancel-title" className="font-semibold text-earth-900">
+                Cancel
+              </h3>
+              <input type="hidden" name="step" value="cancel" />
+              <div>
+                <label htmlFor="cancel-reason" className="block text-sm font-medium text-earth-900">
+                  Reason (optional, goes in the customer’s mail)
+                </label>
+                <textarea
+                  id="cancel-reason"
+                  name="reason"
+                  rows={2}
+                  maxLength={500}
+                  defaultValue={valuesFor('cancel').reason ?? ''}
+                  aria-invalid={cancelErrors.reason ? true : undefined}
+                  aria-describedby={cancelErrors.reason ? 'cancel-reason-error' : undefined}
+                  className={`${inputClass} ${cancelErrors.reason ? 'border-red-600' : 'border-stone-300'}`}
+                />
+                <FieldError id="cancel-reason-error" message={cancelErrors.reason} />
+              </div>
+              <div>
+                <label className="flex items-start gap-2 text-earth-900">
+                  <input
+                    type="checkbox"
+                    name="confirm"
+                    value="yes"
+                    required
+                    aria-invalid={cancelErrors.confirm ? true : undefined}
+                    aria-describedby={cancelErrors.confirm ? 'cancel-confirm-error' : undefined}
+                    className="mt-1 size-5 accent-red-700"
+                  />
+                  Yes, cancel and return the stock
+                </label>
+                <FieldError id="cancel-confirm-error" message={cancelErrors.confirm} />
+              </div>
+              {order.refundable && (
+                <fieldset className="grid gap-2">
+                  <legend className="sr-only">Refund</legend>
+                  <label className="flex items-start gap-2 text-earth-900">
+                    <input type="checkbox" name="refund" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
+                    Refund {formatRupeesAndPaise(order.refundable.moneyPaise)} to the customer now (a credit note cancels the invoice)
+                  </label>
+                  <SpeedChoice id="cancel-speed" />
+                </fieldset>
+              )}
+              <div>
+                <button type="submit" className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`} disabled={busyStep === 'cancel'}>
+                  Cancel order
+                </button>
+              </div>
+            </Form>
+          )}
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+/** Why the shop could not settle this order's payment by itself, and the form that takes it off the list. */
+export function PaymentAttention({ reason, error, value, busy }: { reason: string; error?: string; value?: string; busy: boolean }) {
+  return (
+    <section role="alert" aria-labelledby="attention-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900">
+      <h2 id="attention-title" className="font-semibold">
+        This payment needs you
+      </h2>
+      <p className="mt-1" data-testid="payment-attention-reason">
+        {reason}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <FormTokenField />
+        <input type="hidden" name="step" value="resolve-attention" />
+        <div className="min-w-64 grow">
+          <label htmlFor="attentionNote" className="block text-sm font-medium text-earth-900">
+            What you did
+          </label>
+          <input
+            id="attentionNote"
+            name="attentionNote"
+            defaultValue={value}
+            required
+            minLength={3}
+            maxLength={500}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'attentionNote-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="attentionNote-error" message={error} />
+        </div>
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          {busy ? 'Saving…' : 'Mark as dealt with'}
+        </button>
+      </Form>
+    </section>
+  )
+}

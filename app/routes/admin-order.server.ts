@@ -1,0 +1,156 @@
+import { data } from 'react-router'
+import { advanceOrder, type FulfilmentStep, fulfilmentSchema, OrderNotFoundError, StepNotAllowedError } from '~/features/orders/fulfilment.server'
+import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
+import { formatRupeesAndPaise } from '~/features/money/money'
+import { cancelOrder } from '~/features/orders/cancellation.server'
+import { resolvePaymentAttention } from '~/features/payments/attention.server'
+import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'
+import { RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
+import { text } from '~/zod'
+import type { Route } from './+types/admin-order'
+
+// The admin order page's action, one handler per intent (the form's `step`), each making one domain call.
+
+/** What one intent posts on behalf of the admin `actor`, for the order in the page's address. */
+type Intent = { context: Route.ActionArgs['context']; orderId: string; fields: Record<string, string | undefined>; actor: string }
+
+export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | RefundFormField
+export type StepResult =
+  | { ok: true; message: string }
+  | {
+      ok: false
+      error: string
+      step?: FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund'
+      fieldErrors?: Partial<Record<OrderField, string>>
+      values?: Partial<Record<OrderField, string>>
+    }
+export type StepFailure = Extract<StepResult, { ok: false }>
+
+// Order ids are random base64url strings (features/checkout/orders.server.ts); anything else is no order.
+export const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
+
+export function notFound() {
+  return data('Order not found', { status: 404 })
+}
+
+const DONE: Record<FulfilmentStep, string> = {
+  confirm: 'Order confirmed: it can be packed now.',
+  pack: 'Order marked packed.',
+  ship: 'Order marked shipped; the customer has been mailed.',
+  deliver: 'Order marked delivered (for cash on delivery: its cash collected, so it is paid).',
+  return: 'Order marked returned to origin.',
+  cancel: 'Order cancelled and its stock returned; the customer has been mailed.',
+}
+
+const FIELDS: OrderField[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
+const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine((v) => v.length >= 3, 'Say in a few words what you did.')
+const STEPS = Object.keys(DONE) as FulfilmentStep[]
+
+/** The owner has dealt with a payment the shop could not settle by itself (decision 032). */
+export async function resolveAttentionStep({ context, orderId, fields, actor }: Intent) {
+  const parsedNote = ATTENTION_NOTE.safeParse(fields.attentionNote ?? '')
+  if (!parsedNote.success) {
+    const attentionNote = parsedNote.error.issues[0]!.message
+    return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote } }, { status: 400 })
+  }
+  const note = parsedNote.data
+  if (!(await resolvePaymentAttention(context.shop.db, orderId, { actor, note }))) {
+    return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
+  }
+  return data<StepResult>({ ok: true, message: 'Marked as dealt with.' })
+}
+
+/** A refund from the order's page (decision 033): written with its credit note, then sent to the provider. */
+export async function refundStep({ context, orderId, fields, actor }: Intent) {
+  const order = await getOrderForAdmin(context.shop.db, orderId)
+  if (!order) throw notFound()
+  const form = readRefundForm(fields, order.lines)
+  const values = { amount: fields.amount, reason: fields.reason }
+  if (!form.ok) return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'refund', fieldErrors: form.fieldErrors, values }, { status: 400 })
+  try {
+    const refund = await requestRefund(context.shop.db, context.shop.payments, { orderId, request: form.request, reason: form.reason, restock: form.restock, speed: form.speed, actor })
+    const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
+    return data<StepResult>({ ok: true, message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)}: ${refundOutcome(refund.status)}${note}` })
+  } catch (err) {
+    if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'refund', values }, { status: 400 })
+    throw err
+  }
+}
+
+/** A failed refund's transfer, tried again. */
+export async function retryRefundStep({ context, fields, actor }: Intent) {
+  if (!ORDER_ID.test(fields.refundId ?? '')) return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
+  try {
+    const refund = await retryRefund(context.shop.db, context.shop.payments, fields.refundId ?? '', actor)
+    return data<StepResult>({ ok: true, message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.' })
+  } catch (err) {
+    if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'retry-refund' }, { status: 409 })
+    throw err
+  }
+}
+
+/** The posted step of fulfilment, checked: its values, or the answer that says what is wrong. */
+function readStep(fields: Record<string, string | undefined>) {
+  const step = STEPS.find((s) => s === fields.step)
+  const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))
+  const fieldErrors: Partial<Record<OrderField, string>> = {}
+  const parsed = fulfilmentSchema.safeParse(fields)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as OrderField
+      if (FIELDS.includes(field)) fieldErrors[field] ??= issue.message
+    }
+  }
+  // Cancelling returns stock and mails the customer: it needs the box ticked, whatever the browser let through.
+  if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = 'Tick the box to confirm the cancellation.'
+  if (!parsed.success || Object.keys(fieldErrors).length) {
+    const error = Object.keys(fieldErrors).length ? 'Check the fields marked below.' : (parsed.error?.issues[0]?.message ?? 'Unknown action.')
+    return { ok: false as const, refused: data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 }) }
+  }
+  return { ok: true as const, input: parsed.data }
+}
+
+/** What a step's refusal says to the owner; a refused step (409) reloads the page (shouldRevalidate). */
+function stepRefused(err: unknown, step: FulfilmentStep) {
+  if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step }, { status: 409 })
+  if (err instanceof OrderNotFoundError) throw notFound()
+  if (err instanceof StepNotAllowedError) return data<StepResult>({ ok: false, error: err.message, step }, { status: 409 })
+  throw err
+}
+
+/** Cancel, and refund the whole order in the same step when the owner leaves the box ticked: one domain call. */
+export async function cancelStep({ context, orderId, fields, actor }: Intent) {
+  const read = readStep(fields)
+  if (!read.ok) return read.refused
+  if (read.input.step !== 'cancel') throw new Error('Not a cancellation.')
+  const { reason, refund, speed } = read.input
+  try {
+    const cancelled = await cancelOrder(context.shop.db, context.shop.payments, orderId, { reason, refund, speed }, actor)
+    // The cancellation and its refund are written; the transfer was sent (retried by the shop if it got no answer).
+    if (cancelled.refund) {
+      return data<StepResult>({ ok: true, message: `Order cancelled and its stock returned; ${refundOutcome(cancelled.refund.status)} The customer has been mailed.` })
+    }
+  } catch (err) {
+    return stepRefused(err, 'cancel')
+  }
+  return data<StepResult>({ ok: true, message: DONE.cancel })
+}
+
+/** Any other step of fulfilment: confirm, pack, ship, deliver, return; or a step the form does not know. */
+export async function fulfilmentStep({ context, orderId, fields, actor }: Intent) {
+  const read = readStep(fields)
+  if (!read.ok) return read.refused
+  try {
+    await advanceOrder(context.shop.db, orderId, read.input, actor)
+  } catch (err) {
+    return stepRefused(err, read.input.step)
+  }
+  return data<StepResult>({ ok: true, message: DONE[read.input.step] })
+}
+
+function refundOutcome(status: string | undefined) {
+  if (status === 'processed') return 'the refund is done.'
+  if (status === 'pending') return 'the refund is with the payment provider.'
+  if (status === 'failed') return 'the payment provider refused the refund: see why below, and try it again.'
+  return 'the refund did not get an answer yet: the shop sends it again by itself.'
+}
