@@ -42,3 +42,8 @@ export function rupeeAmount(paise: number) {
   const abs = Math.abs(Math.round(paise))
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
+
+/** Paise as rupees for a form's field to show and be sent back ("40", "40.5"); the schema's rupeesField reads it again. */
+export function rupeesText(paise: number) {
+  return String(paise / 100)
+}
