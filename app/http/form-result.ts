@@ -51,3 +51,8 @@ export function parseForm<S extends z.ZodType, K extends string = string>(
   const { [FORM_TOKEN_FIELD]: _, ...input } = texts
   return { ok: false, ...formErrorsOf<K>(parsed.error), input }
 }
+
+/** The first message of a refused form, for forms that show one message rather than one per field. */
+export function firstError(failure: Pick<FormFailure, 'fieldErrors' | 'formError'>): string {
+  return failure.formError ?? Object.values(failure.fieldErrors).find((m) => m !== undefined) ?? 'The form was not understood.'
+}
