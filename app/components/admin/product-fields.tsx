@@ -120,9 +120,10 @@ export function ProductFields({
             className="contents text-earth-900"
             inputClassName="size-5 accent-leaf-700"
             label={
-              <>
+              // One item of the row, as the label was: the text and its note stay together.
+              <span>
                 Subcategory: Biscuits <span className="text-sm text-earth-600">(herbal products only)</span>
-              </>
+              </span>
             }
           />
         </fieldset>

@@ -230,7 +230,7 @@ type CheckboxFieldProps = {
   inputClassName?: string
 }
 
-/** A tick box with its label after it; an error, when any, follows the label. */
+/** A tick box inside its label; an error, when any, follows the label. */
 export function CheckboxField(props: CheckboxFieldProps) {
   const {
     name,
@@ -243,10 +243,13 @@ export function CheckboxField(props: CheckboxFieldProps) {
   } = props
   const id = idOf(props)
   return (
-    <div className={className}>
-      <input {...controlProps(id, error)} name={name} type="checkbox" value={value} defaultChecked={defaultChecked} className={inputClassName} />
-      <label htmlFor={id}>{label}</label>
+    <>
+      <label className={className}>
+        {/* No value attribute unless given: React would hydrate `value={undefined}` as "", and a ticked box would send "". */}
+        <input {...controlProps(id, error)} name={name} type="checkbox" {...(value === undefined ? {} : { value })} defaultChecked={defaultChecked} className={inputClassName} />
+        {label}
+      </label>
       <FieldError id={id} error={error} className="text-sm font-medium text-red-700" />
-    </div>
+    </>
   )
 }
