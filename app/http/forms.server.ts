@@ -1,4 +1,6 @@
 import { data } from 'react-router'
+import type { z } from 'zod'
+import { type FormResult, parseForm } from './form-result'
 import { BadRequest, readBodyBytes } from './json.server'
 
 /** Our plain forms (accounts, the admin's order, message and user forms) hold a few short fields; a bigger post is not one of them. */
@@ -32,4 +34,12 @@ export const FORM_TOO_LARGE = 'That form is too large to be one of ours.'
 /** The 413 for a post readSmallForm refused. The rest of its body may still be on the socket: the connection is not reused. */
 export function formTooLarge<T>(answer: T) {
   return data<T>(answer, { status: 413, headers: { Connection: 'close' } })
+}
+
+export { parseForm }
+
+/** A small form read (readSmallForm) and parsed with `schema` (parseForm); null when the post is too large to be one of ours. */
+export async function readForm<S extends z.ZodType, K extends string = string>(request: Request, schema: S, maxBytes = MAX_FORM_BYTES): Promise<FormResult<z.output<S>, K> | null> {
+  const form = await readSmallForm(request, maxBytes)
+  return form && parseForm<S, K>(form, schema)
 }

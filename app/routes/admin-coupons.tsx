@@ -1,9 +1,8 @@
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, smallButton, Time } from '~/components/admin/admin-page'
-import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { CheckboxField, MoneyField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { formatRupees } from '~/features/money/money'
@@ -17,7 +16,8 @@ import {
   setCouponActive,
   UnknownProductsError,
 } from '~/features/offers/coupons.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import type { Route } from './+types/admin-coupons'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Field = 'code' | 'kind' | 'value' | 'minOrder' | 'maxDiscount' | 'validFrom' | 'validUntil' | 'totalUses' | 'usesPerCustomer' | 'products'
 type ActionResult =
   | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Partial<Record<Field, string>>; values?: Record<string, string> }
+  | { ok: false; error: string; fieldErrors?: FieldErrors<Field>; values?: Record<string, string> }
 
 /** Makes a coupon (intent "create"), or switches one on or off (intent "switch"). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,12 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (fields.intent !== 'create') return data<ActionResult>({ ok: false, error: 'Make a code or switch one on or off.' }, { status: 400 })
   const values = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'csrf_token').map(([k, v]) => [k, v.slice(0, 2_000)]))
-  const parsed = couponFormSchema.safeParse(fields)
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
+  const parsed = parseForm<typeof couponFormSchema, Field>(fields, couponFormSchema)
+  if (!parsed.ok) {
+    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   }
   try {
-    const code = await createCoupon(context.shop.db, parsed.data)
+    const code = await createCoupon(context.shop.db, parsed.values)
     return data<ActionResult>({ ok: true, message: `${code} is made and on.` })
   } catch (err) {
     if (err instanceof CouponExistsError) return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { code: err.message }, values }, { status: 409 })
@@ -88,21 +88,8 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData : undefined
   const errors = failed?.fieldErrors ?? {}
   const value = (name: string, fallback = '') => failed?.values?.[name] ?? fallback
-  const field = (name: Field, label: string, props: { hint?: string; type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string } = {}) => (
-    <FormField id={`coupon-${name}`} label={label} error={errors[name]} hint={props.hint}>
-      <input
-        id={`coupon-${name}`}
-        name={name}
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        placeholder={props.placeholder}
-        defaultValue={value(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(`coupon-${name}`, errors[name], props.hint)}
-        className={inputClass(errors[name])}
-      />
-    </FormField>
-  )
+  // The form's fields: typed as text (the server reads "₹1,000" and "7.5" too), shown again after a refusal.
+  const common = (name: Field, label: string, hint: string) => ({ id: `coupon-${name}`, name, label, hint, error: errors[name], defaultValue: value(name) })
   return (
     <AdminPage title="Coupon codes">
       <p className="mt-2 text-earth-700">
@@ -166,7 +153,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
         <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
           <FormTokenField />
           <input type="hidden" name="intent" value="create" />
-          {field('code', 'Code', { hint: 'Letters and digits, e.g. DIWALI10; customers may type it in any case.' })}
+          <TextField {...common('code', 'Code', 'Letters and digits, e.g. DIWALI10; customers may type it in any case.')} />
           <fieldset className="sm:col-span-1">
             <legend className="block text-sm font-medium text-earth-900">Kind of discount</legend>
             <div className="mt-2 flex gap-4">
@@ -178,34 +165,38 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
               ))}
             </div>
           </fieldset>
-          {field('value', 'Discount', { hint: 'A percentage (10 or 7.5) or rupees (50), as chosen above.', inputMode: 'decimal' })}
-          {field('maxDiscount', 'Largest discount (₹)', { hint: 'For a percentage; blank for no cap.', inputMode: 'decimal' })}
-          {field('minOrder', 'Minimum order (₹)', { hint: 'Of the products the code applies to; blank for none.', inputMode: 'decimal' })}
-          {field('totalUses', 'Uses in all', { hint: 'Blank for no limit.', inputMode: 'numeric' })}
-          {field('usesPerCustomer', 'Uses per customer', { hint: 'Known by e-mail and by phone; blank for no limit.', inputMode: 'numeric' })}
-          {field('validFrom', 'First day', { type: 'date', hint: 'In India; blank to start now.' })}
-          {field('validUntil', 'Last day', { type: 'date', hint: 'In India, to midnight; blank for no end.' })}
+          <TextField {...common('value', 'Discount', 'A percentage (10 or 7.5) or rupees (50), as chosen above.')} inputMode="decimal" />
+          <MoneyField {...common('maxDiscount', 'Largest discount (₹)', 'For a percentage; blank for no cap.')} />
+          <MoneyField {...common('minOrder', 'Minimum order (₹)', 'Of the products the code applies to; blank for none.')} />
+          <TextField {...common('totalUses', 'Uses in all', 'Blank for no limit.')} inputMode="numeric" />
+          <TextField {...common('usesPerCustomer', 'Uses per customer', 'Known by e-mail and by phone; blank for no limit.')} inputMode="numeric" />
+          <TextField {...common('validFrom', 'First day', 'In India; blank to start now.')} type="date" />
+          <TextField {...common('validUntil', 'Last day', 'In India, to midnight; blank for no end.')} type="date" />
           <fieldset className="sm:col-span-2">
             <legend className="block text-sm font-medium text-earth-900">Only on these categories (none ticked: the whole cart)</legend>
             <div className="mt-2 grid gap-1 sm:grid-cols-3">
               {CATEGORIES.map((category) => (
-                <label key={category} className="inline-flex min-h-11 items-center gap-2 text-earth-900">
-                  <input type="checkbox" name={couponCategoryField(category)} defaultChecked={value(couponCategoryField(category)) === 'on'} className="h-5 w-5 accent-leaf-700" />
-                  {CATEGORY_LABELS[category]}
-                </label>
+                <CheckboxField
+                  key={category}
+                  id={`coupon-${couponCategoryField(category)}`}
+                  name={couponCategoryField(category)}
+                  label={CATEGORY_LABELS[category]}
+                  defaultChecked={value(couponCategoryField(category)) === 'on'}
+                />
               ))}
             </div>
           </fieldset>
-          <div className="sm:col-span-2">{field('products', 'Only on these products', { hint: 'Product ids (from the product’s address), separated by commas; blank for none.' })}</div>
+          <div className="sm:col-span-2">
+            <TextField {...common('products', 'Only on these products', 'Product ids (from the product’s address), separated by commas; blank for none.')} />
+          </div>
           <div className="grid gap-1 sm:col-span-2">
-            <label className="inline-flex min-h-11 items-center gap-2 text-earth-900">
-              <input type="checkbox" name="firstOrderOnly" defaultChecked={value('firstOrderOnly') === 'on'} className="h-5 w-5 accent-leaf-700" />
-              First orders only (a customer, by e-mail or phone, with no paid order yet)
-            </label>
-            <label className="inline-flex min-h-11 items-center gap-2 text-earth-900">
-              <input type="checkbox" name="prepaidOnly" defaultChecked={value('prepaidOnly') === 'on'} className="h-5 w-5 accent-leaf-700" />
-              Only for orders paid online
-            </label>
+            <CheckboxField
+              id="coupon-firstOrderOnly"
+              name="firstOrderOnly"
+              label="First orders only (a customer, by e-mail or phone, with no paid order yet)"
+              defaultChecked={value('firstOrderOnly') === 'on'}
+            />
+            <CheckboxField id="coupon-prepaidOnly" name="prepaidOnly" label="Only for orders paid online" defaultChecked={value('prepaidOnly') === 'on'} />
           </div>
           <div className="sm:col-span-2">
             <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>

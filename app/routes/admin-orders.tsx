@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { AdminPage, FilterLinks, inputClass, Time, tableScroll } from '~/components/admin/admin-page'
 import { OrderStatusPill } from '~/components/orders/order-status-pill'
+import { TextField } from '~/components/forms/fields'
 import { focusRing, secondaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -95,12 +96,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" action="/dash/orders" className="mt-6 flex flex-wrap items-end gap-3">
         {query.status !== 'to-ship' && <input type="hidden" name="status" value={query.status} />}
-        <div className="w-full max-w-sm">
-          <label htmlFor="orders-q" className="block text-sm font-medium text-earth-900">
-            Order number, e-mail or phone
-          </label>
-          <input id="orders-q" name="q" type="search" defaultValue={query.q} maxLength={100} className={`${inputClass} border-stone-300`} />
-        </div>
+        <TextField
+          id="orders-q"
+          name="q"
+          label="Order number, e-mail or phone"
+          type="search"
+          defaultValue={query.q}
+          maxLength={100}
+          className="w-full max-w-sm"
+          inputClassName={`${inputClass} border-stone-300`}
+        />
         <button type="submit" className={secondaryButton}>
           Search
         </button>

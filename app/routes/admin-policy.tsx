@@ -1,13 +1,15 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass } from '~/components/admin/admin-page'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
+import { TextareaField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { isPolicySlug, POLICY_LIMITS, policyPath } from '~/features/policies/policies'
 import { getPolicy, policyFormSchema, savePolicy } from '~/features/policies/policies.server'
 import { POLICY_FORM_MAX_BYTES } from '~/http/body-reader.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import type { Route } from './+types/admin-policy'
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => [
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Field = 'title' | 'body'
-type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Partial<Record<Field, string>>; values: Record<Field, string> }
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: FieldErrors<Field>; values: Record<Field, string> }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
@@ -30,14 +32,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await readSmallForm(request, POLICY_FORM_MAX_BYTES)
   const values = { title: fields?.title ?? '', body: fields?.body ?? '' }
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values })
-  const parsed = policyFormSchema.safeParse({ ...fields, slug: params.slug })
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<Field, string>> = {}
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message
-    return data<ActionResult>({ ok: false, error: 'The page was not saved: see the marked fields.', fieldErrors, values }, { status: 400 })
+  const parsed = parseForm<typeof policyFormSchema, Field>({ ...fields, slug: params.slug }, policyFormSchema)
+  if (!parsed.ok) {
+    return data<ActionResult>({ ok: false, error: 'The page was not saved: see the marked fields.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   }
-  await savePolicy(context.shop.db, parsed.data, admin.email)
-  return data<ActionResult>({ ok: true, message: `${parsed.data.title} was saved; the page shows it now.` })
+  await savePolicy(context.shop.db, parsed.values, admin.email)
+  return data<ActionResult>({ ok: true, message: `${parsed.values.title} was saved; the page shows it now.` })
 }
 
 const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`
@@ -65,50 +65,27 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
       <Form method="post" className="mt-6 grid max-w-3xl gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
-        <div>
-          <label htmlFor="policy-title" className="block text-sm font-medium text-earth-900">
-            Title
-          </label>
-          <input
-            id="policy-title"
-            name="title"
-            required
-            maxLength={POLICY_LIMITS.title}
-            defaultValue={failed?.values.title ?? policy.title}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? 'policy-title-error' : undefined}
-            className={`${inputClass} ${errors.title ? 'border-red-600' : 'border-stone-300'}`}
-          />
-          {errors.title && (
-            <p id="policy-title-error" className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.title}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="policy-body" className="block text-sm font-medium text-earth-900">
-            Text (Markdown)
-          </label>
-          <textarea
-            id="policy-body"
-            name="body"
-            required
-            rows={24}
-            maxLength={POLICY_LIMITS.body}
-            defaultValue={failed?.values.body ?? policy.body}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={['policy-body-hint', errors.body ? 'policy-body-error' : ''].filter(Boolean).join(' ')}
-            className={`${inputClass} font-mono text-sm ${errors.body ? 'border-red-600' : 'border-stone-300'}`}
-          />
-          <p id="policy-body-hint" className="mt-1 text-sm text-earth-600">
-            At most {POLICY_LIMITS.body.toLocaleString('en-IN')} characters.
-          </p>
-          {errors.body && (
-            <p id="policy-body-error" className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.body}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="policy-title"
+          name="title"
+          label="Title"
+          required
+          maxLength={POLICY_LIMITS.title}
+          defaultValue={failed?.values.title ?? policy.title}
+          error={errors.title}
+        />
+        <TextareaField
+          id="policy-body"
+          name="body"
+          label="Text (Markdown)"
+          required
+          rows={24}
+          maxLength={POLICY_LIMITS.body}
+          defaultValue={failed?.values.body ?? policy.body}
+          error={errors.body}
+          hint={`At most ${POLICY_LIMITS.body.toLocaleString('en-IN')} characters.`}
+          inputClassName={`${inputClass} font-mono text-sm ${errors.body ? 'border-red-600' : 'border-stone-300'}`}
+        />
         <div>
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? 'Saving...' : 'Save the page'}

@@ -6,20 +6,20 @@ import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
 import { UploadProgress } from '~/components/admin/upload-progress'
 import { useUpload } from '~/components/admin/use-upload'
 import { Pager } from '~/components/catalogue/pager'
-import { focusRing, primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { ProductSearch, ProductTable } from '~/components/admin/product-list'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productFormValues } from '~/features/admin/product-form'
 import { getProductForAdmin, listProductsForAdminPage } from '~/features/admin/products.server'
 import { manageProductAction } from '~/features/admin/form-actions.server'
 import { type ManagerResult, UPDATE_FAILED } from '~/features/admin/form-results'
-import { CATEGORIES, CATEGORY_LABELS, parseCategory } from '~/features/catalogue/categories'
+import { parseCategory } from '~/features/catalogue/categories'
 import { readPageParam } from '~/features/catalogue/catalogue.server'
 import { ADMIN_PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
-import { isSized, packOffers, PRODUCT_ID_PATTERN, singleOffer, stockCount } from '~/features/catalogue/product'
+import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
-import { formatRupees } from '~/features/money/money'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-products'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -76,22 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, result } = await manageProductAction(request, context.shop, undefined, admin.email)
   // A refused upload may leave its body unread on the socket: do not reuse the connection.
   return data(result, { status, headers: status === 413 ? { Connection: 'close' } : undefined })
-}
-
-type ListedProduct = Route.ComponentProps['loaderData']['products'][number]
-
-function prices(product: ListedProduct) {
-  if (!isSized(product)) return formatRupees(singleOffer(product)?.pricePaise ?? 0)
-  return packOffers(product)
-    .map((o) => `${o.size} ${formatRupees(o.pricePaise)}`)
-    .join(' · ')
-}
-
-function stock(product: ListedProduct) {
-  if (!isSized(product)) return String(stockCount(product))
-  return packOffers(product)
-    .map((o) => `${o.size}: ${o.stock}`)
-    .join(' · ')
 }
 
 export default function ProductManager({ loaderData, actionData }: Route.ComponentProps) {
@@ -159,45 +143,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         />
       </div>
 
-      <Form method="get" action="/Delete" className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="search-q" className="block text-sm font-medium text-earth-900">
-            Search by name
-          </label>
-          <input
-            id="search-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            className="mt-1.5 block w-64 rounded-lg border border-stone-300 bg-white px-3 py-2.5"
-          />
-        </div>
-        <div>
-          <label htmlFor="search-category" className="block text-sm font-medium text-earth-900">
-            Category
-          </label>
-          <select
-            id="search-category"
-            name="category"
-            defaultValue={category}
-            className="mt-1.5 block rounded-lg border border-stone-300 bg-white px-3 py-2.5"
-          >
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButton}>
-          Search
-        </button>
-        <Link to="/Admin" className={primaryButton}>
-          Add Product
-        </Link>
-      </Form>
+      <ProductSearch q={q} category={category} />
 
       {pageNotice && (
         <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
@@ -210,83 +156,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         {pageCount > 1 && products.length > 0 && `, showing ${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1}–${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length}`}
       </p>
 
-      <div className="relative mt-3 overflow-x-auto">
-        <table className="w-full min-w-[48rem] border-collapse text-left">
-          <caption className="sr-only">Products</caption>
-          <thead>
-            <tr className="border-b border-stone-300 text-sm text-earth-700">
-              <th scope="col" className="p-2">
-                Picture
-              </th>
-              <th scope="col" className="p-2">
-                Name
-              </th>
-              <th scope="col" className="p-2">
-                Category
-              </th>
-              <th scope="col" className="p-2">
-                Price
-              </th>
-              <th scope="col" className="p-2">
-                Stock
-              </th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id} className="border-b border-stone-200 align-middle">
-                <td className="p-2">
-                  {product.frontImage ? (
-                    <img src={mediaUrl(mediaBase, product.frontImage, 320)} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
-                  ) : (
-                    <span className="flex size-14 items-center justify-center rounded-md bg-stone-100 text-xs text-earth-600">No picture</span>
-                  )}
-                </td>
-                <th scope="row" className="p-2 font-medium text-earth-900">
-                  {product.name}
-                  {product.archivedAt && (
-                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Archived</span>
-                  )}
-                </th>
-                <td className="p-2">{CATEGORY_LABELS[product.category]}</td>
-                <td className="p-2">{prices(product)}</td>
-                <td className="p-2">{stock(product)}</td>
-                <td className="p-2">
-                  <div className="flex gap-2">
-                    <Link
-                      to={withParam('edit', product.id)}
-                      preventScrollReset
-                      aria-label={`Edit ${product.name}`}
-                      className={`rounded-md border border-leaf-700 px-3 py-1.5 font-semibold text-leaf-800 hover:bg-leaf-50 ${focusRing}`}
-                    >
-                      Edit
-                    </Link>
-                    <Link
-                      to={`/dash/products/${encodeURIComponent(product.id)}/stock`}
-                      aria-label={`Stock and its history for ${product.name}`}
-                      className={`rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-earth-800 hover:bg-stone-50 ${focusRing}`}
-                    >
-                      Stock
-                    </Link>
-                    <Link
-                      to={withParam('delete', product.id)}
-                      preventScrollReset
-                      aria-label={`Delete ${product.name}`}
-                      className={`rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-800 hover:bg-red-50 ${focusRing}`}
-                    >
-                      Delete
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {products.length === 0 && <p className="mt-4 text-earth-700">No products match.</p>}
-      </div>
+      <ProductTable products={products} hrefWith={withParam} />
       <Pager
         page={page}
         pageCount={pageCount}

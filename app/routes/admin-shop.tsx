@@ -1,11 +1,10 @@
 import { data, Form, useNavigation } from 'react-router'
 import { AdminPage } from '~/components/admin/admin-page'
 import { SaveButton, SettingsSectionFrame } from '~/components/admin/settings-section'
-import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { CheckboxField, Field, fileInputClass, TextareaField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf, useMediaBase } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { readFormUpload, UploadRejectedError } from '~/features/admin/uploads.server'
 import { ImageRejectedError } from '~/features/media/images.server'
 import { mediaUrl } from '~/features/media/media-url'
@@ -22,7 +21,8 @@ import {
 } from '~/features/settings/shop-details.server'
 import { ADDRESS_FIELDS, addressField, FREE_DELIVERY_TOKEN, MAX_ADDRESSES, type ShopAddress } from '~/features/settings/shop-settings'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
-import { FORM_TOO_LARGE, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import type { Route } from './+types/admin-shop'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Shop details · ${shopSettingsOf(matches).shopName}` }, { name: 'robots', content: 'noindex' }]
@@ -33,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Form = 'details' | 'addresses' | 'grievance' | 'home'
-type Outcome = { form: Form; ok: true; message: string } | { form: Form; ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+type Outcome = { form: Form; ok: true; message: string } | { form: Form; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
 
-const refuse = (form: Form, error: string, fieldErrors: Record<string, string>, values: Record<string, string>, status = 400) =>
+const refuse = (form: Form, error: string, fieldErrors: FieldErrors, values: Record<string, string>, status = 400) =>
   data<Outcome>({ form, ok: false, error, fieldErrors, values }, { status })
 const saved = (form: Form, message: string) => data<Outcome>({ form, ok: true, message })
 
@@ -52,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse('home', err.message, {}, {}, err.status)
     }
     const values = Object.fromEntries(['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]))
-    const parsed = homeTextsSchema.safeParse(values)
-    if (!parsed.success) return refuse('home', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
-    const unknown = await unknownProductSlugs(db, parsed.data.featured)
+    const parsed = parseForm(values, homeTextsSchema)
+    if (!parsed.ok) return refuse('home', 'Check the fields marked below.', parsed.fieldErrors, values)
+    const unknown = await unknownProductSlugs(db, parsed.values.featured)
     if (unknown.length) return refuse('home', 'Check the fields marked below.', { featured: `No product on sale has the web address name ${unknown.join(', ')}.` }, values)
     try {
-      const { featured, ...texts } = parsed.data
+      const { featured, ...texts } = parsed.values
       await saveHomePage(db, media, { texts, featuredProductSlugs: featured, heroPicture: upload.images.heroPicture, removeHero: upload.fields.removeHero === 'yes' })
     } catch (err) {
       if (!(err instanceof ImageRejectedError)) throw err
@@ -75,35 +75,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (fields.intent === 'grievance') {
     const values = { name: fields.name ?? '', designation: fields.designation ?? '', phone: fields.phone ?? '', email: fields.email ?? '' }
-    const parsed = grievanceOfficerSchema.safeParse(values)
-    if (!parsed.success) return refuse('grievance', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
-    await saveGrievanceOfficer(db, parsed.data)
-    return saved('grievance', `Saved. The grievance officer page names ${parsed.data.name}.`)
+    const parsed = parseForm(values, grievanceOfficerSchema)
+    if (!parsed.ok) return refuse('grievance', 'Check the fields marked below.', parsed.fieldErrors, values)
+    await saveGrievanceOfficer(db, parsed.values)
+    return saved('grievance', `Saved. The grievance officer page names ${parsed.values.name}.`)
   }
   const values = { shopName: fields.shopName ?? '', tagline: fields.tagline ?? '', phone: fields.phone ?? '', whatsappNumber: fields.whatsappNumber ?? '', email: fields.email ?? '' }
-  const parsed = shopDetailsSchema.safeParse(values)
-  if (!parsed.success) return refuse('details', 'Check the fields marked below.', accountFieldErrors(parsed.error), values)
-  await saveShopDetails(db, parsed.data)
+  const parsed = parseForm(values, shopDetailsSchema)
+  if (!parsed.ok) return refuse('details', 'Check the fields marked below.', parsed.fieldErrors, values)
+  await saveShopDetails(db, parsed.values)
   return saved('details', 'Saved. Every page shows the new details now.')
-}
-
-type TextFieldProps = { id: string; name: string; label: string; value: string; error?: string; hint?: string; rows?: number; type?: string; required?: boolean }
-
-function TextField({ id, name, label, value, error, hint, rows, type = 'text', required = true }: TextFieldProps) {
-  const common = {
-    id,
-    name,
-    required,
-    defaultValue: value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, error, hint),
-    className: inputClass(error),
-  }
-  return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
-    </FormField>
-  )
 }
 
 const formClass = 'mt-6 grid max-w-2xl gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
@@ -135,19 +116,20 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="details" />
-          <TextField id="shop-name" name="shopName" label="Shop name" value={value('details', 'shopName', settings.shopName)} error={error('details', 'shopName')} />
-          <TextField id="tagline" name="tagline" label="Tagline" value={value('details', 'tagline', settings.tagline)} error={error('details', 'tagline')} />
-          <TextField id="shop-phone" name="phone" label="Phone" type="tel" value={value('details', 'phone', settings.phone)} error={error('details', 'phone')} hint="Shown in the footer and dialled for bulk orders." />
+          <TextField required id="shop-name" name="shopName" label="Shop name" defaultValue={value('details', 'shopName', settings.shopName)} error={error('details', 'shopName')} />
+          <TextField required id="tagline" name="tagline" label="Tagline" defaultValue={value('details', 'tagline', settings.tagline)} error={error('details', 'tagline')} />
+          <TextField required id="shop-phone" name="phone" label="Phone" type="tel" defaultValue={value('details', 'phone', settings.phone)} error={error('details', 'phone')} hint="Shown in the footer and dialled for bulk orders." />
           <TextField
+            required
             id="whatsapp"
             name="whatsappNumber"
             label="WhatsApp number"
             type="tel"
-            value={value('details', 'whatsappNumber', settings.whatsappNumber)}
+            defaultValue={value('details', 'whatsappNumber', settings.whatsappNumber)}
             error={error('details', 'whatsappNumber')}
             hint="With the country code, like 919443021876: the WhatsApp button opens a chat with it."
           />
-          <TextField id="shop-email" name="email" label="E-mail" type="email" value={value('details', 'email', settings.email)} error={error('details', 'email')} />
+          <TextField required id="shop-email" name="email" label="E-mail" type="email" defaultValue={value('details', 'email', settings.email)} error={error('details', 'email')} />
           <SaveButton label="Save name and contacts" busy={busy} />
         </Form>
       </SettingsSectionFrame>
@@ -171,18 +153,22 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
                 <legend id={legendId} className="px-1 font-semibold text-earth-900">
                   {isNew ? 'Add an address (leave empty to add none)' : index === 0 ? `Address 1: ${address.label} (registered)` : `Address ${index + 1}: ${address.label}`}
                 </legend>
-                <TextField id={addressField(index, 'label')} name={addressField(index, 'label')} label="Label" value={typed('label', address.label)} error={err('label')} required={!isNew} hint="E.g. Factory, Shop, Overseas office." />
-                <TextField id={addressField(index, 'hours')} name={addressField(index, 'hours')} label="Opening hours" value={typed('hours', address.hours)} error={err('hours')} required={false} />
-                <TextField id={addressField(index, 'lines')} name={addressField(index, 'lines')} label="Address" rows={3} value={typed('lines', address.lines.join('\n'))} error={err('lines')} required={!isNew} hint="One line each, up to 6." />
+                <TextField id={addressField(index, 'label')} name={addressField(index, 'label')} label="Label" defaultValue={typed('label', address.label)} error={err('label')} required={!isNew} hint="E.g. Factory, Shop, Overseas office." />
+                <TextField id={addressField(index, 'hours')} name={addressField(index, 'hours')} label="Opening hours" defaultValue={typed('hours', address.hours)} error={err('hours')} />
+                <TextareaField id={addressField(index, 'lines')} name={addressField(index, 'lines')} label="Address" rows={3} defaultValue={typed('lines', address.lines.join('\n'))} error={err('lines')} required={!isNew} hint="One line each, up to 6." />
                 <div className="grid gap-4">
-                  <TextField id={addressField(index, 'phone')} name={addressField(index, 'phone')} label="Phone" type="tel" value={typed('phone', address.phone)} error={err('phone')} required={false} />
-                  <TextField id={addressField(index, 'email')} name={addressField(index, 'email')} label="E-mail" type="email" value={typed('email', address.email)} error={err('email')} required={false} />
+                  <TextField id={addressField(index, 'phone')} name={addressField(index, 'phone')} label="Phone" type="tel" defaultValue={typed('phone', address.phone)} error={err('phone')} />
+                  <TextField id={addressField(index, 'email')} name={addressField(index, 'email')} label="E-mail" type="email" defaultValue={typed('email', address.email)} error={err('email')} />
                 </div>
                 {!isNew && settings.addresses.length > 1 && (
-                  <div className="flex min-h-11 items-center gap-2 sm:col-span-2">
-                    <input id={addressField(index, 'remove')} name={addressField(index, 'remove')} type="checkbox" value="yes" className="size-5 accent-leaf-700" />
-                    <label htmlFor={addressField(index, 'remove')}>Remove this address</label>
-                  </div>
+                  <CheckboxField
+                    id={addressField(index, 'remove')}
+                    name={addressField(index, 'remove')}
+                    value="yes"
+                    label="Remove this address"
+                    className="flex min-h-11 items-center gap-2 sm:col-span-2"
+                    inputClassName="size-5 accent-leaf-700"
+                  />
                 )}
               </fieldset>
             )
@@ -200,10 +186,10 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="grievance" />
-          <TextField id="officer-name" name="name" label="Name" value={value('grievance', 'name', settings.grievanceOfficer.name)} error={error('grievance', 'name')} />
-          <TextField id="officer-designation" name="designation" label="Designation" value={value('grievance', 'designation', settings.grievanceOfficer.designation)} error={error('grievance', 'designation')} />
-          <TextField id="officer-phone" name="phone" label="Phone" type="tel" value={value('grievance', 'phone', settings.grievanceOfficer.phone)} error={error('grievance', 'phone')} />
-          <TextField id="officer-email" name="email" label="E-mail" type="email" value={value('grievance', 'email', settings.grievanceOfficer.email)} error={error('grievance', 'email')} />
+          <TextField required id="officer-name" name="name" label="Name" defaultValue={value('grievance', 'name', settings.grievanceOfficer.name)} error={error('grievance', 'name')} />
+          <TextField required id="officer-designation" name="designation" label="Designation" defaultValue={value('grievance', 'designation', settings.grievanceOfficer.designation)} error={error('grievance', 'designation')} />
+          <TextField required id="officer-phone" name="phone" label="Phone" type="tel" defaultValue={value('grievance', 'phone', settings.grievanceOfficer.phone)} error={error('grievance', 'phone')} />
+          <TextField required id="officer-email" name="email" label="E-mail" type="email" defaultValue={value('grievance', 'email', settings.grievanceOfficer.email)} error={error('grievance', 'email')} />
           <SaveButton label="Save grievance officer" busy={busy} />
         </Form>
       </SettingsSectionFrame>
@@ -212,18 +198,17 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" encType="multipart/form-data" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="home" />
-          <TextField id="home-heading" name="heading" label="Welcome heading" value={value('home', 'heading', settings.home.heading)} error={error('home', 'heading')} />
-          <TextField id="home-paragraph" name="paragraph" label="Brand paragraph" rows={5} value={value('home', 'paragraph', settings.home.paragraph)} error={error('home', 'paragraph')} />
+          <TextField required id="home-heading" name="heading" label="Welcome heading" defaultValue={value('home', 'heading', settings.home.heading)} error={error('home', 'heading')} />
+          <TextareaField required id="home-paragraph" name="paragraph" label="Brand paragraph" rows={5} defaultValue={value('home', 'paragraph', settings.home.paragraph)} error={error('home', 'paragraph')} />
           <TextField
             id="home-announcement"
             name="announcement"
             label="Announcement strip"
-            required={false}
-            value={value('home', 'announcement', settings.home.announcement)}
+            defaultValue={value('home', 'announcement', settings.home.announcement)}
             error={error('home', 'announcement')}
             hint={`Shown above every page; leave empty for none. ${FREE_DELIVERY_TOKEN} stands for the free-delivery threshold of the moment.`}
           />
-          <FormField id="hero-picture" label="Hero picture" error={error('home', 'heroPicture')} hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one.">
+          <Field id="hero-picture" label="Hero picture" error={error('home', 'heroPicture')} hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one.">
             {settings.home.heroImage && <img src={mediaUrl(mediaBase, settings.home.heroImage, 320)} alt="The current hero picture" className="mt-1.5 h-20 rounded-md object-cover" />}
             <input
               id="hero-picture"
@@ -231,23 +216,26 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
               type="file"
               accept="image/jpeg,image/png,image/webp,image/avif"
               aria-describedby="hero-picture-hint"
-              className="mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900"
+              className={fileInputClass}
             />
-          </FormField>
+          </Field>
           {settings.home.heroImage && (
-            <div className="flex min-h-11 items-center gap-2">
-              <input id="remove-hero" name="removeHero" type="checkbox" value="yes" className="size-5 accent-leaf-700" />
-              <label htmlFor="remove-hero">Go back to the shop’s own picture</label>
-            </div>
+            <CheckboxField
+              id="remove-hero"
+              name="removeHero"
+              value="yes"
+              label="Go back to the shop’s own picture"
+              className="flex min-h-11 items-center gap-2"
+              inputClassName="size-5 accent-leaf-700"
+            />
           )}
-          <TextField id="hero-alt" name="heroAlt" label="What the picture shows" required={false} value={value('home', 'heroAlt', settings.home.heroAlt)} error={error('home', 'heroAlt')} hint="Read out to customers who cannot see it." />
-          <TextField
+          <TextField id="hero-alt" name="heroAlt" label="What the picture shows" defaultValue={value('home', 'heroAlt', settings.home.heroAlt)} error={error('home', 'heroAlt')} hint="Read out to customers who cannot see it." />
+          <TextareaField
             id="featured"
             name="featured"
             label="Featured products"
             rows={4}
-            required={false}
-            value={value('home', 'featured', settings.featuredProductSlugs.join('\n'))}
+            defaultValue={value('home', 'featured', settings.featuredProductSlugs.join('\n'))}
             error={error('home', 'featured')}
             hint="One per line, by the name in its web address (freeze-dried-mango in /product/freeze-dried-mango/…). Empty: the best sellers."
           />

@@ -7,7 +7,9 @@ import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
 import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, STOCK_REASON_LABELS, unitsFormSchema } from '~/features/stock/adjustments'
 import { AdjustmentOutOfRangeError, adjustStock, PackNotFoundError } from '~/features/stock/adjustments.server'
 import { LEDGER_PAGE_SIZE, productLedger } from '~/features/stock/ledger.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { firstError } from '~/http/form-result'
+import { NumberField, SelectField } from '~/components/forms/fields'
 import { z } from '~/zod'
 import type { Route } from './+types/admin-stock'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -42,13 +44,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const product = await productOr404(context.shop.db, params.productId)
   const fields = await readSmallForm(request)
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
-  const parsed = unitsFormSchema.safeParse(fields)
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+  const parsed = parseForm(fields, unitsFormSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {
-    const after = await adjustStock(context.shop.db, product.id, parsed.data, admin.email)
-    const change = parsed.data.kind === 'add' ? parsed.data.change : 0
+    const after = await adjustStock(context.shop.db, product.id, parsed.values, admin.email)
+    const change = parsed.values.kind === 'add' ? parsed.values.change : 0
     const what = change > 0 ? `${change} added` : `${-change} removed`
-    return data<ActionResult>({ ok: true, message: `${what}; the stock of ${parsed.data.size === 'one' ? 'this product' : parsed.data.size} is now ${after}.` })
+    return data<ActionResult>({ ok: true, message: `${what}; the stock of ${parsed.values.size === 'one' ? 'this product' : parsed.values.size} is now ${after}.` })
   } catch (err) {
     if (err instanceof AdjustmentOutOfRangeError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
     if (err instanceof PackNotFoundError) return data<ActionResult>({ ok: false, error: err.message }, { status: 404 })
@@ -79,48 +81,28 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         <FormTokenField />
         <h2 className="w-full text-lg font-semibold text-earth-900">Add or remove units</h2>
         {sized ? (
-          <div>
-            <label htmlFor="units-size" className="block text-sm font-medium text-earth-900">
-              Pack
-            </label>
-            <select id="units-size" name="size" className={inputClass}>
-              {product.offers.map((o) => (
-                <option key={o.size} value={o.size}>
-                  {o.size}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="units-size" name="size" label="Pack" inputClassName={inputClass}>
+            {product.offers.map((o) => (
+              <option key={o.size} value={o.size}>
+                {o.size}
+              </option>
+            ))}
+          </SelectField>
         ) : (
           <input type="hidden" name="size" value="one" />
         )}
-        <div>
-          <label htmlFor="units-direction" className="block text-sm font-medium text-earth-900">
-            Add or remove
-          </label>
-          <select id="units-direction" name="direction" className={inputClass}>
-            <option value="add">Add</option>
-            <option value="remove">Remove</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="units-count" className="block text-sm font-medium text-earth-900">
-            Units
-          </label>
-          <input id="units-count" name="units" type="number" inputMode="numeric" min="1" step="1" required className={`${inputClass} w-28`} />
-        </div>
-        <div>
-          <label htmlFor="units-reason" className="block text-sm font-medium text-earth-900">
-            Reason
-          </label>
-          <select id="units-reason" name="reason" className={inputClass}>
-            {ADJUSTMENT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {ADJUSTMENT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="units-direction" name="direction" label="Add or remove" inputClassName={inputClass}>
+          <option value="add">Add</option>
+          <option value="remove">Remove</option>
+        </SelectField>
+        <NumberField id="units-count" name="units" label="Units" min="1" step="1" required inputClassName={`${inputClass} w-28`} />
+        <SelectField id="units-reason" name="reason" label="Reason" inputClassName={inputClass}>
+          {ADJUSTMENT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {ADJUSTMENT_REASON_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>
           {busy ? 'Saving…' : 'Save'}
         </button>

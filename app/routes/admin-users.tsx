@@ -5,7 +5,9 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ROLES } from '~/features/accounts/roles'
 import { listUsers, RoleChangeRefusedError, roleChangeSchema, setUserRole, userListQuerySchema } from '~/features/accounts/accounts.server'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { firstError } from '~/http/form-result'
+import { SelectField, TextField } from '~/components/forms/fields'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-users'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -36,10 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
-  const parsed = roleChangeSchema.safeParse(fields)
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+  const parsed = parseForm(fields, roleChangeSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {
-    const updated = await setUserRole(context.shop.db, parsed.data, admin.id)
+    const updated = await setUserRole(context.shop.db, parsed.values, admin.id)
     const note = updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
       ? ' ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in.'
       : ''
@@ -60,25 +62,24 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminPage title="Users">
       <Form method="get" action="/dash/users" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-sm">
-          <label htmlFor="users-q" className="block text-sm font-medium text-earth-900">
-            E-mail, username or phone
-          </label>
-          <input id="users-q" name="q" type="search" defaultValue={query.q} maxLength={100} className={`${inputClass} border-stone-300`} />
-        </div>
-        <div>
-          <label htmlFor="users-role" className="block text-sm font-medium text-earth-900">
-            Role
-          </label>
-          <select id="users-role" name="role" defaultValue={query.role} className={`${inputClass} border-stone-300`}>
-            <option value="all">All</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {`${ROLE_LABELS[role]}s`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id="users-q"
+          name="q"
+          label="E-mail, username or phone"
+          type="search"
+          defaultValue={query.q}
+          maxLength={100}
+          className="w-full max-w-sm"
+          inputClassName={`${inputClass} border-stone-300`}
+        />
+        <SelectField id="users-role" name="role" label="Role" defaultValue={query.role} inputClassName={`${inputClass} border-stone-300`}>
+          <option value="all">All</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {`${ROLE_LABELS[role]}s`}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className={secondaryButton}>
           Search
         </button>

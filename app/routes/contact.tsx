@@ -1,4 +1,4 @@
-import { cloneElement, type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { data } from 'react-router'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { JsonLdScript } from '~/components/findability/json-ld'
@@ -11,15 +11,15 @@ import {
   CONTACT_SENT_MESSAGE,
   type ContactField,
   type ContactFieldErrors,
-  contactFieldErrors,
   contactMessageSchema,
 } from '~/features/contact/contact-message'
 import { receiveContactMessage } from '~/features/contact/contact.server'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import { formTooLarge, readSmallForm } from '~/http/forms.server'
-import { type StorefrontSettings, telHref } from '~/features/settings/shop-settings'
-import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
-import { GrievanceOfficerCard } from '~/components/policies/grievance-officer'
+import { parseForm } from '~/http/form-result'
+import type { StorefrontSettings } from '~/features/settings/shop-settings'
+import { TextareaField, TextField } from '~/components/forms/fields'
+import { ContactPlaces } from '~/components/contact/contact-places'
 import type { Route } from './+types/contact'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -65,11 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refusal) {
     return data<ActionResult>({ ok: false, fieldErrors: {}, values, error: refusal.message }, { status: 429, headers: retryAfterHeaders(refusal) })
   }
-  const parsed = contactMessageSchema.safeParse(values)
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400 })
-  }
-  await receiveContactMessage(context.shop.db, parsed.data)
+  const parsed = parseForm<typeof contactMessageSchema, ContactField>(values, contactMessageSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  await receiveContactMessage(context.shop.db, parsed.values)
   return data<ActionResult>({ ok: true, message: CONTACT_SENT_MESSAGE })
 }
 
@@ -119,11 +117,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     event.preventDefault()
     const form = event.currentTarget
     const formData = new FormData(form)
-    const parsed = contactMessageSchema.safeParse(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(formData.get(f) ?? '')])))
-    if (!parsed.success) {
-      const errors = contactFieldErrors(parsed.error)
-      setState({ status: 'invalid', fieldErrors: errors })
-      focusFirstInvalid(errors)
+    const parsed = parseForm<typeof contactMessageSchema, ContactField>(
+      Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(formData.get(f) ?? '')])),
+      contactMessageSchema,
+    )
+    if (!parsed.ok) {
+      setState({ status: 'invalid', fieldErrors: parsed.fieldErrors })
+      focusFirstInvalid(parsed.fieldErrors)
       return
     }
     setState({ status: 'sending' })
@@ -132,7 +132,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       response = await fetch('/api/contact', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(parsed.data),
+        body: JSON.stringify(parsed.values),
       })
     } catch {
       setState({
@@ -145,7 +145,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     if (response.ok) {
       form.reset()
       setState({ status: 'sent', message: body?.message ?? CONTACT_SENT_MESSAGE })
-    } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).some((k) => k in parsed.data)) {
+    } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).some((k) => k in parsed.values)) {
       setState({ status: 'invalid', fieldErrors: body.fieldErrors, error: body.error })
       focusFirstInvalid(body.fieldErrors)
     } else {
@@ -202,18 +202,52 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             aria-describedby="feedback-form-title"
           >
             <FormTokenField />
-            <Field name="name" label="Name" error={fieldErrors.name} className="sm:col-span-2">
-              <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values?.name} />
-            </Field>
-            <Field name="email" label="Email" error={fieldErrors.email}>
-              <input type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} defaultValue={values?.email} />
-            </Field>
-            <Field name="phone" label="Phone" error={fieldErrors.phone}>
-              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values?.phone} />
-            </Field>
-            <Field name="message" label="Message" error={fieldErrors.message} className="sm:col-span-2">
-              <textarea rows={6} maxLength={CONTACT_LIMITS.message} defaultValue={values?.message} />
-            </Field>
+            <TextField
+              id="contact-name"
+              name="name"
+              label="Name"
+              required
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              defaultValue={values?.name}
+              error={fieldErrors.name}
+              className="sm:col-span-2"
+            />
+            <TextField
+              id="contact-email"
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={values?.email}
+              error={fieldErrors.email}
+            />
+            <TextField
+              id="contact-phone"
+              name="phone"
+              label="Phone"
+              type="tel"
+              required
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={CONTACT_LIMITS.phone}
+              defaultValue={values?.phone}
+              error={fieldErrors.phone}
+            />
+            <TextareaField
+              id="contact-message"
+              name="message"
+              label="Message"
+              required
+              rows={6}
+              maxLength={CONTACT_LIMITS.message}
+              defaultValue={values?.message}
+              error={fieldErrors.message}
+              className="sm:col-span-2"
+            />
             <div className="sm:col-span-2">
               <button
                 type="submit"
@@ -227,86 +261,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </form>
         </section>
 
-        <section aria-labelledby="addresses-title">
-          <h2 id="addresses-title" className="font-serif text-xl font-semibold text-leaf-800">
-            Visit or call us
-          </h2>
-          <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
-            {settings.addresses.map((place, index) => (
-              <article key={`${index}-${place.label}`} className="rounded-2xl border border-leaf-100 bg-leaf-50 p-5">
-                <h3 className="font-semibold text-earth-900">{place.label}</h3>
-                <address className="mt-2 text-sm leading-relaxed not-italic text-earth-700">
-                  {place.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-                {(place.phone || place.email || place.hours) && (
-                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    {place.phone && (
-                      <>
-                        <dt className="text-earth-600">Phone</dt>
-                        <dd>
-                          <a href={telHref(place.phone)} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-                            {place.phone}
-                          </a>
-                        </dd>
-                      </>
-                    )}
-                    {place.email && (
-                      <>
-                        <dt className="text-earth-600">E-mail</dt>
-                        <dd className="min-w-0 break-words">
-                          <a href={`mailto:${place.email}`} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-                            {place.email}
-                          </a>
-                        </dd>
-                      </>
-                    )}
-                    {place.hours && (
-                      <>
-                        <dt className="text-earth-600">Open</dt>
-                        <dd>{place.hours}</dd>
-                      </>
-                    )}
-                  </dl>
-                )}
-              </article>
-            ))}
-          </div>
-          <GrievanceOfficerCard headingLevel={3} />
-        </section>
+        <ContactPlaces />
       </div>
     </div>
-  )
-}
-
-/** A contact field: the child input gets id, name and the ARIA wiring; FormField shows its label and error. */
-function Field({
-  name,
-  label,
-  error,
-  className,
-  children,
-}: {
-  name: ContactField
-  label: string
-  error?: string
-  className?: string
-  children: React.ReactElement<React.InputHTMLAttributes<HTMLInputElement>>
-}) {
-  const id = `contact-${name}`
-  return (
-    <FormField id={id} label={label} error={error} className={className}>
-      {cloneElement(children, {
-        id,
-        name,
-        required: true,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy(id, error),
-        className: inputClass(error),
-      })}
-    </FormField>
   )
 }

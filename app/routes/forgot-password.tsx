@@ -1,10 +1,12 @@
 import { data, Form, Link } from 'react-router'
-import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { TextField } from '~/components/forms/fields'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { ACCOUNT_LIMITS, accountFieldErrors, forgotPasswordSchema, RESET_MAIL_QUEUED } from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, forgotPasswordSchema, RESET_MAIL_QUEUED } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
-import { readSmallForm } from '~/http/forms.server'
+import { parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/forgot-password'
 import { formTokenOf } from '~/http/form-token.server'
@@ -13,7 +15,7 @@ import { FormTokenField } from '~/components/forms/form-token-field'
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Forgot password · ${shopSettingsOf(matches).shopName}`, 'Ask for a link to set a new password for your account.')
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string>; email: string }
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors; email: string }
 
 const NOT_SENT = 'The reset link could not be sent'
 
@@ -26,9 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   const email = form?.email ?? ''
   if (!form) return data<ActionResult>({ ok: false, error: NOT_SENT, email }, { status: 413 })
-  const parsed = forgotPasswordSchema.safeParse(form)
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: NOT_SENT, fieldErrors: accountFieldErrors(parsed.error), email }, { status: 400 })
-  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/request-password-reset', { email: parsed.data.email })
+  const parsed = parseForm(form, forgotPasswordSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, error: NOT_SENT, fieldErrors: parsed.fieldErrors, email }, { status: 400 })
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/request-password-reset', { email: parsed.values.email })
   if (answer.status === 200) {
     // The same answer whether or not an account uses the address: the page tells nobody who has an account.
     return data<ActionResult>({ ok: true, message: RESET_MAIL_QUEUED })
@@ -53,6 +55,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <TextField
+          required
           name="email"
           label="Email"
           type="email"

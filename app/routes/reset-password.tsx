@@ -1,9 +1,9 @@
 import { data, Form, Link } from 'react-router'
-import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { TextField } from '~/components/forms/fields'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import {
   ACCOUNT_LIMITS,
-  accountFieldErrors,
   PASSWORD_MIN_LENGTH,
   resetPasswordSchema,
   resetTokenSchema,
@@ -11,7 +11,8 @@ import {
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { weakPasswordReason } from '~/features/accounts/password-strength.server'
-import { readSmallForm } from '~/http/forms.server'
+import { parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/reset-password'
 import { formTokenOf } from '~/http/form-token.server'
@@ -29,22 +30,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: token.data, usable: await isResetTokenUsable(context.shop.auth, request, context.clientAddress, token.data), formToken }
 }
 
-type ActionResult = { ok: true } | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; linkDead?: boolean }
+type ActionResult = { ok: true } | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; linkDead?: boolean }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   if (!form) return data<ActionResult>({ ok: false, error: 'The form was too large.' }, { status: 413 })
-  const parsed = resetPasswordSchema.safeParse(form)
-  if (!parsed.success) {
-    const fieldErrors = accountFieldErrors(parsed.error)
+  const parsed = parseForm(form, resetPasswordSchema)
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed
     if (fieldErrors.token) return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
     return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors }, { status: 400 })
   }
-  const weak = await weakPasswordReason(parsed.data.password)
+  const weak = await weakPasswordReason(parsed.values.password)
   if (weak) return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors: { password: weak } }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/reset-password', {
-    token: parsed.data.token,
-    newPassword: parsed.data.password,
+    token: parsed.values.token,
+    newPassword: parsed.values.password,
   })
   if (answer.status === 200) return data<ActionResult>({ ok: true })
   if (answer.body?.code === 'INVALID_TOKEN') return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
@@ -97,6 +98,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormTokenField />
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
+          required
           name="password"
           label="New password"
           type="password"
@@ -106,6 +108,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           error={errors.password}
         />
         <TextField
+          required
           name="confirmPassword"
           label="New password again"
           type="password"

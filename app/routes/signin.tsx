@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
-import { AccountPage, FormError, FormNotice, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { CheckboxField, TextField } from '~/components/forms/fields'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import {
   ACCOUNT_LIMITS,
-  accountFieldErrors,
   safeRedirectPath,
   SIGN_IN_FAILED,
   SIGNED_IN,
@@ -14,7 +14,8 @@ import {
 import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
-import { readSmallForm } from '~/http/forms.server'
+import { parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signin'
 import { formTokenOf } from '~/http/form-token.server'
@@ -33,24 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { ok: true; message: string; next: string }
-  | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; email: string; rememberMe: boolean }
+  | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; email: string; rememberMe: boolean }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   const email = form?.email ?? ''
   const rememberMe = form?.rememberMe === 'on'
   if (!form) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, email, rememberMe }, { status: 413 })
-  const parsed = signInSchema.safeParse(form)
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { ok: false, error: SIGN_IN_FAILED, fieldErrors: accountFieldErrors(parsed.error), email, rememberMe },
-      { status: 400 },
-    )
-  }
+  const parsed = parseForm(form, signInSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, fieldErrors: parsed.fieldErrors, email, rememberMe }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-in/email', {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    rememberMe: parsed.data.rememberMe,
+    email: parsed.values.email,
+    password: parsed.values.password,
+    rememberMe: parsed.values.rememberMe,
   })
   if (answer.status !== 200) {
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-in failed')
@@ -61,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = (answer.body?.user as { id?: string } | undefined)?.id
   // Read again: ADMIN_EMAILS may have made the account an admin just now.
   const role = userId ? await roleOf(context.shop.db, userId) : null
-  const next = safeRedirectPath(parsed.data.redirectTo, role === 'admin' ? '/dash' : '/')
+  const next = safeRedirectPath(parsed.values.redirectTo, role === 'admin' ? '/dash' : '/')
   return data<ActionResult>({ ok: true, message: SIGNED_IN, next }, { headers: cookieHeaders(answer) })
 }
 
@@ -102,6 +98,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <TextField
           name="email"
           label="Email"
+          required
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -109,17 +106,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           defaultValue={failed?.email}
           error={errors.email}
         />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" maxLength={ACCOUNT_LIMITS.password} error={errors.password} />
+        <TextField name="password" label="Password" type="password" required autoComplete="current-password" maxLength={ACCOUNT_LIMITS.password} error={errors.password} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="inline-flex items-center gap-2 text-earth-900">
-            <input
-              type="checkbox"
-              name="rememberMe"
-              defaultChecked={failed?.rememberMe}
-              className="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-700"
-            />
-            Remember me
-          </label>
+          <CheckboxField
+            name="rememberMe"
+            label="Remember me"
+            defaultChecked={failed?.rememberMe}
+            className="inline-flex items-center gap-2 text-earth-900"
+            inputClassName="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-700"
+          />
           <Link to="/forgot-password" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
             Forgot password?
           </Link>

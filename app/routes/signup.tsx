@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
-import { AccountPage, FormError, SubmitButton, TextField, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { AccountPage, FormError, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
+import { TextField } from '~/components/forms/fields'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { primaryButton } from '~/components/catalogue/styles'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import {
   ACCOUNT_LIMITS,
-  accountFieldErrors,
   PASSWORD_MIN_LENGTH,
   SIGN_UP_FAILED,
   signUpSchema,
@@ -14,7 +14,8 @@ import {
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { weakPasswordReason } from '~/features/accounts/password-strength.server'
-import { readSmallForm } from '~/http/forms.server'
+import { parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signup'
 import { formTokenOf } from '~/http/form-token.server'
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type Values = { email: string; username: string; phone: string }
 type ActionResult =
   | { ok: true; next: string }
-  | { ok: false; error: string; reason?: string; fieldErrors?: Record<string, string>; values: Values }
+  | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; values: Values }
 
 /** The form's token for this browser (decision 034). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,11 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   const values: Values = { email: form?.email ?? '', username: form?.username ?? '', phone: form?.phone ?? '' }
   if (!form) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason: 'The form was too large.', values }, { status: 413 })
-  const parsed = signUpSchema.safeParse(form)
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
-  }
-  const { email, username, phone, password } = parsed.data
+  const parsed = parseForm(form, signUpSchema)
+  if (!parsed.ok) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  const { email, username, phone, password } = parsed.values
   const weak = await weakPasswordReason(password, [email, username])
   if (weak) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: { password: weak }, values }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-up/email', {
@@ -82,6 +81,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <TextField
+          required
           name="email"
           label="Email address"
           type="email"
@@ -92,6 +92,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           error={errors.email}
         />
         <TextField
+          required
           name="username"
           label="Username"
           autoComplete="nickname"
@@ -100,6 +101,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           error={errors.username}
         />
         <TextField
+          required
           name="phone"
           label="Phone number"
           type="tel"
@@ -110,6 +112,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           error={errors.phone}
         />
         <TextField
+          required
           name="password"
           label="Password"
           type="password"

@@ -1,13 +1,14 @@
 import { data, Form, redirect } from 'react-router'
-import { FormError, TextField, useFormBusy } from '~/components/accounts/account-form'
+import { FormError, useFormBusy } from '~/components/accounts/account-form'
+import { TextField } from '~/components/forms/fields'
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
-import { accountFieldErrors } from '~/features/accounts/account-schemas'
 import { orderNumberLabel } from '~/features/orders/order-number'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
 import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import type { FieldErrors } from '~/http/form-result'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import type { Route } from './+types/track'
 import { formTokenOf } from '~/http/form-token.server'
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { order: shown, prefill: asked || shown?.label || '', formToken: await formTokenOf(context) }
 }
 
-type ActionResult = { error: string; fieldErrors?: Partial<Record<TrackField, string>>; values: Record<TrackField, string> }
+type ActionResult = { error: string; fieldErrors?: FieldErrors<TrackField>; values: Record<TrackField, string> }
 
 /** The form's post (it works without JavaScript): a match sets the cookie and shows the order; anything else, one message. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,14 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE, values: { order: '', contact: '' } })
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
   if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
-  const parsed = trackOrderSchema.safeParse(values)
-  if (!parsed.success) {
-    return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }, { status: 400 })
-  }
-  const orderId = await findTrackedOrder(context.shop.db, parsed.data)
+  const parsed = parseForm<typeof trackOrderSchema, TrackField>(values, trackOrderSchema)
+  if (!parsed.ok) return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  const orderId = await findTrackedOrder(context.shop.db, parsed.values)
   if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
   // Post, then redirect: a reload shows the order again without asking to send the form twice.
-  return redirect(`/track?order=${orderNumberLabel(parsed.data.order)}`, { status: 303, headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) } })
+  return redirect(`/track?order=${orderNumberLabel(parsed.values.order)}`, { status: 303, headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) } })
 }
 
 export default function Track({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,8 +74,9 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
         {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
         <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
           <FormTokenField />
-          <TextField name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
+          <TextField required name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
           <TextField
+            required
             name="contact"
             label="E-mail or phone number"
             autoComplete="email"

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { useHydrated } from '~/components/layout/use-hydrated'
-import { describedBy, FormField, inputClass } from '~/components/forms/form-field'
+import { CheckboxField, Field, fileInputClass, inputClass, NumberField, MoneyField, SelectField, TextareaField, TextField, controlProps } from '~/components/forms/fields'
 import { CATEGORIES, CATEGORY_LABELS, type Category, isSizedCategory, PACK_SIZES, parseCategory } from '~/features/catalogue/categories'
 import {
   PRODUCT_IMAGE_FIELDS,
@@ -18,6 +18,7 @@ import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/a
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
 
+/** A price (rupees, in the browser's number control) or a stock count of the product form. */
 function NumberInput(props: {
   idPrefix: string
   name: ProductFormField
@@ -28,24 +29,11 @@ function NumberInput(props: {
   hint?: string
 }) {
   const { idPrefix, name, label, kind, values, errors, hint } = props
-  const id = `${idPrefix}-${name}`
-  const error = errors[name]
-  return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode={kind === 'price' ? 'decimal' : 'numeric'}
-        min={kind === 'price' ? '0.01' : '0'}
-        step={kind === 'price' ? '0.01' : '1'}
-        max={kind === 'price' ? PRODUCT_LIMITS.maxPriceRupees : PRODUCT_LIMITS.maxStock}
-        defaultValue={values[name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(error)}
-      />
-    </FormField>
+  const common = { id: `${idPrefix}-${name}`, name, label, error: errors[name], hint, defaultValue: values[name] ?? '' }
+  return kind === 'price' ? (
+    <MoneyField {...common} type="number" min="0.01" step="0.01" max={PRODUCT_LIMITS.maxPriceRupees} />
+  ) : (
+    <NumberField {...common} min="0" step="1" max={PRODUCT_LIMITS.maxStock} />
   )
 }
 
@@ -84,50 +72,33 @@ export function ProductFields({
 
   return (
     <div className="grid gap-5">
-      <FormField id={id('name')} label="Name" error={errors.name}>
-        <input
-          id={id('name')}
-          name="name"
-          required
-          maxLength={PRODUCT_LIMITS.name}
-          defaultValue={values.name ?? ''}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy(id('name'), errors.name)}
-          className={inputClass(errors.name)}
-        />
-      </FormField>
-      <FormField id={id('description')} label="Description" error={errors.description}>
-        <textarea
-          id={id('description')}
-          name="description"
-          required
-          rows={4}
-          maxLength={PRODUCT_LIMITS.description}
-          defaultValue={values.description ?? ''}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy(id('description'), errors.description)}
-          className={inputClass(errors.description)}
-        />
-      </FormField>
-      <FormField id={id('category')} label="Category" error={errors.category}>
-        <select
-          id={id('category')}
-          name="category"
-          required
-          defaultValue={values.category ?? ''}
-          onChange={(e) => setCategory(parseCategory(e.currentTarget.value))}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={describedBy(id('category'), errors.category)}
-          className={inputClass(errors.category)}
-        >
-          <option value="">Choose a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <TextField id={id('name')} name="name" label="Name" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name ?? ''} error={errors.name} />
+      <TextareaField
+        id={id('description')}
+        name="description"
+        label="Description"
+        required
+        rows={4}
+        maxLength={PRODUCT_LIMITS.description}
+        defaultValue={values.description ?? ''}
+        error={errors.description}
+      />
+      <SelectField
+        id={id('category')}
+        name="category"
+        label="Category"
+        required
+        defaultValue={values.category ?? ''}
+        onChange={(e) => setCategory(parseCategory(e.currentTarget.value))}
+        error={errors.category}
+      >
+        <option value="">Choose a category</option>
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {CATEGORY_LABELS[c]}
+          </option>
+        ))}
+      </SelectField>
 
       {!hydrated && (
         <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">
@@ -140,23 +111,21 @@ export function ProductFields({
       {showBiscuits && (
         <fieldset disabled={!showBiscuits} className="flex items-center gap-2">
           <legend className="sr-only">Subcategory</legend>
-          <input
+          <CheckboxField
             id={id('subcategory')}
             name="subcategory"
-            type="checkbox"
             value="biscuits"
             defaultChecked={values.subcategory === 'biscuits'}
-            aria-describedby={describedBy(id('subcategory'), errors.subcategory)}
-            className="size-5 accent-leaf-700"
+            error={errors.subcategory}
+            className="contents text-earth-900"
+            inputClassName="size-5 accent-leaf-700"
+            label={
+              // One item of the row, as the label was: the text and its note stay together.
+              <span>
+                Subcategory: Biscuits <span className="text-sm text-earth-600">(herbal products only)</span>
+              </span>
+            }
           />
-          <label htmlFor={id('subcategory')} className="text-earth-900">
-            Subcategory: Biscuits <span className="text-sm text-earth-600">(herbal products only)</span>
-          </label>
-          {errors.subcategory && (
-            <p id={`${id('subcategory')}-error`} className="text-sm font-medium text-red-700">
-              {errors.subcategory}
-            </p>
-          )}
         </fieldset>
       )}
 
@@ -190,28 +159,21 @@ export function ProductFields({
       </fieldset>
 
       {editsStock && (
-        <FormField
+        <SelectField
           id={id('stockReason')}
+          name="stockReason"
           label="Why the stock changed"
+          defaultValue={values.stockReason ?? ''}
           error={errors.stockReason}
           hint="A count changes only if no order changed it since you opened this form."
         >
-          <select
-            id={id('stockReason')}
-            name="stockReason"
-            defaultValue={values.stockReason ?? ''}
-            aria-invalid={errors.stockReason ? true : undefined}
-            aria-describedby={describedBy(id('stockReason'), errors.stockReason, 'hint')}
-            className={inputClass(errors.stockReason)}
-          >
-            <option value="">Counted (or not changed)</option>
-            {ADJUSTMENT_REASONS.filter((r) => r !== 'counted').map((r) => (
-              <option key={r} value={r}>
-                {ADJUSTMENT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          <option value="">Counted (or not changed)</option>
+          {ADJUSTMENT_REASONS.filter((r) => r !== 'counted').map((r) => (
+            <option key={r} value={r}>
+              {ADJUSTMENT_REASON_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
       )}
 
       <DeclarationFields idPrefix={idPrefix} values={values} errors={errors} />
@@ -229,18 +191,10 @@ export function ProductFields({
               : 'No picture yet.'
             : 'JPEG, PNG, WebP or AVIF, at most 10 MB.'
           return (
-            <FormField key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
+            <Field key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
               {current && <img src={current} alt={`Current ${label.toLowerCase()}`} className="mt-1.5 size-20 rounded-md object-cover" />}
-              <input
-                id={inputId}
-                name={field}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                aria-invalid={imageErrors[field] ? true : undefined}
-                aria-describedby={describedBy(inputId, imageErrors[field], hint)}
-                className="mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900"
-              />
-            </FormField>
+              <input {...controlProps(inputId, imageErrors[field], hint)} name={field} type="file" accept={IMAGE_ACCEPT} className={fileInputClass} />
+            </Field>
           )
         })}
       </div>
@@ -256,36 +210,23 @@ function NetQuantityFields({ idPrefix, values, errors }: { idPrefix: string; val
   return (
     <fieldset className="grid grid-cols-[1fr_auto] items-end gap-2">
       <legend className="text-sm font-semibold text-earth-900">Net quantity</legend>
-      <FormField id={amountId} label="Amount" error={errors.netQuantity}>
-        <input
-          id={amountId}
-          name="netQuantity"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          max={PRODUCT_LIMITS.maxNetQuantity}
-          defaultValue={values.netQuantity ?? ''}
-          aria-invalid={errors.netQuantity ? true : undefined}
-          aria-describedby={describedBy(amountId, errors.netQuantity)}
-          className={inputClass(errors.netQuantity)}
-        />
-      </FormField>
-      <FormField id={unitId} label="Unit" error={errors.netUnit}>
-        <select
-          id={unitId}
-          name="netUnit"
-          defaultValue={values.netUnit ?? ''}
-          aria-invalid={errors.netUnit ? true : undefined}
-          aria-describedby={describedBy(unitId, errors.netUnit)}
-          className={inputClass(error)}
-        >
-          <option value="">Unit</option>
-          <option value="g">g</option>
-          <option value="ml">ml</option>
-          <option value="unit">units (capsules, tablets, pieces)</option>
-        </select>
-      </FormField>
+      <NumberField
+        id={amountId}
+        name="netQuantity"
+        label="Amount"
+        min="1"
+        step="1"
+        max={PRODUCT_LIMITS.maxNetQuantity}
+        defaultValue={values.netQuantity ?? ''}
+        error={errors.netQuantity}
+      />
+      {/* Red-bordered when either half is refused: the two make one quantity. */}
+      <SelectField id={unitId} name="netUnit" label="Unit" defaultValue={values.netUnit ?? ''} error={errors.netUnit} inputClassName={inputClass(error)}>
+        <option value="">Unit</option>
+        <option value="g">g</option>
+        <option value="ml">ml</option>
+        <option value="unit">units (capsules, tablets, pieces)</option>
+      </SelectField>
     </fieldset>
   )
 }
@@ -304,61 +245,43 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold text-earth-900">What the label declares</legend>
       {DECLARATION_TEXTS.map(({ name, label, rows, hint }) => (
-        <FormField key={name} id={id(name)} label={label} error={errors[name]} hint={hint}>
-          <textarea
-            id={id(name)}
-            name={name}
-            rows={rows}
-            maxLength={PRODUCT_LIMITS.declaration}
-            defaultValue={values[name] ?? ''}
-            aria-invalid={errors[name] ? true : undefined}
-            aria-describedby={describedBy(id(name), errors[name], hint)}
-            className={inputClass(errors[name])}
-          />
-        </FormField>
+        <TextareaField
+          key={name}
+          id={id(name)}
+          name={name}
+          label={label}
+          rows={rows}
+          maxLength={PRODUCT_LIMITS.declaration}
+          defaultValue={values[name] ?? ''}
+          error={errors[name]}
+          hint={hint}
+        />
       ))}
-      <FormField id={id('dietMark')} label="Food mark" error={errors.dietMark}>
-        <select
-          id={id('dietMark')}
-          name="dietMark"
-          defaultValue={values.dietMark ?? 'veg'}
-          aria-invalid={errors.dietMark ? true : undefined}
-          aria-describedby={describedBy(id('dietMark'), errors.dietMark)}
-          className={inputClass(errors.dietMark)}
-        >
-          {DIET_MARKS.map((mark) => (
-            <option key={mark} value={mark}>
-              {DIET_MARK_LABELS[mark]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id={id('shelfLifeMonths')} label="Best before (months from packing)" error={errors.shelfLifeMonths}>
-        <input
-          id={id('shelfLifeMonths')}
-          name="shelfLifeMonths"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          max={PRODUCT_LIMITS.maxShelfLifeMonths}
-          step="1"
-          defaultValue={values.shelfLifeMonths ?? ''}
-          aria-invalid={errors.shelfLifeMonths ? true : undefined}
-          aria-describedby={describedBy(id('shelfLifeMonths'), errors.shelfLifeMonths)}
-          className={inputClass(errors.shelfLifeMonths)}
-        />
-      </FormField>
-      <FormField id={id('countryOfOrigin')} label="Country of origin" error={errors.countryOfOrigin}>
-        <input
-          id={id('countryOfOrigin')}
-          name="countryOfOrigin"
-          maxLength={PRODUCT_LIMITS.countryOfOrigin}
-          defaultValue={values.countryOfOrigin ?? 'India'}
-          aria-invalid={errors.countryOfOrigin ? true : undefined}
-          aria-describedby={describedBy(id('countryOfOrigin'), errors.countryOfOrigin)}
-          className={inputClass(errors.countryOfOrigin)}
-        />
-      </FormField>
+      <SelectField id={id('dietMark')} name="dietMark" label="Food mark" defaultValue={values.dietMark ?? 'veg'} error={errors.dietMark}>
+        {DIET_MARKS.map((mark) => (
+          <option key={mark} value={mark}>
+            {DIET_MARK_LABELS[mark]}
+          </option>
+        ))}
+      </SelectField>
+      <NumberField
+        id={id('shelfLifeMonths')}
+        name="shelfLifeMonths"
+        label="Best before (months from packing)"
+        min="1"
+        max={PRODUCT_LIMITS.maxShelfLifeMonths}
+        step="1"
+        defaultValue={values.shelfLifeMonths ?? ''}
+        error={errors.shelfLifeMonths}
+      />
+      <TextField
+        id={id('countryOfOrigin')}
+        name="countryOfOrigin"
+        label="Country of origin"
+        maxLength={PRODUCT_LIMITS.countryOfOrigin}
+        defaultValue={values.countryOfOrigin ?? 'India'}
+        error={errors.countryOfOrigin}
+      />
     </fieldset>
   )
 }
@@ -372,37 +295,26 @@ function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; c
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold text-earth-900">Tax (printed on invoices)</legend>
-      <FormField id={hsnId} label="HSN code" error={errors.hsnCode} hint={hsnHint}>
-        <input
-          id={hsnId}
-          name="hsnCode"
-          inputMode="numeric"
-          pattern="[0-9]{4,8}"
-          maxLength={8}
-          placeholder={usual?.hsnCode}
-          defaultValue={values.hsnCode ?? ''}
-          aria-invalid={errors.hsnCode ? true : undefined}
-          aria-describedby={describedBy(hsnId, errors.hsnCode, hsnHint)}
-          className={inputClass(errors.hsnCode)}
-        />
-      </FormField>
-      <FormField id={rateId} label="GST rate (included in the prices)" error={errors.gstRatePercent}>
-        <select
-          id={rateId}
-          name="gstRatePercent"
-          defaultValue={values.gstRatePercent ?? ''}
-          aria-invalid={errors.gstRatePercent ? true : undefined}
-          aria-describedby={describedBy(rateId, errors.gstRatePercent)}
-          className={inputClass(errors.gstRatePercent)}
-        >
-          <option value="">{usual ? `Category’s usual rate (${usual.gstRatePercent}%)` : 'Category’s usual rate'}</option>
-          {GST_RATES.map((rate) => (
-            <option key={rate} value={String(rate)}>
-              {rate}%
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <TextField
+        id={hsnId}
+        name="hsnCode"
+        label="HSN code"
+        inputMode="numeric"
+        pattern="[0-9]{4,8}"
+        maxLength={8}
+        placeholder={usual?.hsnCode}
+        defaultValue={values.hsnCode ?? ''}
+        error={errors.hsnCode}
+        hint={hsnHint}
+      />
+      <SelectField id={rateId} name="gstRatePercent" label="GST rate (included in the prices)" defaultValue={values.gstRatePercent ?? ''} error={errors.gstRatePercent}>
+        <option value="">{usual ? `Category’s usual rate (${usual.gstRatePercent}%)` : 'Category’s usual rate'}</option>
+        {GST_RATES.map((rate) => (
+          <option key={rate} value={String(rate)}>
+            {rate}%
+          </option>
+        ))}
+      </SelectField>
     </fieldset>
   )
 }

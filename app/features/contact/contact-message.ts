@@ -1,3 +1,4 @@
+import { type FieldErrors, formErrorsOf } from '~/http/form-result'
 import { text, z } from '~/zod'
 
 /** Limits of the feedback form; the inputs carry them as maxLength too. */
@@ -32,16 +33,11 @@ export const contactMessageSchema = z.object({
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 
-export type ContactFieldErrors = Partial<Record<ContactField, string>>
+export type ContactFieldErrors = FieldErrors<ContactField>
 
-/** First message per field, for the form to show beside each field. */
+/** First message per field, for the form to show beside each field (the schema names no other field). */
 export function contactFieldErrors(error: z.ZodError): ContactFieldErrors {
-  const out: ContactFieldErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && (CONTACT_FIELDS as readonly string[]).includes(field)) out[field as ContactField] ??= issue.message
-  }
-  return out
+  return formErrorsOf<ContactField>(error).fieldErrors
 }
 
 export const CONTACT_SENT_MESSAGE = 'Thank you! Your message has been sent.'

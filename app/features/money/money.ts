@@ -47,3 +47,8 @@ export function rupeeAmount(paise: number) {
 export function typedRupees(paise: number) {
   return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2)
 }
+
+/** Paise as rupees for a form's field to show and be sent back ("40", "40.5"); the schema's rupeesField reads it again. */
+export function rupeesText(paise: number) {
+  return String(paise / 100)
+}

@@ -1,0 +1,255 @@
+import type { ChangeEventHandler, ReactNode } from 'react'
+import { rupeesText } from '~/features/money/money'
+
+// The one family of form fields (the shop's forms and the admin's): a label, the control, a hint and an error
+// text, tied to the control for screen readers by `${id}-hint` and `${id}-error`. Messages come from the server's
+// parseForm or the page's check before sending (app/http/form-result.ts), one per field name.
+
+/** The text-like control's look; red-bordered with an error. */
+export const inputClass = (error?: string) =>
+  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-700 ${
+    error ? 'border-red-600' : 'border-stone-300'
+  }`
+
+/** The file picker's look (the admin's pictures). */
+export const fileInputClass =
+  'mt-1.5 block w-full text-sm text-earth-900 file:mr-3 file:rounded-md file:border-0 file:bg-leaf-100 file:px-3 file:py-2 file:font-semibold file:text-leaf-900'
+
+/** The control's aria-describedby: its hint and its error, when shown. */
+export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+
+/** What ties a control to its field: its id, and its error and hint for screen readers. */
+export const controlProps = (id: string, error?: string, hint?: ReactNode) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(id, error, hint),
+})
+
+/** The message under a field (or a group of fields) that was refused. */
+export function FieldError({ id, error, className = 'mt-1.5 text-sm font-medium text-red-700' }: { id: string; error?: string; className?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className={className}>
+      {error}
+    </p>
+  ) : null
+}
+
+/** A labelled field: the control (children, made with `controlProps(id, error, hint)`), its hint and error. */
+export function Field({ id, label, error, hint, className, children }: { id: string; label: string; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </div>
+  )
+}
+
+type FieldProps = {
+  name: string
+  label: string
+  /** The control's id; `field-<name>` when not given. */
+  id?: string
+  error?: string
+  hint?: ReactNode
+  required?: boolean
+  /** The wrapper's class (grid placement). */
+  className?: string
+  /** The control's own class, when it must differ from inputClass(error). */
+  inputClassName?: string
+}
+
+const idOf = (props: { id?: string; name: string }) => props.id ?? `field-${props.name}`
+
+type TextFieldProps = FieldProps & {
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'search' | 'url'
+  defaultValue?: string
+  maxLength?: number
+  autoComplete?: string
+  inputMode?: 'email' | 'tel' | 'text' | 'numeric' | 'decimal' | 'search' | 'url'
+  placeholder?: string
+  pattern?: string
+}
+
+/** A one-line text field (text, e-mail, phone, password, date). */
+export function TextField(props: TextFieldProps) {
+  const { name, label, error, hint, required, className, inputClassName, type = 'text', ...input } = props
+  const id = idOf(props)
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...controlProps(id, error, hint)}
+        name={name}
+        type={type}
+        required={required}
+        autoComplete={input.autoComplete}
+        inputMode={input.inputMode}
+        maxLength={input.maxLength}
+        placeholder={input.placeholder}
+        pattern={input.pattern}
+        defaultValue={input.defaultValue}
+        className={inputClassName ?? inputClass(error)}
+      />
+    </Field>
+  )
+}
+
+type NumberFieldProps = FieldProps & {
+  defaultValue?: string
+  min?: string | number
+  max?: string | number
+  step?: string | number
+  inputMode?: 'numeric' | 'decimal'
+}
+
+/** A number field (counts, months): the browser's number control, whole numbers unless `step` says otherwise. */
+export function NumberField(props: NumberFieldProps) {
+  const { name, label, error, hint, required, className, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
+  const id = idOf(props)
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...controlProps(id, error, hint)}
+        name={name}
+        type="number"
+        required={required}
+        inputMode={inputMode}
+        min={min}
+        step={step}
+        max={max}
+        defaultValue={defaultValue}
+        className={inputClassName ?? inputClass(error)}
+      />
+    </Field>
+  )
+}
+
+type MoneyFieldProps = FieldProps & {
+  /** The amount now, in paise; shown in rupees ("40.5"). */
+  paise?: number | null
+  /** What was typed, shown again after a refusal (wins over `paise`). */
+  defaultValue?: string
+  /** 'number' for the browser's number control (the product prices), 'text' to let people type "₹1,000". */
+  type?: 'text' | 'number'
+  min?: string | number
+  max?: string | number
+  step?: string | number
+  placeholder?: string
+}
+
+/**
+ * An amount in rupees. The page shows and takes rupees; the server reads paise with the schema's `rupeesField`
+ * (app/zod.ts) or the product form's price fields, the same parsing as before.
+ */
+export function MoneyField(props: MoneyFieldProps) {
+  const { name, label, error, hint, required, className, inputClassName, paise, defaultValue, type = 'text', min, max, step, placeholder } = props
+  const id = idOf(props)
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...controlProps(id, error, hint)}
+        name={name}
+        type={type}
+        required={required}
+        inputMode="decimal"
+        min={min}
+        step={step}
+        max={max}
+        placeholder={placeholder}
+        defaultValue={defaultValue ?? (paise === undefined || paise === null ? undefined : rupeesText(paise))}
+        className={inputClassName ?? inputClass(error)}
+      />
+    </Field>
+  )
+}
+
+type SelectFieldProps = FieldProps & {
+  defaultValue?: string
+  onChange?: ChangeEventHandler<HTMLSelectElement>
+  /** The options. */
+  children: ReactNode
+}
+
+export function SelectField(props: SelectFieldProps) {
+  const { name, label, error, hint, required, className, inputClassName, defaultValue, onChange, children } = props
+  const id = idOf(props)
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <select
+        {...controlProps(id, error, hint)}
+        name={name}
+        required={required}
+        defaultValue={defaultValue}
+        onChange={onChange}
+        className={inputClassName ?? inputClass(error)}
+      >
+        {children}
+      </select>
+    </Field>
+  )
+}
+
+type TextareaFieldProps = FieldProps & { defaultValue?: string; rows?: number; maxLength?: number }
+
+export function TextareaField(props: TextareaFieldProps) {
+  const { name, label, error, hint, required, className, inputClassName, defaultValue, rows, maxLength } = props
+  const id = idOf(props)
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        {...controlProps(id, error, hint)}
+        name={name}
+        required={required}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        className={inputClassName ?? inputClass(error)}
+      />
+    </Field>
+  )
+}
+
+type CheckboxFieldProps = {
+  name: string
+  label: ReactNode
+  id?: string
+  /** What a ticked box sends ("on" when not given). */
+  value?: string
+  defaultChecked?: boolean
+  error?: string
+  /** The row's class: the box and its label side by side. */
+  className?: string
+  inputClassName?: string
+}
+
+/** A tick box inside its label; an error, when any, follows the label. */
+export function CheckboxField(props: CheckboxFieldProps) {
+  const {
+    name,
+    label,
+    value,
+    defaultChecked,
+    error,
+    className = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
+    inputClassName = 'h-5 w-5 accent-leaf-700',
+  } = props
+  const id = idOf(props)
+  return (
+    <>
+      <label className={className}>
+        {/* No value attribute unless given: React would hydrate `value={undefined}` as "", and a ticked box would send "". */}
+        <input {...controlProps(id, error)} name={name} type="checkbox" {...(value === undefined ? {} : { value })} defaultChecked={defaultChecked} className={inputClassName} />
+        {label}
+      </label>
+      <FieldError id={id} error={error} className="text-sm font-medium text-red-700" />
+    </>
+  )
+}
