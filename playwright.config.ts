@@ -32,7 +32,8 @@ export default defineConfig({
         launchOptions: {
           // Set by scripts/test.mjs (scripts/find-chromium.mjs); for a bare `npx playwright test`, the system's
           // headless shell (a third faster than the full browser, decision 045), its full Chromium, else Playwright's own.
-          executablePath: process.env.CHROME_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)),
+          executablePath:
+            process.env.CHROME_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)),
           args: [
             '--no-sandbox',
             '--disable-gpu',

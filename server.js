@@ -75,7 +75,9 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address()
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST
   // tests/support/test-server.ts waits for this sentence.
-  log.info(`The shop is open at http://${shown}:${port} (${shop.databaseKind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`)
+  log.info(
+    `The shop is open at http://${shown}:${port} (${shop.databaseKind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  )
 })
 
 // Idle kept-alive connections stay open 65 s, longer than clients keep theirs (Node's agent 5 s, load balancers 60 s):

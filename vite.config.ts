@@ -24,7 +24,9 @@ function precompressBrowserAssets(assetsDir: string): Plugin {
         files.map(async (file) => {
           const source = await fs.readFile(path.join(assetsDir, file))
           const [br, gz] = await Promise.all([
-            brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            brotli(source, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
             gzip(source, { level: 9 }),
           ])
           // A tiny file can come out larger: then the original is sent as it is.

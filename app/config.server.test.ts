@@ -25,13 +25,17 @@ describe('readConfig', () => {
     const full = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', SESSION_SECRET: secret, ...razorpay })
     expect(full.PUBLIC_URL).toBe('https://shop.example')
     // A staging shop may take test payments when it says so.
-    expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://staging.example', SESSION_SECRET: secret, PAYMENT_MODE: 'test' }).PAYMENT_MODE).toBe('test')
+    expect(
+      readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://staging.example', SESSION_SECRET: secret, PAYMENT_MODE: 'test' })
+        .PAYMENT_MODE,
+    ).toBe('test')
   })
 
   it('waits 10 s for Razorpay unless told otherwise, 1 to 60 whole seconds', () => {
     expect(readConfig({}).RAZORPAY_TIMEOUT_SECONDS).toBe(10)
     expect(readConfig({ RAZORPAY_TIMEOUT_SECONDS: '3' }).RAZORPAY_TIMEOUT_SECONDS).toBe(3)
-    for (const bad of ['0', '61', '2.5', 'soon']) expect(() => readConfig({ RAZORPAY_TIMEOUT_SECONDS: bad })).toThrow(/RAZORPAY_TIMEOUT_SECONDS/)
+    for (const bad of ['0', '61', '2.5', 'soon'])
+      expect(() => readConfig({ RAZORPAY_TIMEOUT_SECONDS: bad })).toThrow(/RAZORPAY_TIMEOUT_SECONDS/)
   })
 
   it('checks the S3 settings belong together', () => {

@@ -32,11 +32,26 @@ const environmentSchema = z.object({
   /** How long the shop waits for an answer from Razorpay's API before telling the buyer to try again. */
   RAZORPAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** How long a new order's stock is reserved; the payment page extends it while the buyer pays (decision 024). */
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   /** The longest an unpaid order's stock is held from its creation, however long the payment page stays open. */
-  ORDER_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  ORDER_HOLD_MAX_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** How often the shop looks for unpaid orders past their time, and for those due a look-up at the provider. */
-  ORDER_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(60 * 60).default(60),
+  ORDER_EXPIRY_CHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 60)
+    .default(60),
   /**
    * When an unpaid order is looked up at the payment provider, in minutes after it is placed (decision 032), so a
    * payment whose webhook was lost is honoured within minutes; it is looked up once more when its reservation ends.
@@ -48,7 +63,10 @@ const environmentSchema = z.object({
     .transform((text, ctx) => {
       const minutes = text === '' ? [] : text.split(',').map((m) => Number(m.trim()))
       if (minutes.some((m) => !Number.isInteger(m) || m < 1 || m > 24 * 60) || minutes.length > 10) {
-        ctx.addIssue({ code: 'custom', message: 'PAYMENT_CHECK_MINUTES: up to 10 whole minutes from 1 to 1440, separated by commas, e.g. 2,10,25' })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'PAYMENT_CHECK_MINUTES: up to 10 whole minutes from 1 to 1440, separated by commas, e.g. 2,10,25',
+        })
         return z.NEVER
       }
       return [...minutes].sort((a, b) => a - b)
@@ -96,11 +114,27 @@ const environmentSchema = z.object({
   /** Set by `npm start`: a trial on one's own machine runs the production build without production's required secrets. */
   SHOP_TRIAL: z.enum(['', '0', '1']).default(''),
   // Media on S3-compatible storage (app/features/media/storage.server.ts); without S3_BUCKET, local disk under DATA_DIR.
-  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
-  S3_REGION: z.string().trim().default('us-east-1').transform((v) => v || 'us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
-  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  S3_REGION: z
+    .string()
+    .trim()
+    .default('us-east-1')
+    .transform((v) => v || 'us-east-1'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Where browsers fetch media from (a CDN in front of the bucket); without it the shop serves /media itself. */
   PUBLIC_MEDIA_URL: optionalUrl(['http', 'https']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -123,17 +157,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     )
   }
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials itself)')
+    throw new Error(
+      'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials itself)',
+    )
   }
   if ((c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID) && !c.S3_BUCKET) {
     throw new Error('Invalid environment configuration:\n  S3_BUCKET: required when S3_ENDPOINT or S3 keys are set')
   }
   if (c.NODE_ENV === 'production' && c.SHOP_TRIAL !== '1') {
     const missing: string[] = []
-    if (!c.SESSION_SECRET) missing.push('  SESSION_SECRET: required in production (at least 32 characters, e.g. `openssl rand -base64 32`), the same on every instance')
+    if (!c.SESSION_SECRET)
+      missing.push(
+        '  SESSION_SECRET: required in production (at least 32 characters, e.g. `openssl rand -base64 32`), the same on every instance',
+      )
     if (!c.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production: the address customers use, e.g. https://shop.example')
     if (razorpayKeys === 0 && c.PAYMENT_MODE !== 'test') {
-      missing.push('  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production (or PAYMENT_MODE=test for a staging shop that takes no real money)')
+      missing.push(
+        '  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production (or PAYMENT_MODE=test for a staging shop that takes no real money)',
+      )
     }
     if (missing.length) throw new Error(`Missing production settings (NODE_ENV=production):\n${missing.join('\n')}`)
   }

@@ -29,7 +29,8 @@ export default function handleRequest(
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
     // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
     // Abort the rendering stream after `streamTimeout`, so it has time to flush down the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)

@@ -28,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const formToken = account ? await formTokenOf(context) : ''
   // The payment rules (refused PIN codes, the COD fee's limits) stay on the server: the payment step asks for them.
   const { payments: _, ...storefrontSettings } = settings
-  return { settings: storefrontSettings satisfies StorefrontSettings, account, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), siteUrl: siteUrlFor(context.shop.config, request), formToken }
+  return {
+    settings: storefrontSettings satisfies StorefrontSettings,
+    account,
+    mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL),
+    siteUrl: siteUrlFor(context.shop.config, request),
+    formToken,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => {

@@ -33,7 +33,11 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   const { media, description: mediaPlace } = await openMediaStorage(config)
   setShopUrl(config.PUBLIC_URL)
   log.info(`Media: ${mediaPlace}; pages link pictures ${config.PUBLIC_MEDIA_URL ? `at ${config.PUBLIC_MEDIA_URL}` : 'through /media'}.`)
-  log.info(config.DATABASE_URL ? 'Opening the database (PostgreSQL) and applying migrations…' : `Opening the embedded database in ${config.DATA_DIR} and applying migrations…`)
+  log.info(
+    config.DATABASE_URL
+      ? 'Opening the database (PostgreSQL) and applying migrations…'
+      : `Opening the embedded database in ${config.DATA_DIR} and applying migrations…`,
+  )
   const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
   // Before anything is stored: a server whose pictures the others cannot serve stops here, naming S3_BUCKET.
   const servers = await joinServers(handle.db, config).catch(async (err) => {
@@ -46,7 +50,10 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     // A first start spends most of its time here: say so, and how far it got, rather than stay silent.
     let shownQuarter = 0
     const onProgress = (done: number, total: number) => {
-      if (done === 0) log.info(`The database is empty: loading the demo catalogue (${total} products and their pictures), which takes a while the first time…`)
+      if (done === 0)
+        log.info(
+          `The database is empty: loading the demo catalogue (${total} products and their pictures), which takes a while the first time…`,
+        )
       const quarter = Math.floor((done * 4) / total)
       if (quarter > shownQuarter && done < total) log.info(`Demo catalogue: pictures of ${done} of ${total} products stored…`)
       shownQuarter = Math.max(shownQuarter, quarter)
@@ -71,7 +78,10 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
         timeoutMs: config.RAZORPAY_TIMEOUT_SECONDS * 1000,
       }),
   )
-  if (testPayments) log.info(config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.')
+  if (testPayments)
+    log.info(
+      config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.',
+    )
   const auth = await startAuth(handle.db, config)
   const stopExpiry = startPaymentReconciliation(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000, config.PAYMENT_CHECK_MINUTES)
   return {

@@ -15,8 +15,10 @@ describe('Zod in the shop', () => {
 
 describe('the shared text schemas', () => {
   const message = text({ label: 'Message', max: 20 })
-  const errorOf = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown) =>
-    schema.safeParse(value).error?.issues[0]?.message
+  const errorOf = (
+    schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } },
+    value: unknown,
+  ) => schema.safeParse(value).error?.issues[0]?.message
 
   it('trims, limits, and refuses NUL and lone surrogates with a message saying so', () => {
     expect(message.parse('  hello\nthere\t ')).toBe('hello\nthere')
@@ -33,7 +35,8 @@ describe('the shared text schemas', () => {
   it('keeps names to one line without controls or angle brackets', () => {
     const name = personName()
     expect(name.parse(' Meena ')).toBe('Meena')
-    for (const bad of ['Meena\r\nBcc: x@y', 'a\u0085b', 'a\u2028b', '<script>', 'x'.repeat(101)]) expect(name.safeParse(bad).success, bad).toBe(false)
+    for (const bad of ['Meena\r\nBcc: x@y', 'a\u0085b', 'a\u2028b', '<script>', 'x'.repeat(101)])
+      expect(name.safeParse(bad).success, bad).toBe(false)
     expect(cleanName(' Meena\r\nBcc:\u0000 x ', 50)).toBe('Meena Bcc: x')
     expect(cleanName('x'.repeat(80), 50)).toHaveLength(50)
   })

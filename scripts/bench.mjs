@@ -29,7 +29,17 @@ import { readArguments } from './db-tools.mjs'
 import { routeScripts } from './route-scripts.mjs'
 import { findChromium } from './find-chromium.mjs'
 import { startHttpsFront } from './https-front.mjs'
-import { checkoutHolder, Cleanups, createDatabase, dataFromFolder, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import {
+  checkoutHolder,
+  Cleanups,
+  createDatabase,
+  dataFromFolder,
+  prepareBuild,
+  SetupError,
+  shippingAddress,
+  startShop,
+  wholeNumber,
+} from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -73,7 +83,6 @@ const duration = wholeNumber(args.duration, '--duration', 1, 600, USAGE)
 const connections = wholeNumber(args.connections, '--connections', 1, 1000, USAGE)
 const resultsDir = path.join(root, 'bench')
 const dataFrom = dataFromFolder(args['data-from'], USAGE)
-
 
 const KB = 1024
 const BUDGETS = {
@@ -136,7 +145,8 @@ async function main() {
 
   const rounds = [{ kind: 'pglite', label: 'PGlite (embedded, fresh DATA_DIR)', lighthouse: true }]
   if (process.env.DATABASE_URL && !quick) rounds.push({ kind: 'postgres', label: 'PostgreSQL', lighthouse: false })
-  if (process.env.DATABASE_URL && quick) console.log('--quick: DATABASE_URL is left aside; the quick check runs on the embedded database only.')
+  if (process.env.DATABASE_URL && quick)
+    console.log('--quick: DATABASE_URL is left aside; the quick check runs on the embedded database only.')
 
   console.log(
     quick
@@ -175,7 +185,10 @@ async function main() {
   fs.writeFileSync(path.join(resultsDir, `${name}.md`), markdown)
   fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
   console.log(`Written to bench/${name}.md and bench/${name}.json. The benchmark took ${report.durationSeconds} s.`)
-  const missedOf = (reported) => results.flatMap((r) => r.budgets.filter((b) => !b.ok && b.reportedOnly === reported).map((b) => `${r.database}: ${b.name} — ${b.measured}`))
+  const missedOf = (reported) =>
+    results.flatMap((r) =>
+      r.budgets.filter((b) => !b.ok && b.reportedOnly === reported).map((b) => `${r.database}: ${b.name} — ${b.measured}`),
+    )
   const missed = missedOf(false)
   const reported = missedOf(true)
   if (reported.length) console.log(`\nBelow budget, reported only:\n${reported.map((m) => `  ⚠ ${m}`).join('\n')}`)
@@ -195,7 +208,12 @@ async function benchRound(round, chromePath) {
   let label = round.label
   if (round.kind === 'postgres') {
     const creating = createDatabase(process.env.DATABASE_URL, { prefix: 'shop_bench', purpose: 'the benchmark' })
-    cleanups.push(() => creating.then((database) => database.drop(), () => {}))
+    cleanups.push(() =>
+      creating.then(
+        (database) => database.drop(),
+        () => {},
+      ),
+    )
     const database = await creating
     databaseUrl = database.url
     label = `PostgreSQL (database ${database.name}, dropped afterwards)`
@@ -217,8 +235,11 @@ async function benchRound(round, chromePath) {
     await raiseStock(location, products.single.id, CHECKOUT_STOCK)
     shop = await openShop(location)
     const stock = (await readCatalogue(shop.url)).find((p) => p.id === products.single.id)?.stockCount
-    if (stock !== CHECKOUT_STOCK) throw new SetupError(`The stock of ${products.single.name} is ${stock} after raising it to ${CHECKOUT_STOCK}.`)
-    console.log(`Stock of ${products.single.name} raised to ${CHECKOUT_STOCK} for the checkout run; the shop is open again at ${shop.url} (${seconds(started)} s)`)
+    if (stock !== CHECKOUT_STOCK)
+      throw new SetupError(`The stock of ${products.single.name} is ${stock} after raising it to ${CHECKOUT_STOCK}.`)
+    console.log(
+      `Stock of ${products.single.name} raised to ${CHECKOUT_STOCK} for the checkout run; the shop is open again at ${shop.url} (${seconds(started)} s)`,
+    )
   }
   const base = shop.url
   const pages = ['/', CATEGORY_PAGE, '/free-products', products.single.url, products.sized.url, '/Cart-page']
@@ -238,7 +259,9 @@ async function benchRound(round, chromePath) {
     console.log(`Lighthouse loads the pages through an HTTPS and HTTP/2 front at ${front.url}.`)
     const lighthousePagesToRun = quick ? ['/'] : pages
     const warmed = await warmPictures(base, lighthousePagesToRun)
-    console.log(`The pages' ${warmed.count} picture files fetched once before Lighthouse (${warmed.seconds} s): each width is made on its first request.`)
+    console.log(
+      `The pages' ${warmed.count} picture files fetched once before Lighthouse (${warmed.seconds} s): each width is made on its first request.`,
+    )
     lighthouseResults = await lighthousePages(front.url, lighthousePagesToRun, chromePath)
   }
   const throughput = quick ? null : await throughputRuns(base, products)
@@ -267,7 +290,12 @@ async function openShop(location) {
   notInterrupted()
   // TRUST_PROXY: each checkout comes from its own client address (X-Forwarded-For), as many customers would (decision 024).
   const starting = startShop({ ...location, logLevel: 'warn', env: { TRUST_PROXY: '1' } })
-  cleanups.push(() => starting.then((shop) => shop.stop(), () => {}))
+  cleanups.push(() =>
+    starting.then(
+      (shop) => shop.stop(),
+      () => {},
+    ),
+  )
   const shop = await starting
   runningShop = shop
   return shop
@@ -426,10 +454,18 @@ async function bundleOf(base, page) {
       if (r.status !== 200) throw new SetupError(`GET ${p} (linked from ${page}) answered ${r.status}`)
       files.push({ path: p, bytes: r.body.length, uncompressedBytes: decoded(r).length, encoding: r.headers['content-encoding'] ?? 'none' })
     }
-    return { bytes: files.reduce((sum, f) => sum + f.bytes, 0), uncompressedBytes: files.reduce((sum, f) => sum + f.uncompressedBytes, 0), files }
+    return {
+      bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+      uncompressedBytes: files.reduce((sum, f) => sum + f.uncompressedBytes, 0),
+      files,
+    }
   }
   return {
-    html: { bytes: response.body.length, uncompressedBytes: Buffer.byteLength(html), encoding: response.headers['content-encoding'] ?? 'none' },
+    html: {
+      bytes: response.body.length,
+      uncompressedBytes: Buffer.byteLength(html),
+      encoding: response.headers['content-encoding'] ?? 'none',
+    },
     js: await fetchAll(scripts),
     css: await fetchAll(styles),
   }
@@ -459,7 +495,12 @@ async function servingChecks(base, homeBundle, products) {
   ]) {
     const r = await rawGet(`${base}${p}`, ACCEPT_COMPRESSED)
     const encoding = r.headers['content-encoding']
-    check('compression', `${kind} compressed (${p})`, r.status === 200 && (encoding === 'br' || encoding === 'gzip'), `${r.status}, Content-Encoding: ${encoding ?? 'none'}`)
+    check(
+      'compression',
+      `${kind} compressed (${p})`,
+      r.status === 200 && (encoding === 'br' || encoding === 'gzip'),
+      `${r.status}, Content-Encoding: ${encoding ?? 'none'}`,
+    )
   }
 
   // Long caching of what never changes under its name.
@@ -470,7 +511,10 @@ async function servingChecks(base, homeBundle, products) {
   ]) {
     const r = await rawGet(`${base}${p}`, ACCEPT_COMPRESSED)
     const cacheControl = r.headers['cache-control'] ?? ''
-    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim())
+    const directives = cacheControl
+      .toLowerCase()
+      .split(',')
+      .map((d) => d.trim())
     const missing = IMMUTABLE.filter((d) => !directives.includes(d))
     check(
       'caching',
@@ -514,9 +558,11 @@ async function lcpImageCheck(base, page) {
   const problems = []
   if (!images.length) return { ok: false, images: 0, problems: ['no picture on the page'] }
   const first = images[0]
-  for (const attribute of ['srcset', 'sizes', 'width', 'height']) if (!first[attribute]) problems.push(`the first picture has no ${attribute}`)
+  for (const attribute of ['srcset', 'sizes', 'width', 'height'])
+    if (!first[attribute]) problems.push(`the first picture has no ${attribute}`)
   if ((first.loading ?? '').toLowerCase() === 'lazy') problems.push('the first picture is loading="lazy"')
-  if ((first.fetchpriority ?? '').toLowerCase() !== 'high') problems.push(`the first picture has fetchpriority="${first.fetchpriority ?? ''}", not "high"`)
+  if ((first.fetchpriority ?? '').toLowerCase() !== 'high')
+    problems.push(`the first picture has fetchpriority="${first.fetchpriority ?? ''}", not "high"`)
   const notLazy = images
     .map((image, i) => ({ image, n: i + 1 }))
     .slice(1)
@@ -525,7 +571,10 @@ async function lcpImageCheck(base, page) {
     problems.push(
       `${notLazy.length} of the ${images.length - 1} later pictures are not loading="lazy": ${notLazy
         .slice(0, 6)
-        .map(({ image, n }) => `#${n} (loading="${image.loading ?? ''}", fetchpriority="${image.fetchpriority ?? ''}"${'hidden' in image ? ', hidden' : ''})`)
+        .map(
+          ({ image, n }) =>
+            `#${n} (loading="${image.loading ?? ''}", fetchpriority="${image.fetchpriority ?? ''}"${'hidden' in image ? ', hidden' : ''})`,
+        )
         .join(', ')}${notLazy.length > 6 ? ', …' : ''}`,
     )
   }
@@ -538,12 +587,19 @@ async function lcpImageCheck(base, page) {
   if (firstSrc) {
     const r = await rawGet(`${base}${firstSrc}`)
     const type = r.headers['content-type'] ?? ''
-    if (r.status !== 200 || !type.startsWith('image/webp')) problems.push(`the first picture (${firstSrc}) answered ${r.status}, Content-Type: ${type || 'none'}`)
+    if (r.status !== 200 || !type.startsWith('image/webp'))
+      problems.push(`the first picture (${firstSrc}) answered ${r.status}, Content-Type: ${type || 'none'}`)
   }
   return {
     ok: problems.length === 0,
     images: images.length,
-    first: { src: first.src, width: first.width, height: first.height, loading: first.loading ?? null, fetchpriority: first.fetchpriority ?? null },
+    first: {
+      src: first.src,
+      width: first.width,
+      height: first.height,
+      loading: first.loading ?? null,
+      fetchpriority: first.fetchpriority ?? null,
+    },
     problems,
   }
 }
@@ -580,7 +636,11 @@ async function lighthouseRun(url, chromePath) {
     // Our own SIGINT handler stops Chromium with the rest (chrome-launcher's would exit before the cleanup); the
     // cleanup waits for a launch under way, so a Chromium started during Ctrl-C is not left behind.
     const launching = chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' })
-    const kill = () => launching.then((chrome) => chrome.kill(), () => {})
+    const kill = () =>
+      launching.then(
+        (chrome) => chrome.kill(),
+        () => {},
+      )
     failure = await cleanups.using(kill, async () => {
       try {
         const chrome = await launching
@@ -608,7 +668,9 @@ function summarize(lhr, attempts, runSeconds) {
   // What keeps a category below 100: its weighted audits that did not pass.
   const missed = {}
   for (const [id, category] of Object.entries(lhr.categories)) {
-    const failing = category.auditRefs.filter((ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && lhr.audits[ref.id].score < 1)
+    const failing = category.auditRefs.filter(
+      (ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && lhr.audits[ref.id].score < 1,
+    )
     if (failing.length) missed[id] = failing.map((ref) => `${ref.id} (${Math.round(lhr.audits[ref.id].score * 100)})`)
   }
   return {
@@ -670,7 +732,10 @@ function throughputOf(result) {
 
 /** What went wrong in a run, if anything: answers other than 2xx, and requests without an answer. */
 function answered(run) {
-  const notes = [run.non2xx ? `${run.non2xx} answers not 2xx` : '', run.errors ? `${run.errors} without an answer (${run.timeouts} timed out)` : ''].filter(Boolean)
+  const notes = [
+    run.non2xx ? `${run.non2xx} answers not 2xx` : '',
+    run.errors ? `${run.errors} without an answer (${run.timeouts} timed out)` : '',
+  ].filter(Boolean)
   return notes.length ? `; ${notes.join(', ')}` : ''
 }
 
@@ -685,7 +750,9 @@ async function throughputRuns(base, products) {
     const { response } = await getPage(base, page)
     const bytes = response.body.length
     const measured = throughputOf(await cannon({ url: `${base}${page}` }))
-    console.log(`GET ${page}: ${measured.requestsPerSecond} requests/s, p99 ${measured.latencyMs.p99} ms (${bytes} bytes)${answered(measured)}`)
+    console.log(
+      `GET ${page}: ${measured.requestsPerSecond} requests/s, p99 ${measured.latencyMs.p99} ms (${bytes} bytes)${answered(measured)}`,
+    )
     // The page's own bytes, so the ceiling sends what the page sends.
     const file = path.join(root, 'build/client/assets', `bench-ceiling-${process.pid}-${n}.html`)
     const ceiling = await cleanups.using(
@@ -694,11 +761,16 @@ async function throughputRuns(base, products) {
         fs.writeFileSync(file, response.body)
         const filePath = `/assets/${path.basename(file)}`
         const check = await rawGet(`${base}${filePath}`)
-        if (check.status !== 200 || check.body.length !== bytes) throw new SetupError(`The ceiling file ${filePath} answered ${check.status} with ${check.body.length} bytes, not 200 with ${bytes}.`)
+        if (check.status !== 200 || check.body.length !== bytes)
+          throw new SetupError(
+            `The ceiling file ${filePath} answered ${check.status} with ${check.body.length} bytes, not 200 with ${bytes}.`,
+          )
         return { path: filePath, ...throughputOf(await cannon({ url: `${base}${filePath}` })) }
       },
     )
-    console.log(`  ceiling (a ${bytes}-byte file): ${ceiling.requestsPerSecond} requests/s, p99 ${ceiling.latencyMs.p99} ms${answered(ceiling)}`)
+    console.log(
+      `  ceiling (a ${bytes}-byte file): ${ceiling.requestsPerSecond} requests/s, p99 ${ceiling.latencyMs.p99} ms${answered(ceiling)}`,
+    )
     endpoints.push({
       name: `GET ${page}`,
       kind: 'page',
@@ -742,7 +814,13 @@ async function throughputRuns(base, products) {
     }),
   )
   console.log(`POST /api/payment/createOrder: ${orders.requestsPerSecond} requests/s, p99 ${orders.latencyMs.p99} ms${answered(orders)}`)
-  endpoints.push({ name: 'POST /api/payment/createOrder', kind: 'api', path: '/api/payment/createOrder', product: products.single.id, ...orders })
+  endpoints.push({
+    name: 'POST /api/payment/createOrder',
+    kind: 'api',
+    path: '/api/payment/createOrder',
+    product: products.single.id,
+    ...orders,
+  })
   return endpoints
 }
 
@@ -764,7 +842,9 @@ function budgetsOf(result) {
     ]
     for (const [key, category, rule, passes] of scores) {
       const failing = result.lighthouse.filter((p) => !(typeof p.median[key] === 'number' && passes(p.median[key])))
-      const why = failing.flatMap((p) => (p.median.missed[category] ? [`${p.page}: ${p.median.missed[category].slice(0, 4).join(', ')}`] : []))
+      const why = failing.flatMap((p) =>
+        p.median.missed[category] ? [`${p.page}: ${p.median.missed[category].slice(0, 4).join(', ')}`] : [],
+      )
       // The performance score measures the host as much as the page: one commit scored 74–98 here within an hour
       // (decision 061). The quick check (CI's, on a shared machine) reports it; `npm run bench` holds it to its budget.
       const reportedOnly = quick && key === 'performance'
@@ -780,8 +860,16 @@ function budgetsOf(result) {
   for (const [page, b] of Object.entries(result.bundles)) {
     const lh = result.lighthouse?.find((p) => p.page === page)?.median.bytes
     const lhNote = (bytes) => (lh ? `; Lighthouse: ${kb(bytes)}` : '')
-    budget(`JavaScript to render ${page} ≤ ${kb(BUDGETS.jsBytes)} compressed`, b.js.bytes <= BUDGETS.jsBytes, `${kb(b.js.bytes)} in ${files(b.js.files.length)}${lhNote(lh?.script)}`)
-    budget(`CSS to render ${page} ≤ ${kb(BUDGETS.cssBytes)} compressed`, b.css.bytes <= BUDGETS.cssBytes, `${kb(b.css.bytes)} in ${files(b.css.files.length)}${lhNote(lh?.stylesheet)}`)
+    budget(
+      `JavaScript to render ${page} ≤ ${kb(BUDGETS.jsBytes)} compressed`,
+      b.js.bytes <= BUDGETS.jsBytes,
+      `${kb(b.js.bytes)} in ${files(b.js.files.length)}${lhNote(lh?.script)}`,
+    )
+    budget(
+      `CSS to render ${page} ≤ ${kb(BUDGETS.cssBytes)} compressed`,
+      b.css.bytes <= BUDGETS.cssBytes,
+      `${kb(b.css.bytes)} in ${files(b.css.files.length)}${lhNote(lh?.stylesheet)}`,
+    )
   }
 
   // Per route, from the build's manifest: a server module imported by a page (the schema for a constant) shows here.
@@ -791,18 +879,26 @@ function budgetsOf(result) {
   budget(
     `JavaScript each route adds to the shell ≤ ${kb(BUDGETS.routeJsBytes)} compressed`,
     heavy.length === 0,
-    heavy.length ? heavy.map((r) => `${r.route} ${kb(r.bytes)} (${r.files.join(', ')})`).join('; ') : `largest: ${largest.route} ${kb(largest.bytes)} of ${routes.length} routes`,
+    heavy.length
+      ? heavy.map((r) => `${r.route} ${kb(r.bytes)} (${r.files.join(', ')})`).join('; ')
+      : `largest: ${largest.route} ${kb(largest.bytes)} of ${routes.length} routes`,
   )
   const leaks = result.routeScripts.filter((r) => r.serverCode.length)
   budget(
-    'no server code (Drizzle, PGlite, pg, better-auth) in any page\'s scripts',
+    "no server code (Drizzle, PGlite, pg, better-auth) in any page's scripts",
     leaks.length === 0,
     leaks.length ? leaks.map((r) => `${r.route}: ${r.serverCode.join(', ')}`).join('; ') : `${result.routeScripts.length} routes checked`,
   )
 
   for (const c of result.serving) budget(c.name, c.ok, c.detail)
   for (const [page, check] of Object.entries(result.lcpImages)) {
-    budget(`LCP image markup on ${page}`, check.ok, check.ok ? `${check.images} pictures; the first ${check.first.width}×${check.first.height}, eager, high priority, WebP` : check.problems.join('; '))
+    budget(
+      `LCP image markup on ${page}`,
+      check.ok,
+      check.ok
+        ? `${check.images} pictures; the first ${check.first.width}×${check.first.height}, eager, high priority, WebP`
+        : check.problems.join('; '),
+    )
   }
 
   if (result.throughput) {
@@ -812,14 +908,36 @@ function budgetsOf(result) {
       category.shareOfCeiling >= BUDGETS.ceilingShare,
       `${category.requestsPerSecond} of ${category.ceiling.requestsPerSecond} requests/s (${Math.round(category.shareOfCeiling * 100)} %)`,
     )
-    budget(`${CATEGORY_PAGE} p99 < ${BUDGETS.p99Ms} ms at ${connections} connections`, category.latencyMs.p99 < BUDGETS.p99Ms, `p99 ${category.latencyMs.p99} ms`)
+    budget(
+      `${CATEGORY_PAGE} p99 < ${BUDGETS.p99Ms} ms at ${connections} connections`,
+      category.latencyMs.p99 < BUDGETS.p99Ms,
+      `p99 ${category.latencyMs.p99} ms`,
+    )
     // A run whose answers were errors measured the errors: every request must have been answered 2xx.
-    const runs = result.throughput.flatMap((e) => (e.ceiling ? [[e.name, e], [`ceiling of ${e.path}`, e.ceiling]] : [[e.name, e]]))
+    const runs = result.throughput.flatMap((e) =>
+      e.ceiling
+        ? [
+            [e.name, e],
+            [`ceiling of ${e.path}`, e.ceiling],
+          ]
+        : [[e.name, e]],
+    )
     const bad = runs.filter(([, r]) => r.non2xx > 0 || r.errors > 0 || r.requests === 0)
     budget(
       'every throughput request answered 2xx',
       bad.length === 0,
-      bad.length ? bad.map(([name, r]) => `${name}: ${r.non2xx} not 2xx (statuses ${Object.entries(r.statuses).map(([k, n]) => `${k}: ${n}`).join(', ') || 'none'}), ${r.errors} errors (${r.timeouts} timeouts)`).join('; ') : `${runs.reduce((s, [, r]) => s + r.requests, 0)} requests in ${runs.length} runs`,
+      bad.length
+        ? bad
+            .map(
+              ([name, r]) =>
+                `${name}: ${r.non2xx} not 2xx (statuses ${
+                  Object.entries(r.statuses)
+                    .map(([k, n]) => `${k}: ${n}`)
+                    .join(', ') || 'none'
+                }), ${r.errors} errors (${r.timeouts} timeouts)`,
+            )
+            .join('; ')
+        : `${runs.reduce((s, [, r]) => s + r.requests, 0)} requests in ${runs.length} runs`,
     )
   }
   return budgets
@@ -844,23 +962,65 @@ function renderMarkdown(report) {
   )
   for (const round of report.rounds) {
     lines.push('', `## ${round.database}`, '')
-    lines.push(`Products measured: ${round.products.single.url} (${round.products.single.name}), ${round.products.sized.url} (${round.products.sized.name}).`)
+    lines.push(
+      `Products measured: ${round.products.single.url} (${round.products.single.name}), ${round.products.sized.url} (${round.products.sized.name}).`,
+    )
     if (round.lighthouse) {
       lines.push('', '### Lighthouse', '')
-      header(['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'CSS KB', 'img KB', 'runs (perf)'], 'lrrrrrrrrrrl')
+      header(
+        ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'CSS KB', 'img KB', 'runs (perf)'],
+        'lrrrrrrrrrrl',
+      )
       for (const { page, median: m, runs } of round.lighthouse) {
-        row([page, m.performance, m.accessibility, m.bestPractices, m.seo, m.lcpMs, m.tbtMs, m.cls, kb(m.bytes.script), kb(m.bytes.stylesheet), kb(m.bytes.image), runs.map((r) => r.performance).join(', ')])
+        row([
+          page,
+          m.performance,
+          m.accessibility,
+          m.bestPractices,
+          m.seo,
+          m.lcpMs,
+          m.tbtMs,
+          m.cls,
+          kb(m.bytes.script),
+          kb(m.bytes.stylesheet),
+          kb(m.bytes.image),
+          runs.map((r) => r.performance).join(', '),
+        ])
       }
     }
     lines.push('', '### Bundles (compressed, as sent with Accept-Encoding: br, gzip)', '')
-    header(['page', 'JS KB (sum of bodies)', 'JS KB (Lighthouse)', 'JS files', 'JS KB uncompressed', 'CSS KB (sum of bodies)', 'CSS KB (Lighthouse)', 'HTML KB'], 'lrrrrrrr')
+    header(
+      [
+        'page',
+        'JS KB (sum of bodies)',
+        'JS KB (Lighthouse)',
+        'JS files',
+        'JS KB uncompressed',
+        'CSS KB (sum of bodies)',
+        'CSS KB (Lighthouse)',
+        'HTML KB',
+      ],
+      'lrrrrrrr',
+    )
     for (const [page, b] of Object.entries(round.bundles)) {
       const lh = round.lighthouse?.find((p) => p.page === page)?.median.bytes
-      row([page, kb(b.js.bytes), kb(lh?.script), b.js.files.length, kb(b.js.uncompressedBytes), kb(b.css.bytes), kb(lh?.stylesheet), kb(b.html.bytes)])
+      row([
+        page,
+        kb(b.js.bytes),
+        kb(lh?.script),
+        b.js.files.length,
+        kb(b.js.uncompressedBytes),
+        kb(b.css.bytes),
+        kb(lh?.stylesheet),
+        kb(b.html.bytes),
+      ])
     }
     if (round.throughput) {
       lines.push('', '### Throughput', '')
-      header(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'bytes', 'ceiling req/s', 'ceiling p99 ms', 'page / ceiling'], 'lrrrrrrrr')
+      header(
+        ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'bytes', 'ceiling req/s', 'ceiling p99 ms', 'page / ceiling'],
+        'lrrrrrrrr',
+      )
       for (const e of round.throughput) {
         row([
           e.name,

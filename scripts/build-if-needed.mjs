@@ -28,7 +28,8 @@ function stampOfSources(root) {
 export function buildIfNeeded(root) {
   const stamp = stampOfSources(root)
   const stampFile = path.join(root, STAMP)
-  const built = fs.existsSync(path.join(root, 'build/server/index.js')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp
+  const built =
+    fs.existsSync(path.join(root, 'build/server/index.js')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp
   if (built) return false
   console.log('Building the shop...')
   execFileSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: 'inherit' })

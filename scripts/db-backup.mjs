@@ -10,7 +10,7 @@ const args = readArguments(
   { out: { type: 'string' } },
   USAGE,
   'Backs up the database the shop uses (DATABASE_URL, or the embedded database in DATA_DIR). The file holds password\n' +
-    'hashes and the shop\'s secrets: it is written readable by its owner only; keep it as safe as the database.',
+    "hashes and the shop's secrets: it is written readable by its owner only; keep it as safe as the database.",
 )
 
 const { shop, config } = await loadShop()
@@ -18,7 +18,10 @@ const from = config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: con
 if ('dataDir' in from && !fs.existsSync(path.join(from.dataDir, 'pglite'))) {
   fail(`There is no embedded database in ${from.dataDir} (no pglite folder), and DATABASE_URL is not set: nothing to back up.`)
 }
-const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')
+const stamp = new Date()
+  .toISOString()
+  .replace(/\.\d+Z$/, 'Z')
+  .replaceAll(':', '-')
 const file = path.resolve(args.out ?? path.join(config.DATA_DIR, 'backups', `shop-${stamp}.jsonl.gz`))
 if (fs.existsSync(file)) fail(`${file} exists already; choose another --out.`)
 

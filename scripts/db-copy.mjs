@@ -30,7 +30,9 @@ try {
   const summary = await shop.copyDatabase(source.db, target.db)
   console.log(`Copied ${summary.totalRows} rows; every table's row count matches:`)
   printSummary(summary)
-  console.log(`\nNext: start the shop with DATABASE_URL set to that database. Pictures stay in ${config.DATA_DIR}/media (or S3): keep them.`)
+  console.log(
+    `\nNext: start the shop with DATABASE_URL set to that database. Pictures stay in ${config.DATA_DIR}/media (or S3): keep them.`,
+  )
 } catch (err) {
   await Promise.allSettled([source.close(), target?.close()])
   fail(err instanceof shop.TransferError ? err.message : `The copy failed; nothing was written to the target: ${err.message}`)

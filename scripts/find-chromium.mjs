@@ -110,7 +110,9 @@ export async function findHeadlessShell({ install = true } = {}) {
   }
   if (found) return found
   const full = await findChromium({ install })
-  console.log('No Chromium headless shell (Debian: apt-get install -y chromium-headless-shell): the browser tests use the full Chromium, about a third slower.')
+  console.log(
+    'No Chromium headless shell (Debian: apt-get install -y chromium-headless-shell): the browser tests use the full Chromium, about a third slower.',
+  )
   return full
 }
 

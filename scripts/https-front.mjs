@@ -19,7 +19,15 @@ export async function startHttpsFront(target) {
     keySize: 2048,
     algorithm: 'sha256',
     notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   })
   const sessions = new Set()
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, allowHTTP1: true }, (req, res) => {

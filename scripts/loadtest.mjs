@@ -15,7 +15,17 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { readArguments } from './db-tools.mjs'
 import { startSmtpSink } from './loadtest-smtp-sink.mjs'
-import { checkoutHolder, Cleanups, createDatabase, dataFromFolder, prepareBuild, SetupError, shippingAddress, startShop, wholeNumber } from './shop-process.mjs'
+import {
+  checkoutHolder,
+  Cleanups,
+  createDatabase,
+  dataFromFolder,
+  prepareBuild,
+  SetupError,
+  shippingAddress,
+  startShop,
+  wholeNumber,
+} from './shop-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
@@ -53,7 +63,6 @@ if (dataFrom !== undefined && process.env.DATABASE_URL) {
   console.error(`--data-from copies an embedded database: it does not go with DATABASE_URL.\n${USAGE}`)
   process.exit(2)
 }
-
 
 /** Half the connections browse, a quarter ask for quotes, the rest check out. */
 const split = (() => {
@@ -103,9 +112,16 @@ async function main() {
     : `PGlite (embedded, ${dataFrom !== undefined ? `a fresh DATA_DIR copied from ${dataFrom}` : 'fresh DATA_DIR'})`
 
   const rateNote = checkoutRate ? ` at most ${checkoutRate} requests/s` : ''
-  console.log(`Load test: ${duration} s, ${connections} connections (${split.browse} browsing, ${split.quote} cart quotes, ${split.checkout} checkouts${rateNote}); ${databaseLabel}`)
+  console.log(
+    `Load test: ${duration} s, ${connections} connections (${split.browse} browsing, ${split.quote} cart quotes, ${split.checkout} checkouts${rateNote}); ${databaseLabel}`,
+  )
   // Each checkout comes from its own client address (X-Forwarded-For), as many customers would (decision 024).
-  const server = await startShop({ dataDir, databaseUrl: database?.url ?? '', smtpUrl: sink.url, env: { TRUST_PROXY: '1', ADMIN_EMAILS: LOADTEST_ADMIN } })
+  const server = await startShop({
+    dataDir,
+    databaseUrl: database?.url ?? '',
+    smtpUrl: sink.url,
+    env: { TRUST_PROXY: '1', ADMIN_EMAILS: LOADTEST_ADMIN },
+  })
   runningShop = server
   cleanups.push(() => server.stop())
   console.log(`The shop is open at ${server.url}`)
@@ -140,7 +156,8 @@ async function main() {
   console.log(`\nWritten to ${path.relative(process.cwd(), outFile) || outFile}`)
   if (!report.ok) {
     const tail = server.logTail()
-    if (tail.length) console.log(`\nThe shop's log (${report.shopErrorLogLines} error lines; the last ones, shortened):\n${tail.join('\n')}`)
+    if (tail.length)
+      console.log(`\nThe shop's log (${report.shopErrorLogLines} error lines; the last ones, shortened):\n${tail.join('\n')}`)
   }
   return report.ok ? 0 : 1
 }
@@ -158,7 +175,8 @@ async function signUpAdmin(url) {
     headers: { 'Content-Type': 'application/json', Origin: url },
     body: JSON.stringify({ email: LOADTEST_ADMIN, password, name: 'Admin', username: 'Admin', phone: '+91 98765 43210' }),
   })
-  if (response.status !== 200) throw new SetupError(`Signing up the load test's admin answered ${response.status}: ${await response.text()}`)
+  if (response.status !== 200)
+    throw new SetupError(`Signing up the load test's admin answered ${response.status}: ${await response.text()}`)
   // Sign-up signs nobody in (docs/decisions/023-sign-up-does-not-tell.md): sign in, as the page does next.
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -201,7 +219,18 @@ function stockOf(products) {
 const pick = (items) => items[Math.floor(Math.random() * items.length)]
 const chance = (share) => Math.random() < share
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' }
-const SHELF_PATHS = ['/herb-ro', '/herb-ro/tokku', '/herb-ro/biscuits', '/Capsule', '/free-products', '/Freeze-pr', '/Dehy', '/Essentails', '/Spices', '/Dryfruits']
+const SHELF_PATHS = [
+  '/herb-ro',
+  '/herb-ro/tokku',
+  '/herb-ro/biscuits',
+  '/Capsule',
+  '/free-products',
+  '/Freeze-pr',
+  '/Dehy',
+  '/Essentails',
+  '/Spices',
+  '/Dryfruits',
+]
 const ADDRESS = shippingAddress('Load Test')
 
 function headerValue(headers, name) {
@@ -269,7 +298,11 @@ class Drive {
     return this.run('browsing', n, [
       {
         method: 'GET',
-        setupRequest: (req) => ({ ...req, path: paths(), headers: { ...req.headers, 'accept-encoding': 'gzip', accept: 'text/html,application/json' } }),
+        setupRequest: (req) => ({
+          ...req,
+          path: paths(),
+          headers: { ...req.headers, 'accept-encoding': 'gzip', accept: 'text/html,application/json' },
+        }),
         onResponse: (status, body) => {
           if (status !== 200) this.note('browsing', status, body)
         },
@@ -282,7 +315,11 @@ class Drive {
     const items = new Map()
     for (let i = 0; i < lines; i++) {
       const v = pick(this.variants)
-      items.set(v.key, { productId: v.productId, ...(v.size === 'one' ? {} : { size: v.size }), quantity: 1 + Math.floor(Math.random() * 3) })
+      items.set(v.key, {
+        productId: v.productId,
+        ...(v.size === 'one' ? {} : { size: v.size }),
+        quantity: 1 + Math.floor(Math.random() * 3),
+      })
     }
     return [...items.values()]
   }
@@ -293,7 +330,11 @@ class Drive {
       {
         method: 'POST',
         path: '/api/cart/quote',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...JSON_HEADERS }, body: JSON.stringify({ items: this.randomItems(4) }) }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, ...JSON_HEADERS },
+          body: JSON.stringify({ items: this.randomItems(4) }),
+        }),
         onResponse: (status, body) => {
           if (status !== 200) this.note('cart quotes', status, body)
         },
@@ -319,7 +360,10 @@ class Drive {
    * test payment; some are paid again after, some twice at once. The rest stay unpaid (reserved stock).
    */
   checkout(n) {
-    const pay = (ctx) => ({ headers: { ...JSON_HEADERS, ...(ctx.cookie ? { cookie: ctx.cookie } : {}) }, body: JSON.stringify({ orderId: ctx.order.id }) })
+    const pay = (ctx) => ({
+      headers: { ...JSON_HEADERS, ...(ctx.cookie ? { cookie: ctx.cookie } : {}) },
+      body: JSON.stringify({ orderId: ctx.order.id }),
+    })
     const onPaid = (driver) => (status, body, ctx) => {
       if (status !== 200) return this.note(driver, status, body)
       try {
@@ -340,7 +384,11 @@ class Drive {
             ...req,
             headers: { ...req.headers, ...JSON_HEADERS, ...holder.headers },
             body: JSON.stringify({
-              items: ctx.items.map(({ v, quantity }) => ({ productId: v.productId, ...(v.size === 'one' ? {} : { size: v.size }), quantity })),
+              items: ctx.items.map(({ v, quantity }) => ({
+                productId: v.productId,
+                ...(v.size === 'one' ? {} : { size: v.size }),
+                quantity,
+              })),
               shippingAddress: { ...ADDRESS, phoneNumber: holder.phoneNumber },
               email: holder.email,
               checkoutKey: crypto.randomBytes(18).toString('base64url'),
@@ -358,7 +406,10 @@ class Drive {
           const order = JSON.parse(body)
           ctx.order = { id: order.orderId, number: order.orderNumber }
           const cookie = headerValue(headers, 'set-cookie')
-          ctx.cookie = (Array.isArray(cookie) ? cookie : [cookie]).filter(Boolean).map((c) => c.split(';')[0]).join('; ')
+          ctx.cookie = (Array.isArray(cookie) ? cookie : [cookie])
+            .filter(Boolean)
+            .map((c) => c.split(';')[0])
+            .join('; ')
           ctx.pay = chance(PAY_SHARE)
           const roll = Math.random()
           ctx.payAgain = roll < PAY_AGAIN_SHARE
@@ -399,7 +450,13 @@ class Drive {
   side(pathname, headers, body, onResponse) {
     this.sideRequests.sent++
     // Not followed: a redirect (to sign in, or home for a non-admin) is an answer the run must see, not a 200 page.
-    const promise = fetch(`${this.url}${pathname}`, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
+    const promise = fetch(`${this.url}${pathname}`, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    })
       .then(async (response) => {
         const text = await response.text()
         this.sideRequests.statuses[response.status] = (this.sideRequests.statuses[response.status] ?? 0) + 1
@@ -421,10 +478,21 @@ class Drive {
     while (Date.now() < until) {
       const v = this.variants[Math.floor(Math.random() * this.variants.length)]
       const remove = Math.random() < 1 / 3
-      const body = new URLSearchParams({ size: v.size, direction: remove ? 'remove' : 'add', units: remove ? '1' : '2', reason: remove ? 'damaged' : 'received', csrf_token: formToken })
-      this.side(`/dash/products/${encodeURIComponent(v.productId)}/stock`, { cookie, Origin: this.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body, (status, text) => {
-        if (status !== 200 && status !== 409) this.note('adjustment', status, text)
+      const body = new URLSearchParams({
+        size: v.size,
+        direction: remove ? 'remove' : 'add',
+        units: remove ? '1' : '2',
+        reason: remove ? 'damaged' : 'received',
+        csrf_token: formToken,
       })
+      this.side(
+        `/dash/products/${encodeURIComponent(v.productId)}/stock`,
+        { cookie, Origin: this.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+        (status, text) => {
+          if (status !== 200 && status !== 409) this.note('adjustment', status, text)
+        },
+      )
       await new Promise((r) => setTimeout(r, ADJUST_EVERY_MS))
     }
   }
@@ -464,7 +532,9 @@ async function waitForMail(sink, paidNumbers) {
     const missing = [...paidNumbers].filter((n) => !confirmed.has(n)).length
     if (now - lastShown >= 10_000) {
       lastShown = now
-      console.log(`Waiting for the outbox: ${paidNumbers.size - missing} of ${paidNumbers.size} confirmations in (${sink.mails.length} mails), ${Math.round((now - started) / 1000)} s after the run`)
+      console.log(
+        `Waiting for the outbox: ${paidNumbers.size - missing} of ${paidNumbers.size} confirmations in (${sink.mails.length} mails), ${Math.round((now - started) / 1000)} s after the run`,
+      )
     }
     if (missing === 0 && now - lastChange >= MAIL_QUIET_MS) return { waitedMs: now - started, complete: true }
     if (now - lastChange >= MAIL_STALL_MS) return { waitedMs: now - started, complete: false, missing }
@@ -482,11 +552,17 @@ async function readDatabase({ dataDir, databaseUrl }) {
     return {
       variants: await rows(sql`select product_id, size, stock from variants`),
       orders: await rows(sql`select id, number, status, payment_id from orders`),
-      lines: await rows(sql`select o.number, o.status, l.product_id, l.size, l.quantity from order_lines l join orders o on o.id = l.order_id`),
-      paidEvents: await rows(sql`select o.number, count(*) as events from order_events e join orders o on o.id = e.order_id where e.status = 'paid' group by o.number`),
+      lines: await rows(
+        sql`select o.number, o.status, l.product_id, l.size, l.quantity from order_lines l join orders o on o.id = l.order_id`,
+      ),
+      paidEvents: await rows(
+        sql`select o.number, count(*) as events from order_events e join orders o on o.id = e.order_id where e.status = 'paid' group by o.number`,
+      ),
       outbox: await rows(sql`select subject, status from outbox`),
       // The stock ledger (decision 027): each pack's rows summed, and each order's reserved units.
-      ledger: await rows(sql`select product_id, size, sum(change)::int as total, count(*)::int as entries from stock_ledger group by product_id, size`),
+      ledger: await rows(
+        sql`select product_id, size, sum(change)::int as total, count(*)::int as entries from stock_ledger group by product_id, size`,
+      ),
       adjustments: await rows(
         sql`select product_id, size, sum(change)::int as total, count(*)::int as entries from stock_ledger where reason in ('received', 'damaged') group by product_id, size`,
       ),
@@ -519,7 +595,11 @@ function driverSummary(title, connectionsCount, results) {
 
 function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, stockAfterApi, state, server, databaseLabel }) {
   const drivers = Object.fromEntries(runs.map((r) => [r.title, driverSummary(r.title, r.connections, [r.result])]))
-  const total = driverSummary('total', connections, runs.map((r) => r.result))
+  const total = driverSummary(
+    'total',
+    connections,
+    runs.map((r) => r.result),
+  )
   const invariants = []
   const check = (name, ok, detail) => invariants.push({ name, ok, detail })
 
@@ -532,7 +612,9 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   check(
     'no 5xx answers',
     count5xx === 0,
-    count5xx ? `${count5xx} answers: ${fiveHundreds.map(([name, code, n]) => `${n} × ${code} (${name})`).join(', ')}` : `none in ${total.requests + drive.sideRequests.sent} requests`,
+    count5xx
+      ? `${count5xx} answers: ${fiveHundreds.map(([name, code, n]) => `${n} × ${code} (${name})`).join(', ')}`
+      : `none in ${total.requests + drive.sideRequests.sent} requests`,
   )
 
   // Every answer is one the flow expects (409 for out of stock is), and every request got one.
@@ -542,7 +624,9 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     'only expected answers, none lost',
     unexpected.length === 0 && failedRequests === 0,
     [
-      unexpected.length ? unexpected.map(([key, { count, example }]) => `${count} × ${key}: ${example}`).join('; ') : 'every answer as expected',
+      unexpected.length
+        ? unexpected.map(([key, { count, example }]) => `${count} × ${key}: ${example}`).join('; ')
+        : 'every answer as expected',
       failedRequests ? `${failedRequests} requests without an answer (${total.timeouts} timeouts)` : 'every request answered',
     ].join('; '),
   )
@@ -562,9 +646,11 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     const left = remaining.get(key)
     if (left === undefined) stockProblems.push(`${key}: missing from the database`)
     else if (left + (taken.get(key) ?? 0) !== initial + (adjusted.get(key) ?? 0)) {
-      stockProblems.push(`${key}: ${initial} at start + ${adjusted.get(key) ?? 0} adjusted ≠ ${left} left + ${taken.get(key) ?? 0} sold or reserved`)
-    }
-    else if (stockAfterApi.get(key) !== left) stockProblems.push(`${key}: the API showed ${stockAfterApi.get(key)} after the run, the database has ${left}`)
+      stockProblems.push(
+        `${key}: ${initial} at start + ${adjusted.get(key) ?? 0} adjusted ≠ ${left} left + ${taken.get(key) ?? 0} sold or reserved`,
+      )
+    } else if (stockAfterApi.get(key) !== left)
+      stockProblems.push(`${key}: the API showed ${stockAfterApi.get(key)} after the run, the database has ${left}`)
   }
   for (const key of taken.keys()) if (!initialStock.has(key)) stockProblems.push(`${key}: ordered but not in the catalogue at start`)
   const unitsSold = sumUnits(state.lines, (s) => s !== 'pending_payment' && HOLDING_STATUSES.has(s))
@@ -572,7 +658,9 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   check(
     'stock: initial + adjusted = remaining + sold + reserved, for every item',
     stockProblems.length === 0,
-    stockProblems.length ? `${stockProblems.length} items: ${stockProblems.slice(0, 10).join('; ')}` : `${initialStock.size} items; ${unitsSold} units sold, ${unitsReserved} reserved, ${[...remaining.values()].reduce((a, b) => a + b, 0)} left`,
+    stockProblems.length
+      ? `${stockProblems.length} items: ${stockProblems.slice(0, 10).join('; ')}`
+      : `${initialStock.size} items; ${unitsSold} units sold, ${unitsReserved} reserved, ${[...remaining.values()].reduce((a, b) => a + b, 0)} left`,
   )
 
   // (b2) The ledger: every pack's stock = its opening (the seed's rows) + the sum of every later row, and each
@@ -583,7 +671,8 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     if ((ledgerSums.get(key) ?? 0) !== left) ledgerProblems.push(`${key}: stock ${left} ≠ ledger ${ledgerSums.get(key) ?? 0}`)
   }
   for (const o of state.reservedByOrder) {
-    if (Number(o.reserved) !== Number(o.ordered)) ledgerProblems.push(`order ${o.number}: ${o.ordered} units ordered, ${o.reserved} reserved in the ledger`)
+    if (Number(o.reserved) !== Number(o.ordered))
+      ledgerProblems.push(`order ${o.number}: ${o.ordered} units ordered, ${o.reserved} reserved in the ledger`)
   }
   const ledgerRows = state.ledger.reduce((n, r) => n + Number(r.entries), 0)
   const adjustmentRows = state.adjustments.reduce((n, r) => n + Number(r.entries), 0)
@@ -593,7 +682,9 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
   check(
     'ledger: stock = sum of ledger rows for every pack; one reservation per order; the admin’s adjustments in it',
     ledgerProblems.length === 0,
-    ledgerProblems.length ? `${ledgerProblems.length} problems: ${ledgerProblems.slice(0, 10).join('; ')}` : `${remaining.size} packs, ${ledgerRows} ledger rows (${adjustmentRows} admin adjustments), ${state.reservedByOrder.length} orders`,
+    ledgerProblems.length
+      ? `${ledgerProblems.length} problems: ${ledgerProblems.slice(0, 10).join('; ')}`
+      : `${remaining.size} packs, ${ledgerRows} ledger rows (${adjustmentRows} admin adjustments), ${state.reservedByOrder.length} orders`,
   )
 
   // (c) One confirmation mail per paid order, received by the sink; none for an unpaid one; likewise the owner's notice.
@@ -608,7 +699,8 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     const o = notices.get(number) ?? 0
     if (o !== 1) mailProblems.push(`KO-${number}: ${o} owner's notices`)
   }
-  for (const number of new Set([...confirmations.keys(), ...notices.keys()])) if (!paidSet.has(number)) mailProblems.push(`KO-${number}: mailed but not paid`)
+  for (const number of new Set([...confirmations.keys(), ...notices.keys()]))
+    if (!paidSet.has(number)) mailProblems.push(`KO-${number}: mailed but not paid`)
   check(
     'one confirmation mail per paid order',
     mailProblems.length === 0,
@@ -626,7 +718,8 @@ function buildReport({ startedAt, runs, drive, sink, mailWait, initialStock, sto
     if ((queued.get(number) ?? 0) !== 1) twiceProblems.push(`KO-${number}: ${queued.get(number) ?? 0} confirmations queued`)
   }
   for (const [number, n] of events) if (!paidSet.has(number) && n > 0) twiceProblems.push(`KO-${number}: a payment event but not paid`)
-  for (const number of drive.paidNumbers) if (!paidSet.has(number)) twiceProblems.push(`KO-${number}: answered paid, not paid in the database`)
+  for (const number of drive.paidNumbers)
+    if (!paidSet.has(number)) twiceProblems.push(`KO-${number}: answered paid, not paid in the database`)
   const notSent = state.outbox.filter((m) => m.status !== 'sent').length
   check(
     'no order paid twice',
@@ -696,7 +789,8 @@ function printReport(report) {
   )
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)))
   console.log('')
-  for (const row of table) console.log(row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
+  for (const row of table)
+    console.log(row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
   const o = report.orders
   console.log(
     `\nOrders: ${o.inDatabase} (${o.paid} paid, ${o.awaitingPayment} awaiting payment), ${o.refusedForStock} refused for stock; ${o.unitsSold} units sold, ${o.unitsReserved} reserved. Mails: ${report.mails.received}.`,

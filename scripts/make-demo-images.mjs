@@ -14,8 +14,7 @@ import sharp from 'sharp'
 import { runnerImport } from 'vite'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const importTs = async (file) =>
-  (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'error' })).module
+const importTs = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'error' })).module
 
 const { DEMO_PRODUCTS } = await importTs('app/features/catalogue/demo-catalogue.ts')
 const { CATEGORY_LABELS, isSizedCategory } = await importTs('app/features/catalogue/categories.ts')
@@ -173,12 +172,29 @@ const MOTIFS = [
 
 /** Ready-to-eat food colour in the bowl, by keyword. */
 const DISH_COLOURS = [
-  ['bisi bele', '#b8561f'], ['puliyogare', '#8a4a1f'], ['lemon rice', '#f0cf3a'], ['tomato rice', '#d9502a'],
-  ['coconut rice', '#f6f0dc'], ['vangi', '#9a5a3a'], ['vathal', '#5a2a14'], ['mor kuzhambu', '#f2dc8a'],
-  ['sambar', '#c8742a'], ['kootu', '#d9bf5a'], ['avial', '#efe2b0'], ['kurma', '#e8c47a'],
-  ['coconut chutney', '#f4f0e0'], ['peanut', '#b8763a'], ['tomato chutney', '#c83a22'], ['pudina', '#5aa55a'],
-  ['kambu', '#c8bb94'], ['thinai', '#f0d890'], ['samai', '#e8d7a0'], ['ragi', '#7a4636'],
-  ['rasam', '#c2501f'], ['moringa', '#6f9a3a'], ['mudakathan', '#5f8a3a'],
+  ['bisi bele', '#b8561f'],
+  ['puliyogare', '#8a4a1f'],
+  ['lemon rice', '#f0cf3a'],
+  ['tomato rice', '#d9502a'],
+  ['coconut rice', '#f6f0dc'],
+  ['vangi', '#9a5a3a'],
+  ['vathal', '#5a2a14'],
+  ['mor kuzhambu', '#f2dc8a'],
+  ['sambar', '#c8742a'],
+  ['kootu', '#d9bf5a'],
+  ['avial', '#efe2b0'],
+  ['kurma', '#e8c47a'],
+  ['coconut chutney', '#f4f0e0'],
+  ['peanut', '#b8763a'],
+  ['tomato chutney', '#c83a22'],
+  ['pudina', '#5aa55a'],
+  ['kambu', '#c8bb94'],
+  ['thinai', '#f0d890'],
+  ['samai', '#e8d7a0'],
+  ['ragi', '#7a4636'],
+  ['rasam', '#c2501f'],
+  ['moringa', '#6f9a3a'],
+  ['mudakathan', '#5f8a3a'],
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +215,12 @@ function random(seed) {
   }
 }
 const r1 = (n) => Math.round(n * 10) / 10
-const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u2019/g, '\u2019')
+const esc = (s) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u2019/g, '\u2019')
 
 function shade(hex, amount) {
   const n = parseInt(hex.slice(1), 16)
@@ -232,9 +253,7 @@ function fitText(text, width, maxSize, maxLines, charWidth = 0.62) {
 }
 
 function textLines({ lines, size }, x, y, attrs, lineHeight = 1.18) {
-  return lines
-    .map((l, i) => `<text x="${x}" y="${r1(y + i * size * lineHeight)}" font-size="${size}" ${attrs}>${esc(l)}</text>`)
-    .join('')
+  return lines.map((l, i) => `<text x="${x}" y="${r1(y + i * size * lineHeight)}" font-size="${size}" ${attrs}>${esc(l)}</text>`).join('')
 }
 
 function motifOf(product) {
@@ -267,7 +286,8 @@ function lettering(product) {
 // Ingredient drawings, centred on (0, 0), about 100 units across.
 
 const LEAF_GREEN = '#4f8f3a'
-const leafPath = (len, wid) => `M0 0 C ${wid} ${-len * 0.3} ${wid} ${-len * 0.75} 0 ${-len} C ${-wid} ${-len * 0.75} ${-wid} ${-len * 0.3} 0 0 Z`
+const leafPath = (len, wid) =>
+  `M0 0 C ${wid} ${-len * 0.3} ${wid} ${-len * 0.75} 0 ${-len} C ${-wid} ${-len * 0.75} ${-wid} ${-len * 0.3} 0 0 Z`
 
 const DRAW = {
   round: (c, rnd) => {
@@ -308,14 +328,32 @@ const DRAW = {
      <path d="M-30 -22 C -6 -20 12 -4 24 22" stroke="#fff" stroke-width="4" opacity=".35" fill="none" stroke-linecap="round"/>`,
   leaf: (c) =>
     `<path d="M0 50 C 2 10 -2 -20 4 -52" stroke="${shade(c, -0.35)}" stroke-width="4" fill="none"/>
-     ${[[-40, 30, 0.9], [40, 20, 0.9], [-48, 0, 0.8], [44, -12, 0.8], [-30, -28, 0.65], [26, -36, 0.6], [2, -50, 0.5]]
-       .map(([rot, y, s], i) =>
-         `<path d="${leafPath(52 * s, 16 * s)}" fill="${i % 2 ? c : shade(c, 0.12)}" transform="translate(${r1(1 + y / 30)} ${y}) rotate(${rot})"/>`)
+     ${[
+       [-40, 30, 0.9],
+       [40, 20, 0.9],
+       [-48, 0, 0.8],
+       [44, -12, 0.8],
+       [-30, -28, 0.65],
+       [26, -36, 0.6],
+       [2, -50, 0.5],
+     ]
+       .map(
+         ([rot, y, s], i) =>
+           `<path d="${leafPath(52 * s, 16 * s)}" fill="${i % 2 ? c : shade(c, 0.12)}" transform="translate(${r1(1 + y / 30)} ${y}) rotate(${rot})"/>`,
+       )
        .join('')}`,
   broadleaf: (c) =>
     `<path d="M0 52 V 0" stroke="${shade(c, -0.35)}" stroke-width="4"/>
-     ${[[-38, 0.95, 0], [38, 0.95, 0.1], [0, 1.1, 0.2]].map(([rot, s, l]) =>
-       `<g transform="translate(0 6) rotate(${rot})"><path d="${leafPath(60 * s, 26 * s)}" fill="${shade(c, l)}"/><path d="M0 0 V ${r1(-56 * s)}" stroke="${shade(c, -0.25)}" stroke-width="2"/></g>`).join('')}`,
+     ${[
+       [-38, 0.95, 0],
+       [38, 0.95, 0.1],
+       [0, 1.1, 0.2],
+     ]
+       .map(
+         ([rot, s, l]) =>
+           `<g transform="translate(0 6) rotate(${rot})"><path d="${leafPath(60 * s, 26 * s)}" fill="${shade(c, l)}"/><path d="M0 0 V ${r1(-56 * s)}" stroke="${shade(c, -0.25)}" stroke-width="2"/></g>`,
+       )
+       .join('')}`,
   blades: (c) =>
     Array.from({ length: 9 }, (_, i) => {
       const x = -32 + i * 8
@@ -324,8 +362,19 @@ const DRAW = {
     }).join('') + `<rect x="-38" y="30" width="76" height="10" rx="4" fill="${shade(c, -0.35)}"/>`,
   roundleaf: (c) =>
     `<path d="M0 54 C 0 20 -4 0 0 -20 M0 10 C -14 0 -26 -6 -34 -20 M0 0 C 14 -8 24 -16 30 -30" stroke="${shade(c, -0.35)}" stroke-width="3.5" fill="none"/>
-     ${[[-34, -28], [-44, -10], [-22, -34], [30, -38], [42, -22], [18, -40], [0, -32], [-8, -44], [8, -46]].map(([x, y], i) =>
-       `<circle cx="${x}" cy="${y}" r="${i % 3 ? 12 : 14}" fill="${shade(c, (i % 3) * 0.08)}"/>`).join('')}`,
+     ${[
+       [-34, -28],
+       [-44, -10],
+       [-22, -34],
+       [30, -38],
+       [42, -22],
+       [18, -40],
+       [0, -32],
+       [-8, -44],
+       [8, -46],
+     ]
+       .map(([x, y], i) => `<circle cx="${x}" cy="${y}" r="${i % 3 ? 12 : 14}" fill="${shade(c, (i % 3) * 0.08)}"/>`)
+       .join('')}`,
   bulb: (c) =>
     `<path d="M0 -54 C 6 -30 48 -14 44 20 C 40 48 -40 48 -44 20 C -48 -14 -6 -30 0 -54 Z" fill="${c}" stroke="${shade(c, -0.35)}" stroke-width="3"/>
      <path d="M0 -40 C -14 -10 -22 20 -14 42 M0 -40 C 14 -10 22 20 14 42 M0 -44 V 44" stroke="${shade(c, -0.25)}" stroke-width="2.5" fill="none"/>
@@ -336,7 +385,8 @@ const DRAW = {
      <ellipse cx="-18" cy="-16" rx="10" ry="6" fill="#fff" opacity=".6"/>`,
   corn: (c) => {
     const k = []
-    for (let y = -36; y <= 36; y += 12) for (let x = -12; x <= 12; x += 12) k.push(`<circle cx="${x}" cy="${y}" r="5.5" fill="${shade(c, 0.25)}"/>`)
+    for (let y = -36; y <= 36; y += 12)
+      for (let x = -12; x <= 12; x += 12) k.push(`<circle cx="${x}" cy="${y}" r="5.5" fill="${shade(c, 0.25)}"/>`)
     return `<g transform="rotate(-20)"><ellipse rx="24" ry="50" fill="${c}"/>${k.join('')}
       <path d="M0 56 C -40 40 -40 -10 -30 -30 C -26 0 -16 30 0 56 Z" fill="${LEAF_GREEN}"/>
       <path d="M0 56 C 40 40 40 -10 30 -30 C 26 0 16 30 0 56 Z" fill="${shade(LEAF_GREEN, 0.15)}"/></g>`
@@ -366,16 +416,30 @@ const DRAW = {
     `${Array.from({ length: 5 }, (_, i) => `<ellipse cx="0" cy="-26" rx="18" ry="28" fill="${i % 2 ? c : shade(c, 0.12)}" transform="rotate(${i * 72})"/>`).join('')}
      <circle r="12" fill="${shade(c, -0.35)}"/><circle r="5" fill="#f6e27a"/>`,
   nut: (c) =>
-    `${[[-18, -10, -20], [20, 14, 30], [-6, 26, 80]].map(([x, y, rot]) =>
-      `<path d="M-30 -6 C -30 -34 18 -38 28 -16 C 34 -2 22 6 12 0 C 2 -6 -6 4 -6 14 C -6 26 -30 22 -30 -6 Z" fill="${c}" stroke="${shade(c, -0.3)}" stroke-width="2.5" transform="translate(${x} ${y}) rotate(${rot}) scale(.85)"/>`).join('')}`,
+    `${[
+      [-18, -10, -20],
+      [20, 14, 30],
+      [-6, 26, 80],
+    ]
+      .map(
+        ([x, y, rot]) =>
+          `<path d="M-30 -6 C -30 -34 18 -38 28 -16 C 34 -2 22 6 12 0 C 2 -6 -6 4 -6 14 C -6 26 -30 22 -30 -6 Z" fill="${c}" stroke="${shade(c, -0.3)}" stroke-width="2.5" transform="translate(${x} ${y}) rotate(${rot}) scale(.85)"/>`,
+      )
+      .join('')}`,
   stick: (c) =>
     [-22, 0, 22]
-      .map((x, i) => `<g transform="translate(${x} 0) rotate(${-20 + i * 8})"><rect x="-9" y="-54" width="18" height="108" rx="8" fill="${shade(c, i * 0.08)}" stroke="${shade(c, -0.35)}" stroke-width="2.5"/><path d="M-3 -48 V 48" stroke="${shade(c, -0.3)}" stroke-width="2"/></g>`)
+      .map(
+        (x, i) =>
+          `<g transform="translate(${x} 0) rotate(${-20 + i * 8})"><rect x="-9" y="-54" width="18" height="108" rx="8" fill="${shade(c, i * 0.08)}" stroke="${shade(c, -0.35)}" stroke-width="2.5"/><path d="M-3 -48 V 48" stroke="${shade(c, -0.3)}" stroke-width="2"/></g>`,
+      )
       .join(''),
   grain: (c) =>
     [-24, 0, 24]
       .map(
-        (x, i) => `<g transform="translate(${x} 10) rotate(${-18 + i * 18})"><path d="M0 50 V -40" stroke="${shade(c, -0.3)}" stroke-width="3"/>
+        (
+          x,
+          i,
+        ) => `<g transform="translate(${x} 10) rotate(${-18 + i * 18})"><path d="M0 50 V -40" stroke="${shade(c, -0.3)}" stroke-width="3"/>
       ${[-36, -22, -8, 6].map((y) => `<ellipse cx="-6" cy="${y}" rx="5" ry="9" fill="${c}" transform="rotate(-25 -6 ${y})"/><ellipse cx="6" cy="${y}" rx="5" ry="9" fill="${shade(c, 0.1)}" transform="rotate(25 6 ${y})"/>`).join('')}</g>`,
       )
       .join(''),
@@ -390,7 +454,16 @@ const DRAW = {
   biscuit: (c) =>
     `<circle r="48" fill="${c}" stroke="${shade(c, -0.3)}" stroke-width="4"/>
      <circle r="40" fill="none" stroke="${shade(c, -0.15)}" stroke-width="2" stroke-dasharray="4 6"/>
-     ${[[-16, -14], [12, -18], [-4, 4], [20, 10], [-20, 18], [4, 24]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${shade(c, -0.35)}"/>`).join('')}`,
+     ${[
+       [-16, -14],
+       [12, -18],
+       [-4, 4],
+       [20, 10],
+       [-20, 18],
+       [4, 24],
+     ]
+       .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${shade(c, -0.35)}"/>`)
+       .join('')}`,
 }
 
 function ingredient(product, cx, cy, scale) {
@@ -671,7 +744,9 @@ function showcase(def) {
   let art
   if (def.category === 'ready-to-eat') {
     // Six dishes served on two banana leaves.
-    const leaf = (y) => `<path d="M20 ${y} C 200 ${y - 120} 760 ${y - 120} 940 ${y} C 760 ${y + 110} 200 ${y + 110} 20 ${y} Z" fill="#4f8f3a"/>
+    const leaf = (
+      y,
+    ) => `<path d="M20 ${y} C 200 ${y - 120} 760 ${y - 120} 940 ${y} C 760 ${y + 110} 200 ${y + 110} 20 ${y} Z" fill="#4f8f3a"/>
       <path d="M30 ${y} H 930" stroke="#3b7a2c" stroke-width="5"/>
       ${Array.from({ length: 14 }, (_, i) => `<path d="M${90 + i * 60} ${y} l 30 -70 M${90 + i * 60} ${y} l 30 70" stroke="#5c9c46" stroke-width="2"/>`).join('')}`
     art =
@@ -684,7 +759,11 @@ function showcase(def) {
           const food = dishColour(p)
           const bowl = ['#c2502e', '#b8862a', '#7a4a32', '#3f6f8a'][(i + Math.floor(i / 3)) % 4]
           const rnd = random(hash(p.slug))
-          const bits = Array.from({ length: 8 }, () => `<circle cx="${r1(-80 + rnd() * 160)}" cy="${r1(-8 + rnd() * 16)}" r="${r1(3 + rnd() * 4)}" fill="${shade(food, rnd() > 0.5 ? -0.3 : 0.35)}"/>`).join('')
+          const bits = Array.from(
+            { length: 8 },
+            () =>
+              `<circle cx="${r1(-80 + rnd() * 160)}" cy="${r1(-8 + rnd() * 16)}" r="${r1(3 + rnd() * 4)}" fill="${shade(food, rnd() > 0.5 ? -0.3 : 0.35)}"/>`,
+          ).join('')
           return `<g transform="translate(${x} ${y})">
           <ellipse cx="0" cy="84" rx="120" ry="14" fill="#000" opacity=".15"/>
           <path d="M-116 0 C -116 60 -70 84 0 84 C 70 84 116 60 116 0 Z" fill="${bowl}"/>
@@ -732,7 +811,10 @@ const products = showcasesOnly ? [] : DEMO_PRODUCTS.filter((p) => !only.length |
 let total = 0
 let largest = { size: 0, file: '' }
 for (const product of products) {
-  for (const [side, svg] of [['front', front(product)], ['back', back(product)]]) {
+  for (const [side, svg] of [
+    ['front', front(product)],
+    ['back', back(product)],
+  ]) {
     const file = `${product.slug}-${side}.webp`
     const size = await write(path.join(PRODUCT_DIR, file), svg)
     total += size

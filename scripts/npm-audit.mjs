@@ -39,10 +39,20 @@ if (isReport) {
     if (v.severity !== 'high' && v.severity !== 'critical') continue
     const advisories = (v.via ?? []).filter((via) => typeof via === 'object').map((via) => `${via.title} (${via.url})`)
     const through = (v.via ?? []).filter((via) => typeof via === 'string')
-    const fix = v.fixAvailable === true ? 'fix: npm audit fix' : v.fixAvailable ? `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}` : 'no fix yet'
-    console.log(`  ${v.severity.toUpperCase()} ${name} ${v.range}: ${[...advisories, ...through.map((t) => `through ${t}`)].join('; ')} [${fix}]`)
+    const fix =
+      v.fixAvailable === true
+        ? 'fix: npm audit fix'
+        : v.fixAvailable
+          ? `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}`
+          : 'no fix yet'
+    console.log(
+      `  ${v.severity.toUpperCase()} ${name} ${v.range}: ${[...advisories, ...through.map((t) => `through ${t}`)].join('; ')} [${fix}]`,
+    )
   }
-  if (code !== 0) console.error('npm audit: an advisory of high or critical severity applies to a production dependency (details above; `npm audit --omit=dev` for the full report).')
+  if (code !== 0)
+    console.error(
+      'npm audit: an advisory of high or critical severity applies to a production dependency (details above; `npm audit --omit=dev` for the full report).',
+    )
   process.exit(code)
 }
 
@@ -50,7 +60,9 @@ const askedAdvisories = typeof answer?.message === 'string' && /\/-\/npm\/v1\/se
 const npmSaidEndpoint = /audit endpoint returned an error/i.test(audit.stderr)
 const otherError = answer?.error?.code
 if (code !== 0 && !otherError && (askedAdvisories || npmSaidEndpoint)) {
-  const reason = String(answer?.message ?? 'no answer').replace(/\s+/g, ' ').trim()
+  const reason = String(answer?.message ?? 'no answer')
+    .replace(/\s+/g, ' ')
+    .trim()
   console.warn(`npm audit: the registry's advisory service did not answer (${reason}); no advisories checked`)
   process.exit(0)
 }

@@ -14,7 +14,12 @@ export function readRouteManifest(clientDir) {
   const file = fs.existsSync(assets) && fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f))
   if (!file) throw new Error(`No route manifest under ${assets}: build the shop first (npm run build).`)
   const text = fs.readFileSync(path.join(assets, file), 'utf8')
-  return JSON.parse(text.slice(text.indexOf('=') + 1).trim().replace(/;$/, ''))
+  return JSON.parse(
+    text
+      .slice(text.indexOf('=') + 1)
+      .trim()
+      .replace(/;$/, ''),
+  )
 }
 
 /** Per route: the scripts it adds to the shell, their compressed bytes, and any server code found in them. */

@@ -40,7 +40,11 @@ const MODULES = [
   ...['crlf', 'methods', 'backup', 'htaccess', 'xxe', 'csrf'],
 ].join(',')
 
-const args = readArguments({ minutes: { type: 'string', default: '10' }, 'no-build': { type: 'boolean' }, 'no-install': { type: 'boolean' } }, USAGE, HELP)
+const args = readArguments(
+  { minutes: { type: 'string', default: '10' }, 'no-build': { type: 'boolean' }, 'no-install': { type: 'boolean' } },
+  USAGE,
+  HELP,
+)
 const minutes = wholeNumber(args.minutes, '--minutes', 2, 60, USAGE)
 const deadline = Date.now() + minutes * 60_000
 
@@ -64,9 +68,15 @@ function ensureTools(install) {
   if (!install) throw new SetupError(`Missing: ${missing.join(', ')}. Install them with: sudo apt-get install ${missing.join(' ')}`)
   const asRoot = process.getuid?.() === 0
   if (!asRoot && !has('sudo', ['-n', 'true'])) {
-    throw new SetupError(`Missing: ${missing.join(', ')}, and this user cannot install them. Run: sudo apt-get install ${missing.join(' ')}`)
+    throw new SetupError(
+      `Missing: ${missing.join(', ')}, and this user cannot install them. Run: sudo apt-get install ${missing.join(' ')}`,
+    )
   }
-  const apt = (...argv) => execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? argv : ['apt-get', ...argv], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  const apt = (...argv) =>
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? argv : ['apt-get', ...argv], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
   console.log(`Installing ${missing.join(', ')} with apt-get…`)
   try {
     apt('install', '-y', '--no-install-recommends', ...missing)
@@ -83,22 +93,36 @@ function runWapiti(url, outDir) {
   const crawlSeconds = Math.max(30, Math.floor(seconds * 0.3))
   const attackSeconds = Math.max(20, Math.floor((seconds - crawlSeconds - 60) / 6))
   const argv = [
-    '-u', `${url}/`,
-    '--scope', 'folder',
-    '-m', MODULES,
-    '-d', '3',
-    '--max-links-per-page', '40',
-    '--max-files-per-dir', '30',
-    '--max-scan-time', String(crawlSeconds),
-    '--max-attack-time', String(attackSeconds),
-    '-t', '10',
+    '-u',
+    `${url}/`,
+    '--scope',
+    'folder',
+    '-m',
+    MODULES,
+    '-d',
+    '3',
+    '--max-links-per-page',
+    '40',
+    '--max-files-per-dir',
+    '30',
+    '--max-scan-time',
+    String(crawlSeconds),
+    '--max-attack-time',
+    String(attackSeconds),
+    '-t',
+    '10',
     '--flush-session',
-    '--store-session', path.join(outDir, 'session'),
-    '--store-config', path.join(outDir, 'config'),
+    '--store-session',
+    path.join(outDir, 'session'),
+    '--store-config',
+    path.join(outDir, 'config'),
     '--no-bugreport',
-    '-f', 'json',
-    '-o', path.join(outDir, 'wapiti.json'),
-    '-v', '1',
+    '-f',
+    'json',
+    '-o',
+    path.join(outDir, 'wapiti.json'),
+    '-v',
+    '1',
   ]
   console.log(`wapiti ${argv.join(' ')}`)
   const child = spawn('wapiti', argv, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -106,11 +130,14 @@ function runWapiti(url, outDir) {
   child.stdout.pipe(log)
   child.stderr.pipe(log)
   return new Promise((resolve) => {
-    const stop = setTimeout(() => {
-      console.log('The time is up: stopping wapiti.')
-      child.kill('SIGINT')
-      setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
-    }, Math.max(0, deadline - Date.now() - 20_000))
+    const stop = setTimeout(
+      () => {
+        console.log('The time is up: stopping wapiti.')
+        child.kill('SIGINT')
+        setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
+      },
+      Math.max(0, deadline - Date.now() - 20_000),
+    )
     child.on('exit', (code, signal) => {
       clearTimeout(stop)
       resolve({ code, signal })
@@ -127,7 +154,27 @@ function runWapiti(url, outDir) {
 async function startTlsFront(port, shopUrl, tlsDir) {
   const keyFile = path.join(tlsDir, 'key.pem')
   const certFile = path.join(tlsDir, 'cert.pem')
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  )
   const shop = new URL(shopUrl)
   const front = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
     const headers = { ...req.headers, 'x-forwarded-proto': 'https', 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' }
@@ -153,7 +200,17 @@ function findingsOf(report) {
       for (const finding of list) {
         const level = Number(finding.level ?? 0)
         const accepted = ACCEPTED.find((a) => a.category === category && a.match.test(finding.info ?? ''))
-        out.push({ kind, category, level, levelName: LEVEL_NAMES[level] ?? String(level), path: finding.path, method: finding.method, parameter: finding.parameter, info: finding.info, accepted: accepted?.why })
+        out.push({
+          kind,
+          category,
+          level,
+          levelName: LEVEL_NAMES[level] ?? String(level),
+          path: finding.path,
+          method: finding.method,
+          parameter: finding.parameter,
+          info: finding.info,
+          accepted: accepted?.why,
+        })
       }
     }
   }
@@ -161,14 +218,21 @@ function findingsOf(report) {
 }
 
 function summaryOf(report, findings, url) {
-  const lines = [`# wapiti ${report.infos?.version ?? ''} against ${url}`, '', `Scanned ${report.infos?.date ?? new Date().toISOString()}; modules ${MODULES}.`, '']
+  const lines = [
+    `# wapiti ${report.infos?.version ?? ''} against ${url}`,
+    '',
+    `Scanned ${report.infos?.date ?? new Date().toISOString()}; modules ${MODULES}.`,
+    '',
+  ]
   const counts = new Map()
   for (const f of findings) counts.set(`${f.kind}: ${f.category}`, [...(counts.get(`${f.kind}: ${f.category}`) ?? []), f.levelName])
   if (findings.length === 0) lines.push('No findings.')
   for (const [name, levels] of counts) lines.push(`- ${name}: ${levels.length} (${[...new Set(levels)].join(', ')})`)
   lines.push('')
   for (const f of findings.filter((x) => x.level > 0)) {
-    lines.push(`- [${f.levelName}] ${f.category} ${f.method ?? ''} ${f.path ?? ''} ${f.parameter ? `(${f.parameter})` : ''}: ${String(f.info ?? '').slice(0, 300)}${f.accepted ? ` — accepted: ${f.accepted}` : ''}`)
+    lines.push(
+      `- [${f.levelName}] ${f.category} ${f.method ?? ''} ${f.path ?? ''} ${f.parameter ? `(${f.parameter})` : ''}: ${String(f.info ?? '').slice(0, 300)}${f.accepted ? ` — accepted: ${f.accepted}` : ''}`,
+    )
   }
   return `${lines.join('\n')}\n`
 }
@@ -190,10 +254,13 @@ try {
   const shop = await startShop({ dataDir, databaseUrl: '', logLevel: 'info', env: { PUBLIC_URL: publicUrl, TRUST_PROXY: '1' } })
   cleanups.push(() => shop.stop())
   const front = await startTlsFront(frontPort, shop.url, dataDir)
-  cleanups.push(() => new Promise((resolve) => {
-    front.close(resolve)
-    front.closeAllConnections()
-  }))
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        front.close(resolve)
+        front.closeAllConnections()
+      }),
+  )
   console.log(`The shop is open at ${publicUrl} (https in front of ${shop.url}); scanning for at most ${minutes} minutes in all.`)
   const { code, signal } = await runWapiti(publicUrl, outDir)
   const reportFile = path.join(outDir, 'wapiti.json')

@@ -67,7 +67,9 @@ async function save(page, name) {
   const file = path.join(outDir, name)
   fs.writeFileSync(file, small)
   const size = `${Math.round(small.length / 1024)} KB`
-  console.log(`  ${path.relative(process.cwd(), file) || file}  ${size}${small.length > MAX_BYTES ? `  (over ${MAX_BYTES / 1024} KB)` : ''}`)
+  console.log(
+    `  ${path.relative(process.cwd(), file) || file}  ${size}${small.length > MAX_BYTES ? `  (over ${MAX_BYTES / 1024} KB)` : ''}`,
+  )
   return small.length
 }
 
@@ -96,7 +98,14 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
   cleanups.push(() => browser.close())
-  const options = { baseURL: shop.url, viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' }
+  const options = {
+    baseURL: shop.url,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    reducedMotion: 'reduce',
+  }
   const origin = { Origin: shop.url }
   fs.mkdirSync(outDir, { recursive: true })
   console.log(`Writing to ${path.relative(process.cwd(), outDir) || outDir}:`)
@@ -133,7 +142,11 @@ async function main() {
   const lines = await customer.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'))
   const created = await customer.request.post('/api/payment/createOrder', {
     headers: origin,
-    data: { items: lines.map((l) => ({ productId: l.id, quantity: l.quantity, ...(l.size ? { size: l.size } : {}) })), shippingAddress: shippingAddress('Meena Sundaram'), email: 'meena@example.com' },
+    data: {
+      items: lines.map((l) => ({ productId: l.id, quantity: l.quantity, ...(l.size ? { size: l.size } : {}) })),
+      shippingAddress: shippingAddress('Meena Sundaram'),
+      email: 'meena@example.com',
+    },
   })
   if (created.status() !== 201) throw new SetupError(`createOrder answered ${created.status()}: ${await created.text()}`)
   const { orderId } = await created.json()

@@ -83,7 +83,15 @@ export class Cleanups {
 
 /** The shipping address of the orders a script places. */
 export function shippingAddress(fullName) {
-  return { fullName, buildingNumber: '12', streetName: 'Gandhi Road', city: 'Coimbatore', postalCode: '641001', state: 'Tamil Nadu', phoneNumber: '9876543210' }
+  return {
+    fullName,
+    buildingNumber: '12',
+    streetName: 'Gandhi Road',
+    city: 'Coimbatore',
+    postalCode: '641001',
+    state: 'Tamil Nadu',
+    phoneNumber: '9876543210',
+  }
 }
 
 /**

@@ -217,7 +217,9 @@ const built = await step('Build (react-router build, when the sources changed)',
 // of 5.9's CPU. Installed as `typescript-7` beside 5.9 (whose JavaScript API the tools load), so called by path.
 const tsc7 = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc')
 const typeCheck = (output) =>
-  run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE, output }).then((ok) => ok && run('node', [tsc7, '--singleThreaded'], { limitMs: 5 * MINUTE, output }))
+  run(bin('react-router'), ['typegen'], { limitMs: 3 * MINUTE, output }).then(
+    (ok) => ok && run('node', [tsc7, '--singleThreaded'], { limitMs: 5 * MINUTE, output }),
+  )
 // The layer rule (.dependency-cruiser.cjs): app/features holds no React, app/components never reaches the database.
 const layerCheck = (output) => run(bin('depcruise'), ['app', '--config', '.dependency-cruiser.cjs'], { limitMs: 2 * MINUTE, output })
 const TYPE_CHECK = 'Type check (react-router typegen && tsc of TypeScript 7)'
@@ -236,12 +238,20 @@ const loadTest = (output, dataFrom) => {
     say('Skipped: the build failed, so there is no shop to load.')
     return Promise.resolve(false)
   }
-  say(postgresUrl ? `Database for this run: a fresh database on PostgreSQL at ${shownUrl(postgresUrl)}` : 'Database for this run: PGlite in a temporary DATA_DIR')
-  return run('node', ['scripts/loadtest.mjs', '--duration', '10', '--checkout-rate', '30', '--no-build', ...(dataFrom ? ['--data-from', dataFrom] : [])], {
-    env: { ...envWithoutPostgres, DATABASE_URL: postgresUrl ?? '' },
-    limitMs: 3 * MINUTE,
-    output,
-  })
+  say(
+    postgresUrl
+      ? `Database for this run: a fresh database on PostgreSQL at ${shownUrl(postgresUrl)}`
+      : 'Database for this run: PGlite in a temporary DATA_DIR',
+  )
+  return run(
+    'node',
+    ['scripts/loadtest.mjs', '--duration', '10', '--checkout-rate', '30', '--no-build', ...(dataFrom ? ['--data-from', dataFrom] : [])],
+    {
+      env: { ...envWithoutPostgres, DATABASE_URL: postgresUrl ?? '' },
+      limitMs: 3 * MINUTE,
+      output,
+    },
+  )
 }
 
 // A first start's data folder (migrations, the demo catalogue and its pictures), made beside the PGlite pass: the quick
@@ -263,7 +273,9 @@ const makeFirstStartData = async (output) => {
   const shop = await startShop({ dataDir: firstStartData, databaseUrl: '', logLevel: 'warn', node })
   await shop.stop()
   const version = node === process.execPath ? process.version : execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
-  output.push(`The demo catalogue loaded into ${firstStartData} in ${((Date.now() - started) / 1000).toFixed(1)} s, by the shop on Node.js ${version}.\n`)
+  output.push(
+    `The demo catalogue loaded into ${firstStartData} in ${((Date.now() - started) / 1000).toFixed(1)} s, by the shop on Node.js ${version}.\n`,
+  )
   return true
 }
 let firstStartMaking
@@ -283,7 +295,11 @@ const loadTestOnFirstStart = async (output) => loadTest(output, (await firstStar
 /** Vitest's arguments: its usual output, and the JSON report the summary counts. */
 const vitestArgs = (report, ...more) => ['run', ...more, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
-const besidePglite = [stepBeside(TYPE_CHECK, typeCheck), stepBeside(LAYER_CHECK, layerCheck), ...(postgresUrl ? [] : [stepBeside(LOAD_TEST, loadTestOnFirstStart)])]
+const besidePglite = [
+  stepBeside(TYPE_CHECK, typeCheck),
+  stepBeside(LAYER_CHECK, layerCheck),
+  ...(postgresUrl ? [] : [stepBeside(LOAD_TEST, loadTestOnFirstStart)]),
+]
 const pgliteReport = path.join(reports, 'vitest-pglite.json')
 await step(
   'Vitest on PGlite (embedded database in memory), every project',
@@ -353,7 +369,12 @@ await step(
     }
     console.log(`Chromium: ${headlessShell.path}`)
     return run(bin('playwright'), ['test', '--reporter=list,json'], {
-      env: { ...envWithoutPostgres, CHROME_PATH: headlessShell.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DATA_FROM: fromFirstStart ?? '' },
+      env: {
+        ...envWithoutPostgres,
+        CHROME_PATH: headlessShell.path,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        E2E_DATA_FROM: fromFirstStart ?? '',
+      },
       // A minute past its own global bound (playwright.config.ts), so Playwright ends it and reports first.
       limitMs: 21 * MINUTE,
     })

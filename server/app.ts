@@ -25,14 +25,33 @@ import { writeBodyToResponse } from './send-response'
 import { requestTargetProblem } from '~/http/request-target.server'
 import { type BodyTooLarge, bodyLimitFor, drainThenClose, limitedBody } from '~/http/body-reader.server'
 import { FORM_TOKEN_ADVICE, FORM_TOKEN_REFUSAL } from '~/http/form-token'
-import { formKeyCookie, formKeyOf, formTokenFor, formTokenInBody, isFormTokenValid, needsFormToken, newFormKey } from '~/http/form-token.server'
+import {
+  formKeyCookie,
+  formKeyOf,
+  formTokenFor,
+  formTokenInBody,
+  isFormTokenValid,
+  needsFormToken,
+  newFormKey,
+} from '~/http/form-token.server'
 import { appSecret } from '~/features/settings/app-secrets.server'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
 const CANONICAL_PATHS = new Map(
-  [...SHELVES.map((s) => s.path), '/Cart-page', '/Signup', '/Signin', '/Admin', '/Delete', '/contact', '/product', '/address', '/checkout', '/payment', '/order-success'].map(
-    (p) => [p.toLowerCase(), p],
-  ),
+  [
+    ...SHELVES.map((s) => s.path),
+    '/Cart-page',
+    '/Signup',
+    '/Signin',
+    '/Admin',
+    '/Delete',
+    '/contact',
+    '/product',
+    '/address',
+    '/checkout',
+    '/payment',
+    '/order-success',
+  ].map((p) => [p.toLowerCase(), p]),
 )
 
 export { log }
@@ -91,8 +110,10 @@ export function requestLogging() {
     customSuccessObject: (req, _res, val) => ({ req, ...val, queries: queriesOf(req) }),
     // Failures are logged where they happen, with their error; this line only says the request ended so.
     customErrorObject: (req, _res, _err, { err: _ignored, ...val }) => ({ req, ...val, queries: queriesOf(req) }),
-    customSuccessMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
+    customSuccessMessage: (req, res) =>
+      `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
+    customErrorMessage: (req, res) =>
+      `${req.method} ${loggedUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
   })
 }
 
@@ -107,7 +128,11 @@ export function requestTargetCheck(): express.RequestHandler {
       next()
       return
     }
-    res.status(400).set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Connection: 'close' }).type('text/plain').send(problem)
+    res
+      .status(400)
+      .set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Connection: 'close' })
+      .type('text/plain')
+      .send(problem)
   }
 }
 
@@ -123,7 +148,10 @@ export function queryCounting(): express.RequestHandler {
  * The security headers on every answer, with a fresh CSP nonce that React Router's scripts carry
  * (app/entry.server.tsx). server.js puts this before the static files, so assets have them too.
  */
-export function securityHeaderMiddleware(config: Parameters<typeof securityHeaderSettings>[0], payments: PaymentProviders): express.RequestHandler {
+export function securityHeaderMiddleware(
+  config: Parameters<typeof securityHeaderSettings>[0],
+  payments: PaymentProviders,
+): express.RequestHandler {
   // The hosts the CSP allows come from the payment providers the shop runs (decision 065).
   const settings = securityHeaderSettings(config, browserSourcesOf(payments.all()))
   return (_req, res, next) => {
@@ -148,8 +176,12 @@ function databaseUnavailableResponse(path: string) {
   if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers })
   // React Router's client turns a 503 without its own marker header into a route error with that status,
   // which app/root.tsx's error boundary shows as the same message.
-  if (path.endsWith('.data')) return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-  return new Response(plainPage(DATABASE_UNAVAILABLE_TITLE, DATABASE_UNAVAILABLE_MESSAGE, { href: '', text: 'Try again' }), { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+  if (path.endsWith('.data'))
+    return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response(plainPage(DATABASE_UNAVAILABLE_TITLE, DATABASE_UNAVAILABLE_MESSAGE, { href: '', text: 'Try again' }), {
+    status: 503,
+    headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+  })
 }
 
 function escapeHtml(text: string) {
@@ -192,7 +224,13 @@ function plainPage(title: string, message: string, link: { href: string; text: s
  * request is addressed there whatever Host a balancer sent: React Router's own check of form posts compares
  * Origin with this address, and so agrees with ours (one origin rule, docs/decisions/028-several-servers.md).
  */
-function fetchRequestOf(req: express.Request, res: express.Response, publicOrigin: string | undefined, signal?: AbortSignal, body?: ReadableStream<Uint8Array>) {
+function fetchRequestOf(
+  req: express.Request,
+  res: express.Response,
+  publicOrigin: string | undefined,
+  signal?: AbortSignal,
+  body?: ReadableStream<Uint8Array>,
+) {
   const url = publicOrigin ? new URL(`${publicOrigin}${req.originalUrl}`) : addressedUrl(req)
   // A client that goes away aborts the request's work.
   const controller = new AbortController()
@@ -246,7 +284,8 @@ function formTokenRefusal(path: string) {
   const headers = { 'Cache-Control': 'no-store' }
   const message = `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`
   if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: message }, { status: 403, headers })
-  if (path.endsWith('.data')) return new Response(message, { status: 403, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (path.endsWith('.data'))
+    return new Response(message, { status: 403, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
   const page = plainPage('Please send the form again', message, { href: escapeHtml(path), text: 'Reload the page' })
   return new Response(page, { status: 403, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
 }
@@ -389,7 +428,10 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
       if (bytes) {
         const token = await formTokenInBody(req.get('content-type'), bytes)
         if (!isFormTokenValid(await formTokenSecret(), formKey, token)) {
-          context.log.warn({ hadKey: formKey !== null, hadToken: token !== null }, `Form post without this browser's form token refused: ${req.method} ${req.path}`)
+          context.log.warn(
+            { hadKey: formKey !== null, hadToken: token !== null },
+            `Form post without this browser's form token refused: ${req.method} ${req.path}`,
+          )
           return formTokenRefusal(req.path)
         }
         body = new Response(new Uint8Array(bytes)).body ?? undefined
@@ -398,7 +440,10 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
     let response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
     if (issuedKey) {
       response = new Response(response.body, response)
-      response.headers.append('Set-Cookie', formKeyCookie(issuedKey, req.protocol === 'https' || publicOrigin?.startsWith('https:') === true))
+      response.headers.append(
+        'Set-Cookie',
+        formKeyCookie(issuedKey, req.protocol === 'https' || publicOrigin?.startsWith('https:') === true),
+      )
     }
     if (refusal) return bodyRefusedResponse(req.path, response, refusal)
     if (context.databaseUnavailable && response.status >= 500) {
@@ -410,7 +455,10 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
   return async (req, res, next) => {
     try {
       const cacheable =
-        pageCache.enabled && (req.method === 'GET' || req.method === 'HEAD') && isCataloguePath(req.path, shelfPaths) && !hasShopCookie(req.get('cookie'))
+        pageCache.enabled &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        isCataloguePath(req.path, shelfPaths) &&
+        !hasShopCookie(req.get('cookie'))
       if (!cacheable) {
         const isChange = req.method !== 'GET' && req.method !== 'HEAD'
         let response: Response
@@ -422,7 +470,8 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
           if (isChange) pageCache.clear()
         }
         const personal =
-          res.locals.formTokenGiven === true || isPrivateAnswer({ path: req.path, cookieHeader: req.get('cookie') }, response.headers.has('set-cookie'))
+          res.locals.formTokenGiven === true ||
+          isPrivateAnswer({ path: req.path, cookieHeader: req.get('cookie') }, response.headers.has('set-cookie'))
         await sendFetchResponse(res, response, personal ? { 'Cache-Control': 'private, no-store' } : {})
         return
       }
@@ -469,7 +518,10 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
   // Asked for by browsers and tools whatever the pages link (they link the SVG): kept a day.
   app.get('/favicon.ico', async (_req, res, next) => {
     try {
-      res.set('Cache-Control', 'public, max-age=86400').type('image/x-icon').send(await faviconIco())
+      res
+        .set('Cache-Control', 'public, max-age=86400')
+        .type('image/x-icon')
+        .send(await faviconIco())
     } catch (err) {
       next(err)
     }
@@ -495,7 +547,11 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
       next()
       return
     }
-    res.status(405).set({ Allow: [...ROUTE_METHODS].join(', '), 'Cache-Control': 'no-store' }).type('text/plain').send('This method is not allowed here.')
+    res
+      .status(405)
+      .set({ Allow: [...ROUTE_METHODS].join(', '), 'Cache-Control': 'no-store' })
+      .type('text/plain')
+      .send('This method is not allowed here.')
   })
 
   // Over-long addresses are refused before any route parses them.
@@ -522,7 +578,14 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     else {
       // Without PUBLIC_URL the origin comes from the request's Host: escaped like anything a client sent.
       const shown = escapeHtml(ownOrigin)
-      res.type('html').send(plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, { href: `${shown}/`, text: 'Go to the shop' }))
+      res
+        .type('html')
+        .send(
+          plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, {
+            href: `${shown}/`,
+            text: 'Go to the shop',
+          }),
+        )
     }
   })
 
@@ -547,7 +610,11 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     } catch (err) {
       // The storage (an S3 bucket, say) did not answer: a short refusal the browser may retry later.
       requestLog.error({ err }, `Media ${file} could not be read from the storage`)
-      res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '10' }).type('text/plain').send('This picture is unavailable just now.')
+      res
+        .status(503)
+        .set({ 'Cache-Control': 'no-store', 'Retry-After': '10' })
+        .type('text/plain')
+        .send('This picture is unavailable just now.')
       return
     }
     if (!stored) {

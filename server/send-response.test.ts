@@ -41,36 +41,42 @@ async function serve(write: (body: ReadableStream<Uint8Array>, res: express.Resp
 /** Reads the answer slowly, so the server's writes wait for 'drain'. */
 function readSlowly(url: string, encoding: 'br' | 'gzip') {
   return new Promise<Buffer>((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk)
-        res.pause()
-        setTimeout(() => res.resume(), 2)
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk)
+          res.pause()
+          setTimeout(() => res.resume(), 2)
+        })
+        res.on('end', () => resolve(Buffer.concat(chunks)))
+        res.on('error', reject)
       })
-      res.on('end', () => resolve(Buffer.concat(chunks)))
-      res.on('error', reject)
-    }).on('error', reject)
+      .on('error', reject)
   })
 }
 
 describe('writing a streamed page through compression', () => {
-  it.each(['br', 'gzip'] as const)('adds no drain listener per wait (%s), and the page arrives whole', async (encoding) => {
-    const warnings: Error[] = []
-    const onWarning = (w: Error) => warnings.push(w)
-    process.on('warning', onWarning)
-    try {
-      const url = await serve(writeBodyToResponse)
-      const body = await readSlowly(`${url}/page`, encoding)
-      const html = (encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body)).toString()
-      expect(html.match(/<tr>/g)).toHaveLength(400)
-      // Warnings are emitted on the next tick.
-      await new Promise((r) => setTimeout(r, 50))
-      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).toEqual([])
-    } finally {
-      process.off('warning', onWarning)
-    }
-  }, 60_000)
+  it.each(['br', 'gzip'] as const)(
+    'adds no drain listener per wait (%s), and the page arrives whole',
+    async (encoding) => {
+      const warnings: Error[] = []
+      const onWarning = (w: Error) => warnings.push(w)
+      process.on('warning', onWarning)
+      try {
+        const url = await serve(writeBodyToResponse)
+        const body = await readSlowly(`${url}/page`, encoding)
+        const html = (encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body)).toString()
+        expect(html.match(/<tr>/g)).toHaveLength(400)
+        // Warnings are emitted on the next tick.
+        await new Promise((r) => setTimeout(r, 50))
+        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).toEqual([])
+      } finally {
+        process.off('warning', onWarning)
+      }
+    },
+    60_000,
+  )
 
   it('stops reading the page when the client goes away while the writer waits', async () => {
     let cancelled: (() => void) | undefined
@@ -119,15 +125,17 @@ describe('writing a streamed page through compression', () => {
       })
     const url = await serve(writeBodyToResponse, page)
     const received = await new Promise<Buffer[]>((resolve, reject) => {
-      http.get(`${url}/page`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => {
-          // The shell arrives before the rest is rendered: the page still streams.
-          if (chunks.push(chunk) === 1) renderLater()
+      http
+        .get(`${url}/page`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => {
+            // The shell arrives before the rest is rendered: the page still streams.
+            if (chunks.push(chunk) === 1) renderLater()
+          })
+          res.on('end', () => resolve(chunks))
+          res.on('error', reject)
         })
-        res.on('end', () => resolve(chunks))
-        res.on('error', reject)
-      }).on('error', reject)
+        .on('error', reject)
     })
     const shell = zlib.brotliDecompressSync(received[0]!, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).toString()
     expect(shell).toBe(Array.from({ length: 20 }, (_, i) => `<p>piece ${i}</p>`).join(''))

@@ -5,12 +5,20 @@ import { describe, expect, it } from 'vitest'
 // A clone has only this repository: every relative link in the README and the docs must lead to a file in it.
 
 const root = path.resolve(import.meta.dirname, '..')
-const documents = ['README.md', ...fs.readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))]
+const documents = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join('docs', f)),
+]
 
 /** Markdown links and images `[text](target)`, and `<img src="…">`, without code spans and code blocks. */
 function relativeLinks(markdown: string) {
   const text = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '')
-  const targets = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!)
+  const targets = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<img[^>]+src="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  )
   return targets.filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'))
 }
 

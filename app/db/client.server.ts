@@ -106,7 +106,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema, logger: queryCountingLogger }) as unknown as Database
     await migrateWithLock(pool)
-    return { db, kind: 'postgres', listen: (channel, onNotice) => listenOnPostgres(location.url, channel, onNotice), close: () => pool.end() }
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, onNotice) => listenOnPostgres(location.url, channel, onNotice),
+      close: () => pool.end(),
+    }
   }
 
   let releaseLock: (() => Promise<void>) | undefined
@@ -267,9 +272,13 @@ async function lockDataDirectory(dataDir: string, dir: string) {
       }
       release = await take().catch((e: unknown) => Promise.reject(busy(e)))
     } else {
-      log.warn(`The data directory is locked by ${owner ? `process ${owner.pid} on ${owner.host}` : 'another process'}; waiting up to ${LOCK_STALE_MS / 1000} s for its lock to lapse.`)
+      log.warn(
+        `The data directory is locked by ${owner ? `process ${owner.pid} on ${owner.host}` : 'another process'}; waiting up to ${LOCK_STALE_MS / 1000} s for its lock to lapse.`,
+      )
       const waits = Math.ceil(LOCK_STALE_MS / 1000) + 3
-      release = await take({ retries: waits, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 }).catch((e: unknown) => Promise.reject(busy(e)))
+      release = await take({ retries: waits, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 }).catch((e: unknown) =>
+        Promise.reject(busy(e)),
+      )
     }
   }
   const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() }

@@ -28,7 +28,8 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
 function transactionWithoutParsers(tx: Transaction): Transaction {
   return new Proxy(tx, {
     get(target, key) {
-      if (key === 'query') return (query: string, params?: unknown[], options?: QueryOptions) => target.query(query, params, withoutParsers(options))
+      if (key === 'query')
+        return (query: string, params?: unknown[], options?: QueryOptions) => target.query(query, params, withoutParsers(options))
       const value = Reflect.get(target, key, target)
       return typeof value === 'function' ? value.bind(target) : value
     },

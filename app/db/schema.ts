@@ -54,7 +54,9 @@ export const products = pgTable(
     ingredients: text('ingredients').notNull().default(''),
     allergens: text('allergens').notNull().default(''),
     /** FSSAI's mark: green (vegetarian), brown (non-vegetarian), or none for what is not food (oils for the skin). */
-    dietMark: text('diet_mark', { enum: ['veg', 'non-veg', 'none'] }).notNull().default('veg'),
+    dietMark: text('diet_mark', { enum: ['veg', 'non-veg', 'none'] })
+      .notNull()
+      .default('veg'),
     /** Best before this many months from packing; null when not declared. */
     shelfLifeMonths: integer('shelf_life_months'),
     storage: text('storage').notNull().default(''),
@@ -104,7 +106,10 @@ export const variants = pgTable(
     primaryKey({ columns: [t.productId, t.size] }),
     check('variants_price_positive', sql`${t.pricePaise} > 0`),
     check('variants_price_within_mrp', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= ${t.pricePaise}`),
-    check('variants_net_quantity', sql`(${t.netQuantity} is null and ${t.netUnit} is null) or (${t.netQuantity} > 0 and ${t.netUnit} in ('g', 'ml', 'unit'))`),
+    check(
+      'variants_net_quantity',
+      sql`(${t.netQuantity} is null and ${t.netUnit} is null) or (${t.netQuantity} > 0 and ${t.netUnit} in ('g', 'ml', 'unit'))`,
+    ),
     check('variants_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 )
@@ -283,7 +288,9 @@ export const orders = pgTable(
     index('orders_pending_holder_email_idx')
       .on(sql`regexp_replace(lower(${t.email}), '\\+[^@]*@', '@')`)
       .where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
-    index('orders_pending_phone_idx').on(sql`(${t.shippingAddress}->>'phoneNumber')`).where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
+    index('orders_pending_phone_idx')
+      .on(sql`(${t.shippingAddress}->>'phoneNumber')`)
+      .where(sql`${t.status} in ('pending_payment', 'awaiting_confirmation')`),
     // Cash-on-delivery orders not confirmed in time cancel themselves (features/checkout/cash-on-delivery.server.ts).
     index('orders_awaiting_confirmation_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_confirmation'`),
     index('orders_payment_check_idx').on(t.nextPaymentCheckAt).where(sql`${t.status} = 'pending_payment'`),
@@ -292,9 +299,15 @@ export const orders = pgTable(
       'orders_total_is_sum',
       sql`${t.totalPaise} = ${t.subtotalPaise} - ${t.couponDiscountPaise} - ${t.prepaidDiscountPaise} + ${t.deliveryPaise} + ${t.codFeePaise}`,
     ),
-    check('orders_discounts', sql`${t.couponDiscountPaise} >= 0 and ${t.prepaidDiscountPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.couponDiscountPaise} + ${t.prepaidDiscountPaise} <= ${t.subtotalPaise}`),
+    check(
+      'orders_discounts',
+      sql`${t.couponDiscountPaise} >= 0 and ${t.prepaidDiscountPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.couponDiscountPaise} + ${t.prepaidDiscountPaise} <= ${t.subtotalPaise}`,
+    ),
     // The prepaid discount only for paying online, the COD fee only for cash on delivery.
-    check('orders_payment_method_money', sql`(${t.paymentMethod} = 'online' and ${t.codFeePaise} = 0) or (${t.paymentMethod} = 'cod' and ${t.prepaidDiscountPaise} = 0)`),
+    check(
+      'orders_payment_method_money',
+      sql`(${t.paymentMethod} = 'online' and ${t.codFeePaise} = 0) or (${t.paymentMethod} = 'cod' and ${t.prepaidDiscountPaise} = 0)`,
+    ),
   ],
 )
 
@@ -352,21 +365,25 @@ export const paymentEvents = pgTable('payment_events', {
  * The built-in test provider's payments (no Razorpay keys): kept in the shop's database so that every app server
  * sees them and the test shop walks through the same fetch, capture and refund steps as with Razorpay.
  */
-export const testProviderPayments = pgTable('test_provider_payments', {
-  id: text('id').primaryKey(),
-  providerOrderId: text('provider_order_id').notNull(),
-  amountPaise: integer('amount_paise').notNull(),
-  currency: text('currency').notNull().default('INR'),
-  status: text('status', { enum: ['authorized', 'captured', 'failed', 'refunded'] }).notNull(),
-  amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
-  /** The idempotency keys of the refunds made, so a key asked again refunds nothing more. */
-  refundKeys: jsonb('refund_keys').notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('test_provider_payments_order_idx').on(t.providerOrderId),
-  // One payment that went through per order, as Razorpay takes no second payment for a paid order.
-  uniqueIndex('test_provider_payments_one_paid').on(t.providerOrderId).where(sql`${t.status} in ('captured', 'authorized', 'refunded')`),
-])
+export const testProviderPayments = pgTable(
+  'test_provider_payments',
+  {
+    id: text('id').primaryKey(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ['authorized', 'captured', 'failed', 'refunded'] }).notNull(),
+    amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
+    /** The idempotency keys of the refunds made, so a key asked again refunds nothing more. */
+    refundKeys: jsonb('refund_keys').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_provider_payments_order_idx').on(t.providerOrderId),
+    // One payment that went through per order, as Razorpay takes no second payment for a paid order.
+    uniqueIndex('test_provider_payments_one_paid').on(t.providerOrderId).where(sql`${t.status} in ('captured', 'authorized', 'refunded')`),
+  ],
+)
 
 /** Secrets the shop makes for itself on first start (e.g. the test payment provider's key), shared by all instances. */
 export const appSecrets = pgTable('app_secrets', {
@@ -379,25 +396,29 @@ export const appSecrets = pgTable('app_secrets', {
 
 export { ROLES, type Role } from '../features/accounts/roles'
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  /** better-auth's display name; we keep the username here too. */
-  name: text('name').notNull(),
-  /** Always lower case (better-auth lowers it). */
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  username: text('username').notNull().default(''),
-  /** Empty for accounts made from the command line. */
-  phone: text('phone').notNull().default(''),
-  // The admin plugin's fields.
-  role: text('role', { enum: ROLES }).notNull().default('user'),
-  banned: boolean('banned').notNull().default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('users_role_known', sql`${t.role} in ('user', 'admin')`)])
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** better-auth's display name; we keep the username here too. */
+    name: text('name').notNull(),
+    /** Always lower case (better-auth lowers it). */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username').notNull().default(''),
+    /** Empty for accounts made from the command line. */
+    phone: text('phone').notNull().default(''),
+    // The admin plugin's fields.
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_known', sql`${t.role} in ('user', 'admin')`)],
+)
 
 /** A signed-in browser. The cookie holds the token (signed); the row says until when and for whom. */
 export const sessions = pgTable(
@@ -630,7 +651,10 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_code_shape', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
     check('coupons_value', sql`${t.value} > 0 and (${t.kind} = 'fixed' or ${t.value} <= 10000)`),
-    check('coupons_limits', sql`${t.minOrderPaise} >= 0 and coalesce(${t.maxDiscountPaise}, 0) >= 0 and coalesce(${t.totalUses}, 1) > 0 and coalesce(${t.usesPerCustomer}, 1) > 0`),
+    check(
+      'coupons_limits',
+      sql`${t.minOrderPaise} >= 0 and coalesce(${t.maxDiscountPaise}, 0) >= 0 and coalesce(${t.totalUses}, 1) > 0 and coalesce(${t.usesPerCustomer}, 1) > 0`,
+    ),
     check('coupons_dates', sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`),
   ],
 )

@@ -31,11 +31,15 @@ describe(`test databases on ${describeDatabase()}`, () => {
 
 describe(`a test database given back on ${describeDatabase()}`, () => {
   const columnsOf = async (handle: DatabaseHandle, table: string) => {
-    const result = await handle.db.execute(sql`select column_name from information_schema.columns where table_name = ${table} order by column_name`)
+    const result = await handle.db.execute(
+      sql`select column_name from information_schema.columns where table_name = ${table} order by column_name`,
+    )
     return (result as unknown as { rows: Array<{ column_name: string }> }).rows.map((row) => row.column_name)
   }
   const queueMail = async (handle: DatabaseHandle) => {
-    const result = await handle.db.execute(sql`insert into outbox (recipient, subject, text) values ('a@example.in', 's', 't') returning id`)
+    const result = await handle.db.execute(
+      sql`insert into outbox (recipient, subject, text) values ('a@example.in', 's', 't') returning id`,
+    )
     return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id)
   }
 

@@ -6,7 +6,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { type Database, type DatabaseHandle, embeddedDatabaseOptions, listenOnPglite, migrationsFolder, openDatabase } from './client.server'
+import {
+  type Database,
+  type DatabaseHandle,
+  embeddedDatabaseOptions,
+  listenOnPglite,
+  migrationsFolder,
+  openDatabase,
+} from './client.server'
 import { drizzleOnPglite } from './pglite-drizzle.server'
 import { queryCountingLogger } from './query-count.server'
 import * as schema from './schema'
@@ -37,7 +44,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     })
     return lendWorkerDatabase(path.join(folder, 'pgdata.tar'))
   }
-  const template = sharedPreparationDir() ? await preparedTemplateDatabase(serverUrl, 'migrated', (url) => openDatabase({ url }).then((h) => h.close())) : undefined
+  const template = sharedPreparationDir()
+    ? await preparedTemplateDatabase(serverUrl, 'migrated', (url) => openDatabase({ url }).then((h) => h.close()))
+    : undefined
   const database = await createTestDatabase(serverUrl, { template })
   const handle = await openDatabase({ url: database.url })
   return {

@@ -207,7 +207,9 @@ async function restoreLines(file: string, lines: AsyncGenerator<{ text: string; 
     for (const table of tables) {
       const rows = read.get(table.name) ?? 0
       if (rows !== header.tables[table.name]) {
-        throw new TransferError(`The backup is incomplete: ${table.name} has ${rows} rows in the file, its header says ${header.tables[table.name]}. Nothing was restored.`)
+        throw new TransferError(
+          `The backup is incomplete: ${table.name} has ${rows} rows in the file, its header says ${header.tables[table.name]}. Nothing was restored.`,
+        )
       }
     }
     await setSequences(write, tables, new Map(Object.entries(header.sequences)))
@@ -218,7 +220,11 @@ async function restoreLines(file: string, lines: AsyncGenerator<{ text: string; 
 // ---------------------------------------------------------------------------------------------------------
 
 const id = (name: string) => sql.identifier(name)
-const list = (names: string[], prefix?: string) => sql.join(names.map((n) => (prefix ? sql`${id(prefix)}.${id(n)}` : id(n))), sql`, `)
+const list = (names: string[], prefix?: string) =>
+  sql.join(
+    names.map((n) => (prefix ? sql`${id(prefix)}.${id(n)}` : id(n))),
+    sql`, `,
+  )
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
 
 async function countRows(db: Executor, tables: TableInfo[]) {
@@ -244,12 +250,16 @@ async function refuseNonEmpty(db: Executor, tables: TableInfo[]) {
 /** A table the copy does not know would be left behind without a word: refuse instead. */
 async function refuseUnknownTables(db: Executor, tables: TableInfo[], what: string) {
   const rows = rowsOf(
-    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    ),
   )
   const known = new Set([...tables.map((t) => t.name), ...RUNNING_STATE_TABLES])
   const unknown = rows.map((r) => String(r.name)).filter((name) => !known.has(name))
   if (unknown.length) {
-    throw new TransferError(`${what} has tables this version of the shop does not know (${unknown.join(', ')}); use the version that made them. Nothing was written.`)
+    throw new TransferError(
+      `${what} has tables this version of the shop does not know (${unknown.join(', ')}); use the version that made them. Nothing was written.`,
+    )
   }
 }
 
@@ -353,7 +363,9 @@ function parseHeader(text: string, file: string): BackupHeader {
     throw new TransferError(`${file} is not a backup of this shop (no "${BACKUP_FORMAT}" header); nothing was restored.`)
   }
   if (header.version !== BACKUP_VERSION) {
-    throw new TransferError(`${file} is a backup in format version ${String(header.version)}; this shop reads version ${BACKUP_VERSION}. Nothing was restored.`)
+    throw new TransferError(
+      `${file} is a backup in format version ${String(header.version)}; this shop reads version ${BACKUP_VERSION}. Nothing was restored.`,
+    )
   }
   const counts = header.tables
   const sequences = header.sequences

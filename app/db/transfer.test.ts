@@ -21,7 +21,10 @@ async function everyRow(db: Database) {
     await tx.execute(sql`set local time zone 'UTC'`)
     const all: Record<string, string[]> = {}
     for (const table of tablesInCopyOrder()) {
-      const order = sql.join(table.orderBy.map((c) => sql.identifier(c)), sql`, `)
+      const order = sql.join(
+        table.orderBy.map((c) => sql.identifier(c)),
+        sql`, `,
+      )
       const rows = rowsOf(await tx.execute(sql`select row_to_json(t)::text as r from ${sql.identifier(table.name)} t order by ${order}`))
       all[table.name] = rows.map((r) => r.r as string)
     }
@@ -42,9 +45,30 @@ async function everyRowThroughDrizzle(db: Database) {
 
 async function populate(db: Database) {
   await db.insert(schema.products).values([
-    { id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'Millet "biscuits"\nbaked in ghee', category: 'herbal', subcategory: 'biscuits' },
-    { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'மாம்பழம்', category: 'freeze-dried-fruit', frontImage: 'abc123' },
-    { id: 'old-pepper', slug: 'old-pepper', name: 'Old Pepper', description: 'd', category: 'spices', archivedAt: sql`'2025-01-15 10:30:00.123456+05:30'` },
+    {
+      id: 'ragi-biscuit',
+      slug: 'ragi-biscuit',
+      name: 'Ragi Biscuit',
+      description: 'Millet "biscuits"\nbaked in ghee',
+      category: 'herbal',
+      subcategory: 'biscuits',
+    },
+    {
+      id: 'dried-mango',
+      slug: 'dried-mango',
+      name: 'Freeze Dried Mango',
+      description: 'மாம்பழம்',
+      category: 'freeze-dried-fruit',
+      frontImage: 'abc123',
+    },
+    {
+      id: 'old-pepper',
+      slug: 'old-pepper',
+      name: 'Old Pepper',
+      description: 'd',
+      category: 'spices',
+      archivedAt: sql`'2025-01-15 10:30:00.123456+05:30'`,
+    },
   ])
   await db.insert(schema.variants).values([
     { productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 7 },
@@ -54,14 +78,41 @@ async function populate(db: Database) {
   ])
   await db.insert(schema.users).values([
     { id: 'u-admin', name: 'Owner', email: 'owner@kaadu.test', emailVerified: true, username: 'Owner', role: 'admin' },
-    { id: 'u-meena', name: 'Meena', email: 'meena@example.in', username: 'Meena', phone: '+91 98430 12345', banned: true, banReason: 'spam', banExpires: sql`now() + interval '3 days'` },
+    {
+      id: 'u-meena',
+      name: 'Meena',
+      email: 'meena@example.in',
+      username: 'Meena',
+      phone: '+91 98430 12345',
+      banned: true,
+      banReason: 'spam',
+      banExpires: sql`now() + interval '3 days'`,
+    },
   ])
   await db.insert(schema.accounts).values([
     { id: 'a-admin', accountId: 'u-admin', providerId: 'credential', userId: 'u-admin', password: 'salt:hash-of-the-password' },
-    { id: 'a-meena', accountId: 'u-meena', providerId: 'credential', userId: 'u-meena', password: 'salt:another-hash', accessTokenExpiresAt: new Date('2030-01-01T00:00:00Z') },
+    {
+      id: 'a-meena',
+      accountId: 'u-meena',
+      providerId: 'credential',
+      userId: 'u-meena',
+      password: 'salt:another-hash',
+      accessTokenExpiresAt: new Date('2030-01-01T00:00:00Z'),
+    },
   ])
-  await db.insert(schema.sessions).values({ id: 's1', token: 'token-1', userId: 'u-meena', expiresAt: sql`now() + interval '30 days'`, ipAddress: '198.51.100.7', userAgent: 'Firefox' })
-  await db.insert(schema.verifications).values({ id: 'v1', identifier: 'reset-password:abc', value: 'u-meena', expiresAt: sql`now() + interval '1 hour'` })
+  await db
+    .insert(schema.sessions)
+    .values({
+      id: 's1',
+      token: 'token-1',
+      userId: 'u-meena',
+      expiresAt: sql`now() + interval '30 days'`,
+      ipAddress: '198.51.100.7',
+      userAgent: 'Firefox',
+    })
+  await db
+    .insert(schema.verifications)
+    .values({ id: 'v1', identifier: 'reset-password:abc', value: 'u-meena', expiresAt: sql`now() + interval '1 hour'` })
   await db.insert(schema.rateLimits).values({ id: 'r1', key: '198.51.100.7/sign-in/email', count: 3, lastRequest: 1_767_225_600_123 })
   const address = { fullName: 'Meena Sundaram', city: 'Madurai', postalCode: '625001', nested: { floor: 2, lift: false, tags: ['a', 'b'] } }
   const order = (n: number, status: schema.OrderStatus) => ({
@@ -99,16 +150,30 @@ async function populate(db: Database) {
     from generate_series(1, 1203) i`)
   await db.insert(schema.contactMessages).values([
     { name: 'Selvi', email: 'selvi@example.in', phone: '9876543210', message: 'Do you ship to Ooty?' },
-    { name: 'Ravi', email: 'ravi@example.in', phone: '9876543211', message: 'Thanks!', handledAt: new Date(), handledBy: 'owner@kaadu.test' },
+    {
+      name: 'Ravi',
+      email: 'ravi@example.in',
+      phone: '9876543211',
+      message: 'Thanks!',
+      handledAt: new Date(),
+      handledBy: 'owner@kaadu.test',
+    },
   ])
-  await db.insert(schema.shopSettings).values({ id: 1, value: { phone: '+91 44 1234 5678', hours: ['Mon–Sat 9–6'], price: 12.5, open: true } })
-  await db.insert(schema.appSecrets).values([{ name: 'auth-secret', value: 'kept-secret' }, { name: 'test-payment-secret', value: 'another' }])
+  await db
+    .insert(schema.shopSettings)
+    .values({ id: 1, value: { phone: '+91 44 1234 5678', hours: ['Mon–Sat 9–6'], price: 12.5, open: true } })
+  await db.insert(schema.appSecrets).values([
+    { name: 'auth-secret', value: 'kept-secret' },
+    { name: 'test-payment-secret', value: 'another' },
+  ])
 }
 
 describe('the list of tables to copy', () => {
-  it('holds every table of schema.ts but the running servers\' state, each after the tables it refers to', () => {
+  it("holds every table of schema.ts but the running servers' state, each after the tables it refers to", () => {
     const names = tablesInCopyOrder().map((t) => t.name)
-    const exported = Object.values(schema).filter((v) => is(v, PgTable)).map((t) => getTableConfig(t as PgTable).name)
+    const exported = Object.values(schema)
+      .filter((v) => is(v, PgTable))
+      .map((t) => getTableConfig(t as PgTable).name)
     expect(exported.length).toBeGreaterThanOrEqual(15)
     expect(exported).toContain('server_heartbeats')
     expect([...names].sort()).toEqual(exported.filter((name) => !RUNNING_STATE_TABLES.has(name)).sort())
@@ -116,7 +181,9 @@ describe('the list of tables to copy', () => {
       if (!is(value, PgTable)) continue
       for (const fk of getTableConfig(value).foreignKeys) {
         const parent = getTableConfig(fk.reference().foreignTable).name
-        expect(names.indexOf(parent), `${parent} before ${getTableConfig(value).name}`).toBeLessThan(names.indexOf(getTableConfig(value).name))
+        expect(names.indexOf(parent), `${parent} before ${getTableConfig(value).name}`).toBeLessThan(
+          names.indexOf(getTableConfig(value).name),
+        )
       }
     }
     expect(names.indexOf('users')).toBeLessThan(names.indexOf('sessions'))
@@ -148,7 +215,11 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
 
   it('the test database is migrated and holds exactly the tables the copy knows', async () => {
     const { db } = await target()
-    const rows = rowsOf(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`))
+    const rows = rowsOf(
+      await db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      ),
+    )
     expect(rows.map((r) => r.name).sort()).toEqual([...tablesInCopyOrder().map((t) => t.name), ...RUNNING_STATE_TABLES].sort())
   })
 
@@ -177,7 +248,10 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
     expect(mail!.id).toBe(1204)
     const [event] = await db.insert(schema.orderEvents).values({ orderId: 'order-1', status: 'packed' }).returning()
     expect(event!.id).toBe(4)
-    const [message] = await db.insert(schema.contactMessages).values({ name: 'n', email: 'e@example.in', phone: '1', message: 'm' }).returning()
+    const [message] = await db
+      .insert(schema.contactMessages)
+      .values({ name: 'n', email: 'e@example.in', phone: '1', message: 'm' })
+      .returning()
     expect(message!.id).toBe(3)
   })
 
@@ -198,7 +272,12 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
     expect(fs.existsSync(`${file}.partial`)).toBe(false)
     const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n')
     const header = JSON.parse(lines[0]!)
-    expect(header).toMatchObject({ format: 'kaadu-shop-backup', version: 1, tables: { outbox: 1203, orders: 2, users: 2 }, sequences: { 'orders.number': 4 } })
+    expect(header).toMatchObject({
+      format: 'kaadu-shop-backup',
+      version: 1,
+      tables: { outbox: 1203, orders: 2, users: 2 },
+      sequences: { 'orders.number': 4 },
+    })
     expect(header.migrations.count).toBeGreaterThanOrEqual(5)
     expect(lines.length).toBe(1 + written.totalRows)
     expect(JSON.parse(lines[1]!)).toMatchObject({ t: 'products', r: { id: 'dried-mango' } })
@@ -233,17 +312,50 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
     }
 
     it.each([
-      ['plain text', () => { const f = path.join(dir, 'plain.txt'); fs.writeFileSync(f, 'hello\n'); return f }, /not a gzip'd shop backup/],
+      [
+        'plain text',
+        () => {
+          const f = path.join(dir, 'plain.txt')
+          fs.writeFileSync(f, 'hello\n')
+          return f
+        },
+        /not a gzip'd shop backup/,
+      ],
       ['a missing file', () => path.join(dir, 'nothing-here.gz'), /no backup file at/],
       ['another format', () => gz('other.gz', [{ format: 'someone-else', version: 1 }]), /not a backup of this shop/],
       ['a newer version', () => gz('v2.gz', [{ ...JSON.parse(good[0]!), version: 2 }]), /format version 2; this shop reads version 1/],
-      ['other migrations', () => gz('migr.gz', [{ ...JSON.parse(good[0]!), migrations: { count: 99, last: 'x' } }, ...good.slice(1)]), /99 migrations applied/],
-      ['an unknown table', () => gz('unknown.gz', [{ ...JSON.parse(good[0]!), tables: { ...JSON.parse(good[0]!).tables, wishlists: 0 } }]), /unknown: wishlists/],
-      ['a cut-short file', () => { const f = path.join(dir, 'cut.gz'); const all = zlib.gzipSync(good.join('\n')); fs.writeFileSync(f, all.subarray(0, all.length - 200)); return f }, /cut short or damaged/],
+      [
+        'other migrations',
+        () => gz('migr.gz', [{ ...JSON.parse(good[0]!), migrations: { count: 99, last: 'x' } }, ...good.slice(1)]),
+        /99 migrations applied/,
+      ],
+      [
+        'an unknown table',
+        () => gz('unknown.gz', [{ ...JSON.parse(good[0]!), tables: { ...JSON.parse(good[0]!).tables, wishlists: 0 } }]),
+        /unknown: wishlists/,
+      ],
+      [
+        'a cut-short file',
+        () => {
+          const f = path.join(dir, 'cut.gz')
+          const all = zlib.gzipSync(good.join('\n'))
+          fs.writeFileSync(f, all.subarray(0, all.length - 200))
+          return f
+        },
+        /cut short or damaged/,
+      ],
       ['missing rows', () => gz('fewer.gz', good.slice(0, -1)), /The backup is incomplete: \w+ has 0 rows in the file, its header says 1/],
       ['a damaged row', () => gz('row.gz', [...good.slice(0, 5), 'not json', ...good.slice(5)]), /line 6: not a row of a shop backup/],
       // A row PostgreSQL refuses (the total is not subtotal + delivery) after others were written: all roll back.
-      ['a row the database refuses', () => gz('check.gz', good.map((l) => l.replace('"total_paise":16000', '"total_paise":1'))), /Could not write 2 rows of orders/],
+      [
+        'a row the database refuses',
+        () =>
+          gz(
+            'check.gz',
+            good.map((l) => l.replace('"total_paise":16000', '"total_paise":1')),
+          ),
+        /Could not write 2 rows of orders/,
+      ],
     ])('%s', async (_what, makeFile, message) => {
       const { db } = await target()
       await expect(restoreBackup(makeFile(), db)).rejects.toThrow(message)

@@ -37,7 +37,9 @@ afterAll(async () => {
 
 describe('the embedded database', () => {
   it('opens with 16 MB of shared buffers, not PostgreSQL’s 128 MB, and pg_trgm (decision 059)', async () => {
-    const settings = await embedded.db.execute(sql`select current_setting('shared_buffers') as buffers, (select count(*)::int from pg_extension where extname = 'pg_trgm') as trigrams`)
+    const settings = await embedded.db.execute(
+      sql`select current_setting('shared_buffers') as buffers, (select count(*)::int from pg_extension where extname = 'pg_trgm') as trigrams`,
+    )
     expect((settings as unknown as { rows: unknown[] }).rows).toEqual([{ buffers: '16MB', trigrams: 1 }])
   })
 })
@@ -88,12 +90,16 @@ describe('isDatabaseUnavailable', () => {
     const err = Object.assign(new pg.DatabaseError(message, 0, 'error'), { code })
     expect(isDatabaseUnavailable(err)).toBe(true)
     // The same, as drizzle throws it.
-    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query: select 1\nparams: '), { query: 'select 1', cause: err }))).toBe(true)
+    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query: select 1\nparams: '), { query: 'select 1', cause: err }))).toBe(
+      true,
+    )
   })
 
   it('recognises a connection dropped in the middle of a query', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
-    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query'), { query: 'select 1', cause: new Error('Connection terminated') }))).toBe(true)
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('Failed query'), { query: 'select 1', cause: new Error('Connection terminated') })),
+    ).toBe(true)
   })
 
   it('does not take a faulty query for an outage', async () => {
@@ -117,7 +123,9 @@ describe('checkDatabaseReady (GET /readyz)', () => {
   it('is ready with every migration applied, and names the ones missing', async () => {
     expect(await checkDatabaseReady(embedded.db)).toEqual({ ready: true })
     // As if this version shipped a migration the database has not had yet.
-    await embedded.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`)
+    await embedded.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    )
     const readiness = await checkDatabaseReady(embedded.db)
     expect(readiness.ready).toBe(false)
     expect(!readiness.ready && readiness.reason).toMatch(/^Migrations not applied: 0\d{3}_\w+\.$/)
@@ -126,17 +134,26 @@ describe('checkDatabaseReady (GET /readyz)', () => {
   it('is not ready when PostgreSQL cannot be reached, or does not answer within its bound', async () => {
     const refused = new pg.Pool({ connectionString: `postgres://shop@127.0.0.1:${await closedPort()}/shop` })
     refused.on('error', () => {})
-    expect(await checkDatabaseReady(drizzle(refused) as unknown as Database)).toEqual({ ready: false, reason: 'The database cannot be reached.' })
+    expect(await checkDatabaseReady(drizzle(refused) as unknown as Database)).toEqual({
+      ready: false,
+      reason: 'The database cannot be reached.',
+    })
     await refused.end()
 
     const silent = net.createServer(() => {})
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
     // The pool would wait 1 s for a connection, longer than the check's bound; ending it waits that out too (5 s here
     // had made this test 5 s long).
-    const stuck = new pg.Pool({ connectionString: `postgres://shop@127.0.0.1:${(silent.address() as net.AddressInfo).port}/shop`, connectionTimeoutMillis: 1_000 })
+    const stuck = new pg.Pool({
+      connectionString: `postgres://shop@127.0.0.1:${(silent.address() as net.AddressInfo).port}/shop`,
+      connectionTimeoutMillis: 1_000,
+    })
     stuck.on('error', () => {})
     const started = Date.now()
-    expect(await checkDatabaseReady(drizzle(stuck) as unknown as Database, 300)).toEqual({ ready: false, reason: 'The database did not answer within 300 ms.' })
+    expect(await checkDatabaseReady(drizzle(stuck) as unknown as Database, 300)).toEqual({
+      ready: false,
+      reason: 'The database did not answer within 300 ms.',
+    })
     expect(Date.now() - started).toBeLessThan(3_000)
     await stuck.end().catch(() => {})
     silent.close()

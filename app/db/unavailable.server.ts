@@ -49,7 +49,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 // other wrappers, so a payment provider or mail server that cannot be reached is not taken for the database.
 function check(err: unknown, depth: number, socketCodesCount: boolean): boolean {
   if (depth > 5 || typeof err !== 'object' || err === null) return false
-  const { code, message, cause, errors, query } = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; query?: unknown }
+  const { code, message, cause, errors, query } = err as {
+    code?: unknown
+    message?: unknown
+    cause?: unknown
+    errors?: unknown
+    query?: unknown
+  }
   const isQuery = typeof query === 'string'
   if (typeof code === 'string' && (isUnavailableSqlState(code) || (socketCodesCount && NETWORK_CODES.has(code)))) return true
   if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true

@@ -76,7 +76,9 @@ describe('limitedBody', () => {
   it('refuses a declared length over the limit before reading a byte', async () => {
     const { source, taken } = body(100, 64 * KiB)
     let refusal: BodyTooLarge | undefined
-    const error = await readAll(limitedBody(source, { limit: 16 * KiB, declaredLength: 6_400 * KiB, onTooLarge: (r) => (refusal = r) })).catch((e: unknown) => e)
+    const error = await readAll(
+      limitedBody(source, { limit: 16 * KiB, declaredLength: 6_400 * KiB, onTooLarge: (r) => (refusal = r) }),
+    ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BodyTooLarge)
     expect(refusal?.bytesRead).toBe(0)
     expect(taken.chunks).toBe(0)

@@ -51,7 +51,10 @@ export class BodyTooLarge extends BadRequest {
  * limit is refused before a byte is read. Past the limit the stream fails with BodyTooLarge and `onTooLarge`
  * hears of it (the caller answers 413 and lets the rest of the body drain without keeping it).
  */
-export function limitedBody(source: Readable, options: { limit: number; declaredLength?: number; onTooLarge: (refusal: BodyTooLarge) => void }) {
+export function limitedBody(
+  source: Readable,
+  options: { limit: number; declaredLength?: number; onTooLarge: (refusal: BodyTooLarge) => void },
+) {
   const { limit, declaredLength, onTooLarge } = options
   let bytesRead = 0
   let listening = false

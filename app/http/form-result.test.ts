@@ -61,7 +61,12 @@ describe('parseForm', () => {
       .refine((v) => v.password === v.again, 'Not the same')
       .refine((v) => v.password.length > 3, { path: ['password'], error: 'Too short' })
     const result = parseForm({ password: 'abc', again: 'abd' }, matching)
-    expect(result).toEqual({ ok: false, fieldErrors: { password: 'Too short' }, formError: 'Not the same', input: { password: 'abc', again: 'abd' } })
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { password: 'Too short' },
+      formError: 'Not the same',
+      input: { password: 'abc', again: 'abd' },
+    })
   })
 })
 
@@ -79,7 +84,10 @@ describe('readForm', () => {
     new Request('http://shop.test/contact', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
 
   it('reads and parses a small form post', async () => {
-    expect(await readForm(post('name=Mango&price=40&count=2'), schema)).toEqual({ ok: true, values: { name: 'Mango', price: 4000, count: 2 } })
+    expect(await readForm(post('name=Mango&price=40&count=2'), schema)).toEqual({
+      ok: true,
+      values: { name: 'Mango', price: 4000, count: 2 },
+    })
   })
 
   it('answers null for a post too large to be one of our forms', async () => {

@@ -11,7 +11,12 @@ import { FORM_TOKEN_FIELD } from './form-token'
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>
 
 /** A refused form: the messages, and what was typed (text only, without the form token) to show it again. */
-export type FormFailure<K extends string = string> = { ok: false; fieldErrors: FieldErrors<K>; formError?: string; input: Record<string, string> }
+export type FormFailure<K extends string = string> = {
+  ok: false
+  fieldErrors: FieldErrors<K>
+  formError?: string
+  input: Record<string, string>
+}
 export type FormResult<T, K extends string = string> = { ok: true; values: T } | FormFailure<K>
 
 /**
@@ -26,7 +31,9 @@ export function formErrorsOf<K extends string = string>(error: z.ZodError): { fi
     if (key === undefined) formError ??= issue.message
     else fieldErrors[String(key)] ??= issue.message
   }
-  return formError === undefined ? { fieldErrors: fieldErrors as FieldErrors<K> } : { fieldErrors: fieldErrors as FieldErrors<K>, formError }
+  return formError === undefined
+    ? { fieldErrors: fieldErrors as FieldErrors<K> }
+    : { fieldErrors: fieldErrors as FieldErrors<K>, formError }
 }
 
 /** A form's fields as text: files are left out, a repeated name keeps its last value (as the browser's FormData reads it). */

@@ -14,7 +14,16 @@ describe('form keys', () => {
   })
 
   it('are null when absent or malformed', () => {
-    for (const header of [undefined, null, '', 'session=abc', 'form_key=', 'form_key=short', `form_key=${'a'.repeat(31)}!`, `xform_key=${'a'.repeat(32)}`]) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'session=abc',
+      'form_key=',
+      'form_key=short',
+      `form_key=${'a'.repeat(31)}!`,
+      `xform_key=${'a'.repeat(32)}`,
+    ]) {
       expect(formKeyOf(header), String(header)).toBeNull()
     }
   })

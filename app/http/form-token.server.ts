@@ -64,7 +64,11 @@ export async function formTokenInBody(contentType: string | undefined, body: Uin
     values = new URLSearchParams(Buffer.from(body).toString('utf8')).getAll(FORM_TOKEN_FIELD)
   } else if (type.startsWith('multipart/form-data')) {
     try {
-      const form = await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': contentType! }, body: new Uint8Array(body) }).formData()
+      const form = await new Request('http://form.invalid/', {
+        method: 'POST',
+        headers: { 'content-type': contentType! },
+        body: new Uint8Array(body),
+      }).formData()
       values = form.getAll(FORM_TOKEN_FIELD)
     } catch {
       return null

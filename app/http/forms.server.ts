@@ -20,7 +20,11 @@ export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES)
   }
   let form: FormData
   try {
-    form = await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: new Uint8Array(bytes) }).formData()
+    form = await new Request('http://form.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      body: new Uint8Array(bytes),
+    }).formData()
   } catch {
     return {}
   }
@@ -39,7 +43,11 @@ export function formTooLarge<T>(answer: T) {
 export { parseForm }
 
 /** A small form read (readSmallForm) and parsed with `schema` (parseForm); null when the post is too large to be one of ours. */
-export async function readForm<S extends z.ZodType, K extends string = string>(request: Request, schema: S, maxBytes = MAX_FORM_BYTES): Promise<FormResult<z.output<S>, K> | null> {
+export async function readForm<S extends z.ZodType, K extends string = string>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_FORM_BYTES,
+): Promise<FormResult<z.output<S>, K> | null> {
   const form = await readSmallForm(request, maxBytes)
   return form && parseForm<S, K>(form, schema)
 }

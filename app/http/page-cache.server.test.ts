@@ -3,7 +3,15 @@ import { type RenderedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, i
 
 const page = (text: string, over: Partial<RenderedPage> = {}): RenderedPage => {
   const body = Buffer.from(text)
-  return { status: 200, headers: [['content-type', 'text/html']], body, etag: etagOf(body), contentSecurityPolicy: undefined, shareable: true, ...over }
+  return {
+    status: 200,
+    headers: [['content-type', 'text/html']],
+    body,
+    etag: etagOf(body),
+    contentSecurityPolicy: undefined,
+    shareable: true,
+    ...over,
+  }
 }
 
 function clock() {
@@ -39,7 +47,10 @@ describe('the page cache', () => {
   it('keeps no page rendered before a change, and later visitors do not wait for it', async () => {
     const cache = new PageCache({ freshForMs: 60_000, maxPages: 10 })
     let finishOld!: () => void
-    const old = cache.getOrRender('GET /', () => new Promise<RenderedPage>((resolve) => (finishOld = () => resolve(page('before the change')))))
+    const old = cache.getOrRender(
+      'GET /',
+      () => new Promise<RenderedPage>((resolve) => (finishOld = () => resolve(page('before the change')))),
+    )
     cache.clear()
     const after = await cache.getOrRender('GET /', async () => page('after the change'))
     finishOld()
@@ -53,7 +64,10 @@ describe('the page cache', () => {
     expect((await cache.getOrRender('GET /product/x', async () => page('not found', { status: 404 })))?.status).toBe(404)
     expect(cache.size).toBe(0)
     let finish!: () => void
-    const first = cache.getOrRender('GET /', () => new Promise<RenderedPage>((resolve) => (finish = () => resolve(page('with a cookie', { shareable: false })))))
+    const first = cache.getOrRender(
+      'GET /',
+      () => new Promise<RenderedPage>((resolve) => (finish = () => resolve(page('with a cookie', { shareable: false })))),
+    )
     const second = cache.getOrRender('GET /', async () => page('unused'))
     finish()
     expect((await first)?.body.toString()).toBe('with a cookie')
@@ -77,10 +91,31 @@ describe('the page cache', () => {
 describe('what the page cache serves', () => {
   const shelves = new Set(['/herb-ro', '/herb-ro/tokku'])
   it('the catalogue: home, shelves and product pages, their data for client navigation, and the products API', () => {
-    for (const path of ['/', '/_root.data', '/herb-ro', '/herb-ro/tokku.data', '/product', '/product/abc', '/product/Amla%20Powder/abc', '/product/abc.data', '/api/products', '/api/products/abc']) {
+    for (const path of [
+      '/',
+      '/_root.data',
+      '/herb-ro',
+      '/herb-ro/tokku.data',
+      '/product',
+      '/product/abc',
+      '/product/Amla%20Powder/abc',
+      '/product/abc.data',
+      '/api/products',
+      '/api/products/abc',
+    ]) {
       expect(isCataloguePath(path, shelves), path).toBe(true)
     }
-    for (const path of ['/Cart-page', '/checkout', '/my-orders', '/dash', '/api/cart/quote', '/api/admin/products', '/api/products/a/b', '/product/a/b/c', '/herb-ro/other']) {
+    for (const path of [
+      '/Cart-page',
+      '/checkout',
+      '/my-orders',
+      '/dash',
+      '/api/cart/quote',
+      '/api/admin/products',
+      '/api/products/a/b',
+      '/product/a/b/c',
+      '/herb-ro/other',
+    ]) {
       expect(isCataloguePath(path, shelves), path).toBe(false)
     }
   })
@@ -107,7 +142,16 @@ describe('isPrivateAnswer', () => {
     expect(isPrivateAnswer({ path: '/', cookieHeader: 'shop.session_token=abc' }, false)).toBe(true)
     expect(isPrivateAnswer({ path: '/track', cookieHeader: 'theme=dark; tracked=xyz' }, false)).toBe(true)
     expect(isPrivateAnswer({ path: '/order-success', cookieHeader: 'buyer=xyz' }, false)).toBe(true)
-    for (const path of ['/dash', '/dash.data', '/dash/orders/1', '/Admin', '/Delete', '/my-orders', '/my-orders.data', '/api/admin/products']) {
+    for (const path of [
+      '/dash',
+      '/dash.data',
+      '/dash/orders/1',
+      '/Admin',
+      '/Delete',
+      '/my-orders',
+      '/my-orders.data',
+      '/api/admin/products',
+    ]) {
       expect(isPrivateAnswer({ path, cookieHeader: undefined }, false), path).toBe(true)
     }
     expect(isPrivateAnswer({ path: '/Signin', cookieHeader: undefined }, true)).toBe(true)

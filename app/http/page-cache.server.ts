@@ -71,9 +71,7 @@ export class PageCache {
   /** Bumped by clear(): a render that began before a change is not stored after it. */
   private generation = 0
 
-  constructor(
-    private readonly options: { freshForMs: number; maxPages: number; now?: () => number },
-  ) {}
+  constructor(private readonly options: { freshForMs: number; maxPages: number; now?: () => number }) {}
 
   get enabled() {
     return this.options.freshForMs > 0

@@ -49,7 +49,8 @@ export const RATE_LIMITS = {
   track: {
     max: 10,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) => `Too many tries to find an order from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+    message: (retryAfterSeconds: number) =>
+      `Too many tries to find an order from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
   },
 } as const satisfies Record<string, RateLimit & { message: (retryAfterSeconds: number) => string }>
 
@@ -75,13 +76,11 @@ const windowEndOf = (windowSeconds: number) => sql`${requestLimits.windowStarted
  * Counts one request of `client` in `bucket` and says whether it is within `max` per `windowSeconds`.
  * `now` is for tests; otherwise the database's clock, the one clock all servers share.
  */
-export async function hit(
-  db: Database,
-  options: { bucket: string; client: string; now?: Date } & RateLimit,
-): Promise<Verdict> {
+export async function hit(db: Database, options: { bucket: string; client: string; now?: Date } & RateLimit): Promise<Verdict> {
   const { bucket, client, max, windowSeconds, now } = options
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`rate limit max must be a positive integer, not ${max}`)
-  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new RangeError(`rate limit window must be a positive integer, not ${windowSeconds}`)
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+    throw new RangeError(`rate limit window must be a positive integer, not ${windowSeconds}`)
   await pruneNowAndThen(db, now)
 
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`

@@ -77,7 +77,11 @@ describe(`rate limits in the database (${describeDatabase()})`, () => {
 
   describe('limitRequest, as the routes use it', () => {
     const log = pino({ level: 'silent' })
-    const context = (RATE_LIMIT: 'on' | 'off', clientAddress = '198.51.100.9') => ({ shop: { db: db(), config: { RATE_LIMIT } }, clientAddress, log })
+    const context = (RATE_LIMIT: 'on' | 'off', clientAddress = '198.51.100.9') => ({
+      shop: { db: db(), config: { RATE_LIMIT } },
+      clientAddress,
+      log,
+    })
 
     it('refuses the sixth contact message with a message naming the wait in minutes', async () => {
       for (let i = 0; i < RATE_LIMITS.contact.max; i++) expect(await limitRequest(context('on'), 'contact')).toBeNull()
@@ -88,8 +92,12 @@ describe(`rate limits in the database (${describeDatabase()})`, () => {
     })
 
     it('says "1 minute" near the end of a window', () => {
-      expect(RATE_LIMITS.createOrder.message(42)).toBe('Too many checkout attempts from your connection. Please wait 1 minute and try again.')
-      expect(RATE_LIMITS.createOrder.message(61)).toBe('Too many checkout attempts from your connection. Please wait 2 minutes and try again.')
+      expect(RATE_LIMITS.createOrder.message(42)).toBe(
+        'Too many checkout attempts from your connection. Please wait 1 minute and try again.',
+      )
+      expect(RATE_LIMITS.createOrder.message(61)).toBe(
+        'Too many checkout attempts from your connection. Please wait 2 minutes and try again.',
+      )
     })
 
     it('counts nothing with RATE_LIMIT=off', async () => {

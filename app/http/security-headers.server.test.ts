@@ -44,7 +44,11 @@ describe('securityHeaders', () => {
   it('never lets inline scripts or eval run', () => {
     for (const razorpay of [false, true]) {
       for (const development of [false, true]) {
-        const csp = directives(securityHeaders({ nonce: NONCE, payments: razorpay ? RAZORPAY_SOURCES : NO_BROWSER_SOURCES, hsts: 'none', development })['Content-Security-Policy']!)
+        const csp = directives(
+          securityHeaders({ nonce: NONCE, payments: razorpay ? RAZORPAY_SOURCES : NO_BROWSER_SOURCES, hsts: 'none', development })[
+            'Content-Security-Policy'
+          ]!,
+        )
         expect(csp.get('script-src')).not.toContain("'unsafe-inline'")
         expect(csp.get('script-src')).not.toContain("'unsafe-eval'")
         expect(csp.get('script-src')).not.toContain('*')
@@ -59,7 +63,9 @@ describe('securityHeaders', () => {
     expect(csp.get('script-src')).toContain('https://checkout.razorpay.com')
     expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://api.razorpay.com', 'https://checkout.razorpay.com']))
     expect(csp.get('frame-src')).not.toContain("'none'")
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com']))
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com']),
+    )
     expect(csp.get('img-src')).toContain('https://cdn.razorpay.com')
     // Being framed stays forbidden either way.
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
@@ -67,7 +73,11 @@ describe('securityHeaders', () => {
   })
 
   it('allows pictures from the media origin when there is one', () => {
-    const csp = directives(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', mediaOrigin: 'https://media.example' })['Content-Security-Policy']!)
+    const csp = directives(
+      securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', mediaOrigin: 'https://media.example' })[
+        'Content-Security-Policy'
+      ]!,
+    )
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://media.example'])
     expect(csp.get('script-src')).not.toContain('https://media.example')
   })
@@ -84,12 +94,15 @@ describe('securityHeaders', () => {
   })
 
   it('X-XSS-Protection blocks the page in the old browsers that read it, never filters it', () => {
-    for (const hsts of ['none', 'host'] as const) expect(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts })['X-XSS-Protection']).toBe('1; mode=block')
+    for (const hsts of ['none', 'host'] as const)
+      expect(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts })['X-XSS-Protection']).toBe('1; mode=block')
   })
 
   it("development allows Vite's hot-reload WebSocket, production does not", () => {
     expect(
-      directives(securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', development: true })['Content-Security-Policy']!).get('connect-src'),
+      directives(
+        securityHeaders({ nonce: NONCE, payments: NO_BROWSER_SOURCES, hsts: 'none', development: true })['Content-Security-Policy']!,
+      ).get('connect-src'),
     ).toEqual(["'self'", 'ws:', 'wss:'])
   })
 })
@@ -109,7 +122,9 @@ describe('securityHeaderSettings', () => {
     const razorpay = razorpayProvider({ keyId: 'rzp_live_x', keySecret: 'k', webhookSecret: 'w', apiBase: 'https://api.razorpay.com' })
     expect(securityHeaderSettings(base).payments).toEqual(NO_BROWSER_SOURCES)
     expect(securityHeaderSettings(base, browserSourcesOf([razorpay])).payments).toEqual(RAZORPAY_SOURCES)
-    expect(securityHeaderSettings({ ...base, PUBLIC_MEDIA_URL: 'https://cdn.example:8443/shop/media' }).mediaOrigin).toBe('https://cdn.example:8443')
+    expect(securityHeaderSettings({ ...base, PUBLIC_MEDIA_URL: 'https://cdn.example:8443/shop/media' }).mediaOrigin).toBe(
+      'https://cdn.example:8443',
+    )
     expect(securityHeaderSettings(base).mediaOrigin).toBeUndefined()
   })
 })

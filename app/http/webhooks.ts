@@ -21,7 +21,13 @@ const PAYMENT_WEBHOOK_BYTES = 64 * 1024
 
 export const WEBHOOKS: readonly WebhookDeclaration[] = [
   // The address owners have configured at Razorpay: the provider new orders open with (features/payments/registry.server.ts).
-  { route: 'api/payment/webhook', path: /^\/api\/payment\/webhook$/i, maxBodyBytes: PAYMENT_WEBHOOK_BYTES, authenticatedBy: 'signature', why: 'payment webhook' },
+  {
+    route: 'api/payment/webhook',
+    path: /^\/api\/payment\/webhook$/i,
+    maxBodyBytes: PAYMENT_WEBHOOK_BYTES,
+    authenticatedBy: 'signature',
+    why: 'payment webhook',
+  },
   // Any registered payment provider's, by its id.
   {
     route: 'api/webhooks/payments/:provider',

@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useCart } from '~/components/cart/use-cart'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
-import { ADDRESS_FIELDS, type AddressDraft, type AddressFieldName, EMPTY_ADDRESS, loadSavedAddress, saveAddress } from '~/features/checkout/saved-address'
+import {
+  ADDRESS_FIELDS,
+  type AddressDraft,
+  type AddressFieldName,
+  EMPTY_ADDRESS,
+  loadSavedAddress,
+  saveAddress,
+} from '~/features/checkout/saved-address'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
@@ -46,7 +53,10 @@ export default function AddressPage() {
       <h1 className="text-3xl font-semibold text-leaf-800">Shipping address</h1>
       {cart.loaded && cart.lines.length === 0 ? (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
-          Your cart is empty. <Link to="/Cart-page" className="underline">Go to the cart</Link>
+          Your cart is empty.{' '}
+          <Link to="/Cart-page" className="underline">
+            Go to the cart
+          </Link>
         </p>
       ) : null}
       <noscript>
@@ -54,10 +64,20 @@ export default function AddressPage() {
       </noscript>
       <form noValidate onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
         {ADDRESS_FIELDS.map((field) => (
-          <div key={field.name} className={field.name === 'fullName' || field.name === 'email' || field.name === 'streetName' ? 'sm:col-span-2' : ''}>
+          <div
+            key={field.name}
+            className={field.name === 'fullName' || field.name === 'email' || field.name === 'streetName' ? 'sm:col-span-2' : ''}
+          >
             <label htmlFor={`address-${field.name}`} className="block text-sm font-medium">
               {field.label}
-              {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : <span className="text-gray-600"> (optional)</span>}
+              {field.required ? (
+                <span aria-hidden="true" className="text-red-700">
+                  {' '}
+                  *
+                </span>
+              ) : (
+                <span className="text-gray-600"> (optional)</span>
+              )}
             </label>
             <input
               id={`address-${field.name}`}

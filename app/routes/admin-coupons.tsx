@@ -30,7 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { coupons: await listCouponsForAdmin(context.shop.db) }
 }
 
-type Field = 'code' | 'kind' | 'value' | 'minOrder' | 'maxDiscount' | 'validFrom' | 'validUntil' | 'totalUses' | 'usesPerCustomer' | 'products'
+type Field =
+  | 'code'
+  | 'kind'
+  | 'value'
+  | 'minOrder'
+  | 'maxDiscount'
+  | 'validFrom'
+  | 'validUntil'
+  | 'totalUses'
+  | 'usesPerCustomer'
+  | 'products'
 type ActionResult =
   | { ok: true; message: string }
   | { ok: false; error: string; fieldErrors?: FieldErrors<Field>; values?: Record<string, string> }
@@ -46,20 +56,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await setCouponActive(context.shop.db, parsed.data.code, parsed.data.active))) {
       return data<ActionResult>({ ok: false, error: 'There is no such code.' }, { status: 404 })
     }
-    return data<ActionResult>({ ok: true, message: `${parsed.data.code} is ${parsed.data.active ? 'on: customers can use it' : 'off: it is refused like an unknown code'}.` })
+    return data<ActionResult>({
+      ok: true,
+      message: `${parsed.data.code} is ${parsed.data.active ? 'on: customers can use it' : 'off: it is refused like an unknown code'}.`,
+    })
   }
   if (fields.intent !== 'create') return data<ActionResult>({ ok: false, error: 'Make a code or switch one on or off.' }, { status: 400 })
-  const values = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'csrf_token').map(([k, v]) => [k, v.slice(0, 2_000)]))
+  const values = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([k]) => k !== 'csrf_token')
+      .map(([k, v]) => [k, v.slice(0, 2_000)]),
+  )
   const parsed = parseForm<typeof couponFormSchema, Field>(fields, couponFormSchema)
   if (!parsed.ok) {
-    return data<ActionResult>({ ok: false, error: 'The code was not made: see the fields below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+    return data<ActionResult>(
+      { ok: false, error: 'The code was not made: see the fields below.', fieldErrors: parsed.fieldErrors, values },
+      { status: 400 },
+    )
   }
   try {
     const code = await createCoupon(context.shop.db, parsed.values)
     return data<ActionResult>({ ok: true, message: `${code} is made and on.` })
   } catch (err) {
-    if (err instanceof CouponExistsError) return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { code: err.message }, values }, { status: 409 })
-    if (err instanceof UnknownProductsError) return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { products: err.message }, values }, { status: 400 })
+    if (err instanceof CouponExistsError)
+      return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { code: err.message }, values }, { status: 409 })
+    if (err instanceof UnknownProductsError)
+      return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { products: err.message }, values }, { status: 400 })
     throw err
   }
 }
@@ -89,12 +111,19 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
   const errors = failed?.fieldErrors ?? {}
   const value = (name: string, fallback = '') => failed?.values?.[name] ?? fallback
   // The form's fields: typed as text (the server reads "₹1,000" and "7.5" too), shown again after a refusal.
-  const common = (name: Field, label: string, hint: string) => ({ id: `coupon-${name}`, name, label, hint, error: errors[name], defaultValue: value(name) })
+  const common = (name: Field, label: string, hint: string) => ({
+    id: `coupon-${name}`,
+    name,
+    label,
+    hint,
+    error: errors[name],
+    defaultValue: value(name),
+  })
   return (
     <AdminPage title="Coupon codes">
       <p className="mt-2 text-earth-700">
-        Codes customers type at checkout. One code per order; a code is refused once its uses are taken, and an order that expires or
-        is cancelled before dispatch gives its use back.
+        Codes customers type at checkout. One code per order; a code is refused once its uses are taken, and an order that expires or is
+        cancelled before dispatch gives its use back.
       </p>
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
 
@@ -103,7 +132,10 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="mt-6 grid gap-3" aria-label="Coupon codes, newest first">
           {loaderData.coupons.map((c) => (
-            <li key={c.code} className={`rounded-2xl border bg-white p-4 shadow-sm ${c.active ? 'border-leaf-100' : 'border-stone-300 bg-stone-50'}`}>
+            <li
+              key={c.code}
+              className={`rounded-2xl border bg-white p-4 shadow-sm ${c.active ? 'border-leaf-100' : 'border-stone-300 bg-stone-50'}`}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 id={`coupon-${c.code}`} className="font-mono text-lg font-semibold text-earth-900">
                   {c.code}
@@ -159,7 +191,13 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             <div className="mt-2 flex gap-4">
               {(['percent', 'fixed'] as const).map((kind) => (
                 <label key={kind} className="inline-flex min-h-11 items-center gap-2 text-earth-900">
-                  <input type="radio" name="kind" value={kind} defaultChecked={value('kind', 'percent') === kind} className="h-5 w-5 accent-leaf-700" />
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={kind}
+                    defaultChecked={value('kind', 'percent') === kind}
+                    className="h-5 w-5 accent-leaf-700"
+                  />
                   {kind === 'percent' ? 'A percentage' : 'A fixed amount'}
                 </label>
               ))}
@@ -169,7 +207,10 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           <MoneyField {...common('maxDiscount', 'Largest discount (₹)', 'For a percentage; blank for no cap.')} />
           <MoneyField {...common('minOrder', 'Minimum order (₹)', 'Of the products the code applies to; blank for none.')} />
           <TextField {...common('totalUses', 'Uses in all', 'Blank for no limit.')} inputMode="numeric" />
-          <TextField {...common('usesPerCustomer', 'Uses per customer', 'Known by e-mail and by phone; blank for no limit.')} inputMode="numeric" />
+          <TextField
+            {...common('usesPerCustomer', 'Uses per customer', 'Known by e-mail and by phone; blank for no limit.')}
+            inputMode="numeric"
+          />
           <TextField {...common('validFrom', 'First day', 'In India; blank to start now.')} type="date" />
           <TextField {...common('validUntil', 'Last day', 'In India, to midnight; blank for no end.')} type="date" />
           <fieldset className="sm:col-span-2">
@@ -187,7 +228,13 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             </div>
           </fieldset>
           <div className="sm:col-span-2">
-            <TextField {...common('products', 'Only on these products', 'Product ids (from the product’s address), separated by commas; blank for none.')} />
+            <TextField
+              {...common(
+                'products',
+                'Only on these products',
+                'Product ids (from the product’s address), separated by commas; blank for none.',
+              )}
+            />
           </div>
           <div className="grid gap-1 sm:col-span-2">
             <CheckboxField
@@ -196,7 +243,12 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
               label="First orders only (a customer, by e-mail or phone, with no paid order yet)"
               defaultChecked={value('firstOrderOnly') === 'on'}
             />
-            <CheckboxField id="coupon-prepaidOnly" name="prepaidOnly" label="Only for orders paid online" defaultChecked={value('prepaidOnly') === 'on'} />
+            <CheckboxField
+              id="coupon-prepaidOnly"
+              name="prepaidOnly"
+              label="Only for orders paid online"
+              defaultChecked={value('prepaidOnly') === 'on'}
+            />
           </div>
           <div className="sm:col-span-2">
             <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>

@@ -48,7 +48,10 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           { to: '/dash/messages?show=all', label: 'All', current: query.show === 'all' },
         ]}
       />
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <ActionOutcome
+        message={actionData?.ok ? actionData.message : undefined}
+        error={actionData && !actionData.ok ? actionData.error : undefined}
+      />
 
       {messages.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">

@@ -1,5 +1,11 @@
 import { data } from 'react-router'
-import { advanceOrder, type FulfilmentStep, fulfilmentSchema, OrderNotFoundError, StepNotAllowedError } from '~/features/orders/fulfilment.server'
+import {
+  advanceOrder,
+  type FulfilmentStep,
+  fulfilmentSchema,
+  OrderNotFoundError,
+  StepNotAllowedError,
+} from '~/features/orders/fulfilment.server'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { formatRupeesAndPaise } from '~/features/money/money'
 import { cancelOrder } from '~/features/orders/cancellation.server'
@@ -43,7 +49,10 @@ const DONE: Record<FulfilmentStep, string> = {
 }
 
 const FIELDS: OrderField[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
-const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine((v) => v.length >= 3, 'Say in a few words what you did.')
+const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine(
+  (v) => v.length >= 3,
+  'Say in a few words what you did.',
+)
 const STEPS = Object.keys(DONE) as FulfilmentStep[]
 
 /** The owner has dealt with a payment the shop could not settle by itself (decision 032). */
@@ -51,7 +60,10 @@ export async function resolveAttentionStep({ context, orderId, fields, actor }: 
   const parsedNote = ATTENTION_NOTE.safeParse(fields.attentionNote ?? '')
   if (!parsedNote.success) {
     const attentionNote = parsedNote.error.issues[0]!.message
-    return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote } }, { status: 400 })
+    return data<StepResult>(
+      { ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote } },
+      { status: 400 },
+    )
   }
   const note = parsedNote.data
   if (!(await resolvePaymentAttention(context.shop.db, orderId, { actor, note }))) {
@@ -66,23 +78,42 @@ export async function refundStep({ context, orderId, fields, actor }: Intent) {
   if (!order) throw notFound()
   const form = readRefundForm(fields, order.lines)
   const values = { amount: fields.amount, reason: fields.reason }
-  if (!form.ok) return data<StepResult>({ ok: false, error: 'Check the fields marked below.', step: 'refund', fieldErrors: form.fieldErrors, values }, { status: 400 })
+  if (!form.ok)
+    return data<StepResult>(
+      { ok: false, error: 'Check the fields marked below.', step: 'refund', fieldErrors: form.fieldErrors, values },
+      { status: 400 },
+    )
   try {
-    const refund = await requestRefund(context.shop.db, context.shop.payments, { orderId, request: form.request, reason: form.reason, restock: form.restock, speed: form.speed, actor })
+    const refund = await requestRefund(context.shop.db, context.shop.payments, {
+      orderId,
+      request: form.request,
+      reason: form.reason,
+      restock: form.restock,
+      speed: form.speed,
+      actor,
+    })
     const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
-    return data<StepResult>({ ok: true, message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)}: ${refundOutcome(refund.status)}${note}` })
+    return data<StepResult>({
+      ok: true,
+      message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)}: ${refundOutcome(refund.status)}${note}`,
+    })
   } catch (err) {
-    if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'refund', values }, { status: 400 })
+    if (err instanceof RefundRefusedError)
+      return data<StepResult>({ ok: false, error: err.message, step: 'refund', values }, { status: 400 })
     throw err
   }
 }
 
 /** A failed refund's transfer, tried again. */
 export async function retryRefundStep({ context, fields, actor }: Intent) {
-  if (!ORDER_ID.test(fields.refundId ?? '')) return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
+  if (!ORDER_ID.test(fields.refundId ?? ''))
+    return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
   try {
     const refund = await retryRefund(context.shop.db, context.shop.payments, fields.refundId ?? '', actor)
-    return data<StepResult>({ ok: true, message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.' })
+    return data<StepResult>({
+      ok: true,
+      message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.',
+    })
   } catch (err) {
     if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'retry-refund' }, { status: 409 })
     throw err
@@ -104,7 +135,9 @@ function readStep(fields: Record<string, string | undefined>) {
   // Cancelling returns stock and mails the customer: it needs the box ticked, whatever the browser let through.
   if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = 'Tick the box to confirm the cancellation.'
   if (!parsed.success || Object.keys(fieldErrors).length) {
-    const error = Object.keys(fieldErrors).length ? 'Check the fields marked below.' : (parsed.error?.issues[0]?.message ?? 'Unknown action.')
+    const error = Object.keys(fieldErrors).length
+      ? 'Check the fields marked below.'
+      : (parsed.error?.issues[0]?.message ?? 'Unknown action.')
     return { ok: false as const, refused: data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 }) }
   }
   return { ok: true as const, input: parsed.data }
@@ -128,7 +161,10 @@ export async function cancelStep({ context, orderId, fields, actor }: Intent) {
     const cancelled = await cancelOrder(context.shop.db, context.shop.payments, orderId, { reason, refund, speed }, actor)
     // The cancellation and its refund are written; the transfer was sent (retried by the shop if it got no answer).
     if (cancelled.refund) {
-      return data<StepResult>({ ok: true, message: `Order cancelled and its stock returned; ${refundOutcome(cancelled.refund.status)} The customer has been mailed.` })
+      return data<StepResult>({
+        ok: true,
+        message: `Order cancelled and its stock returned; ${refundOutcome(cancelled.refund.status)} The customer has been mailed.`,
+      })
     }
   } catch (err) {
     return stepRefused(err, 'cancel')

@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = mailRetrySchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await retryMail(context.shop.db, parsed.data.mailId))) {
-    return data<ActionResult>({ ok: false, error: 'That mail has not failed (or no longer exists): there is nothing to retry.' }, { status: 409 })
+    return data<ActionResult>(
+      { ok: false, error: 'That mail has not failed (or no longer exists): there is nothing to retry.' },
+      { status: 409 },
+    )
   }
   return data<ActionResult>({ ok: true, message: 'The mail is back in the queue and will be sent shortly.' })
 }
@@ -66,7 +69,10 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
           current: view === query.show,
         }))}
       />
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <ActionOutcome
+        message={actionData?.ok ? actionData.message : undefined}
+        error={actionData && !actionData.ok ? actionData.error : undefined}
+      />
 
       {mails.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">
@@ -84,7 +90,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                     </h2>
                     <p className="text-sm break-all text-earth-700">To {mail.recipient}</p>
                   </div>
-                  <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_COLOURS[mail.status]}`}>{STATUS_LABELS[mail.status]}</span>
+                  <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_COLOURS[mail.status]}`}>
+                    {STATUS_LABELS[mail.status]}
+                  </span>
                 </div>
                 <p className="mt-2 text-sm text-earth-700">
                   Written <Time value={mail.createdAt} />
@@ -93,8 +101,8 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                       {' '}
                       · sent <Time value={mail.sentAt} />
                     </>
-                  )}
-                  {' '}· {mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`}
+                  )}{' '}
+                  · {mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`}
                 </p>
                 {mail.lastError && mail.status !== 'sent' && (
                   <p className="mt-2 text-sm break-words text-red-800">
@@ -105,7 +113,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                   <summary className="cursor-pointer font-medium text-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700">
                     Read the mail
                   </summary>
-                  <pre className="mt-2 overflow-x-auto rounded-lg bg-stone-50 p-3 font-sans text-sm whitespace-pre-wrap text-earth-900">{mail.text}</pre>
+                  <pre className="mt-2 overflow-x-auto rounded-lg bg-stone-50 p-3 font-sans text-sm whitespace-pre-wrap text-earth-900">
+                    {mail.text}
+                  </pre>
                 </details>
                 {mail.status === 'failed' && (
                   <Form method="post" preventScrollReset className="mt-3">

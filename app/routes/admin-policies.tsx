@@ -25,18 +25,21 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Policy pages">
       <p className="mt-2 max-w-2xl text-earth-700">
-        The pages the footer and the checkout link to. Razorpay asks to see them before it takes live payments, and the Consumer
-        Protection (E-Commerce) Rules, 2020 ask for the grievance officer and the return, refund and delivery terms.
+        The pages the footer and the checkout link to. Razorpay asks to see them before it takes live payments, and the Consumer Protection
+        (E-Commerce) Rules, 2020 ask for the grievance officer and the return, refund and delivery terms.
       </p>
       {templates > 0 && (
         <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
-          {templates === 1 ? 'One page still shows' : `${templates} pages still show`} the template text. Adapt each to your shop and
-          delete its “Template” note before you take real orders.
+          {templates === 1 ? 'One page still shows' : `${templates} pages still show`} the template text. Adapt each to your shop and delete
+          its “Template” note before you take real orders.
         </p>
       )}
       <ul className="mt-6 grid max-w-2xl gap-3">
         {loaderData.policies.map((policy) => (
-          <li key={policy.slug} className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl border border-leaf-100 bg-white p-4 shadow-sm">
+          <li
+            key={policy.slug}
+            className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl border border-leaf-100 bg-white p-4 shadow-sm"
+          >
             <div>
               <Link to={`/dash/policies/${policy.slug}`} className={linkClass}>
                 Edit {policy.title}

@@ -24,7 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Field = 'title' | 'body'
-type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: FieldErrors<Field>; values: Record<Field, string> }
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fieldErrors: FieldErrors<Field>; values: Record<Field, string> }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
@@ -34,7 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values })
   const parsed = parseForm<typeof policyFormSchema, Field>({ ...fields, slug: params.slug }, policyFormSchema)
   if (!parsed.ok) {
-    return data<ActionResult>({ ok: false, error: 'The page was not saved: see the marked fields.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+    return data<ActionResult>(
+      { ok: false, error: 'The page was not saved: see the marked fields.', fieldErrors: parsed.fieldErrors, values },
+      { status: 400 },
+    )
   }
   await savePolicy(context.shop.db, parsed.values, admin.email)
   return data<ActionResult>({ ok: true, message: `${parsed.values.title} was saved; the page shows it now.` })

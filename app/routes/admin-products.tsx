@@ -52,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
   const { q, category, page, edit, delete: deleteId } = readQuery(request, listQuery)
   const asked = readPageParam(page)
-  const list = await listProductsForAdminPage(context.shop.db, { search: q, category }, { page: asked.page, pageSize: ADMIN_PRODUCT_PAGE_SIZE })
+  const list = await listProductsForAdminPage(
+    context.shop.db,
+    { search: q, category },
+    { page: asked.page, pageSize: ADMIN_PRODUCT_PAGE_SIZE },
+  )
   // The dialog's product when it is not on this page (an address from elsewhere, a list changed since): by its id.
   const openId = edit ?? deleteId
   const opened = openId && !list.items.some((p) => p.id === openId) ? await getProductForAdmin(context.shop.db, openId) : null
@@ -153,7 +157,9 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
       <p className="mt-4 text-earth-700" aria-live="polite">
         {total === 1 ? '1 product' : `${total} products`}
         {q || category ? ' found' : ''}
-        {pageCount > 1 && products.length > 0 && `, showing ${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1}–${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length}`}
+        {pageCount > 1 &&
+          products.length > 0 &&
+          `, showing ${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1}–${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length}`}
       </p>
 
       <ProductTable products={products} hrefWith={withParam} />
@@ -174,9 +180,14 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
 
       {editing && (
         <PageDialog key={editing.id} title={editing.id ? 'Edit Product' : 'Add New Product'} onClose={closeDialog}>
-          <form method="post" action={`/Delete${listSearch}`}
+          <form
+            method="post"
+            action={`/Delete${listSearch}`}
             data-api={`/api/admin/products/${encodeURIComponent(editing.id)}`}
-            encType="multipart/form-data" onSubmit={upload.onSubmit} className="grid gap-5">
+            encType="multipart/form-data"
+            onSubmit={upload.onSubmit}
+            className="grid gap-5"
+          >
             <FormTokenField />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={editing.id} />

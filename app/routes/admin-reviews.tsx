@@ -45,8 +45,8 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   return (
     <AdminPage title="Reviews">
       <p className="mt-2 text-earth-700">
-        What customers wrote, newest first. Hide a review that breaks the rules: it leaves the product page and its rating, and stays
-        hidden when its author edits it.
+        What customers wrote, newest first. Hide a review that breaks the rules: it leaves the product page and its rating, and stays hidden
+        when its author edits it.
       </p>
       <FilterLinks
         label="Show reviews"
@@ -55,7 +55,10 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           { to: '/dash/reviews?show=hidden', label: `Hidden (${hidden})`, current: query.show === 'hidden' },
         ]}
       />
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <ActionOutcome
+        message={actionData?.ok ? actionData.message : undefined}
+        error={actionData && !actionData.ok ? actionData.error : undefined}
+      />
 
       {reviews.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">
@@ -93,7 +96,9 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                       {r.email}
                     </a>
                   </span>
-                  {r.verifiedPurchase && <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 font-semibold text-leaf-900">Verified purchase</span>}
+                  {r.verifiedPurchase && (
+                    <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 font-semibold text-leaf-900">Verified purchase</span>
+                  )}
                 </p>
                 {/* A customer's words: rendered as text, line breaks kept. */}
                 <p className="mt-3 break-words whitespace-pre-line text-earth-900">{r.body}</p>

@@ -37,7 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
   if (!fields) {
-    return formTooLarge<SettingsFormResult>({ form: taxSettings.key, ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values: { gstin: '', gstState: '' } })
+    return formTooLarge<SettingsFormResult>({
+      form: taxSettings.key,
+      ok: false,
+      error: FORM_TOO_LARGE,
+      fieldErrors: {},
+      values: { gstin: '', gstState: '' },
+    })
   }
   const slice: AnySlice = SETTINGS_SLICES.find((candidate) => candidate.key === fields.intent) ?? taxSettings
   const result: SettingsFormResult = await saveSettingsForm(context.shop.db, slice, fields)
@@ -55,7 +61,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <FssaiSettingsForm values={forms.fssai} result={resultOf('fssai')} busy={busy} isDemoFssai={loaderData.isDemoFssai} />
       <DeliverySettingsForm values={forms.delivery} result={resultOf('delivery')} busy={busy} />
       <PaymentSettingsForm values={forms.payments} result={resultOf('payments')} busy={busy} />
-      <ReservationLimitsSettingsForm values={forms['reservation-limits']} result={resultOf('reservation-limits')} busy={busy} phone={loaderData.phone} />
+      <ReservationLimitsSettingsForm
+        values={forms['reservation-limits']}
+        result={resultOf('reservation-limits')}
+        busy={busy}
+        phone={loaderData.phone}
+      />
     </AdminPage>
   )
 }

@@ -25,7 +25,10 @@ import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import type { Route } from './+types/admin-shop'
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Shop details · ${shopSettingsOf(matches).shopName}` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Shop details · ${shopSettingsOf(matches).shopName}` },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
@@ -33,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Form = 'details' | 'addresses' | 'grievance' | 'home'
-type Outcome = { form: Form; ok: true; message: string } | { form: Form; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
+type Outcome =
+  | { form: Form; ok: true; message: string }
+  | { form: Form; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
 
 const refuse = (form: Form, error: string, fieldErrors: FieldErrors, values: Record<string, string>, status = 400) =>
   data<Outcome>({ form, ok: false, error, fieldErrors, values }, { status })
@@ -51,14 +56,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(err instanceof UploadRejectedError)) throw err
       return refuse('home', err.message, {}, {}, err.status)
     }
-    const values = Object.fromEntries(['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]))
+    const values = Object.fromEntries(
+      ['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]),
+    )
     const parsed = parseForm(values, homeTextsSchema)
     if (!parsed.ok) return refuse('home', 'Check the fields marked below.', parsed.fieldErrors, values)
     const unknown = await unknownProductSlugs(db, parsed.values.featured)
-    if (unknown.length) return refuse('home', 'Check the fields marked below.', { featured: `No product on sale has the web address name ${unknown.join(', ')}.` }, values)
+    if (unknown.length)
+      return refuse(
+        'home',
+        'Check the fields marked below.',
+        { featured: `No product on sale has the web address name ${unknown.join(', ')}.` },
+        values,
+      )
     try {
       const { featured, ...texts } = parsed.values
-      await saveHomePage(db, media, { texts, featuredProductSlugs: featured, heroPicture: upload.images.heroPicture, removeHero: upload.fields.removeHero === 'yes' })
+      await saveHomePage(db, media, {
+        texts,
+        featuredProductSlugs: featured,
+        heroPicture: upload.images.heroPicture,
+        removeHero: upload.fields.removeHero === 'yes',
+      })
     } catch (err) {
       if (!(err instanceof ImageRejectedError)) throw err
       return refuse('home', `Hero picture: ${err.message}`, {}, values)
@@ -71,7 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const read = readAddresses(fields)
     if (!read.ok) return refuse('addresses', read.message, read.errors, fields)
     await saveAddresses(db, read.addresses)
-    return saved('addresses', `Saved ${read.addresses.length === 1 ? 'the address' : `${read.addresses.length} addresses`}. The contact page, the footer and new invoices show them now.`)
+    return saved(
+      'addresses',
+      `Saved ${read.addresses.length === 1 ? 'the address' : `${read.addresses.length} addresses`}. The contact page, the footer and new invoices show them now.`,
+    )
   }
   if (fields.intent === 'grievance') {
     const values = { name: fields.name ?? '', designation: fields.designation ?? '', phone: fields.phone ?? '', email: fields.email ?? '' }
@@ -80,7 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveGrievanceOfficer(db, parsed.values)
     return saved('grievance', `Saved. The grievance officer page names ${parsed.values.name}.`)
   }
-  const values = { shopName: fields.shopName ?? '', tagline: fields.tagline ?? '', phone: fields.phone ?? '', whatsappNumber: fields.whatsappNumber ?? '', email: fields.email ?? '' }
+  const values = {
+    shopName: fields.shopName ?? '',
+    tagline: fields.tagline ?? '',
+    phone: fields.phone ?? '',
+    whatsappNumber: fields.whatsappNumber ?? '',
+    email: fields.email ?? '',
+  }
   const parsed = parseForm(values, shopDetailsSchema)
   if (!parsed.ok) return refuse('details', 'Check the fields marked below.', parsed.fieldErrors, values)
   await saveShopDetails(db, parsed.values)
@@ -112,13 +139,41 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
       </p>
 
-      <SettingsSectionFrame id="details" title="Name and contacts" intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button." outcome={outcome('details')}>
+      <SettingsSectionFrame
+        id="details"
+        title="Name and contacts"
+        intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button."
+        outcome={outcome('details')}
+      >
         <Form method="post" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="details" />
-          <TextField required id="shop-name" name="shopName" label="Shop name" defaultValue={value('details', 'shopName', settings.shopName)} error={error('details', 'shopName')} />
-          <TextField required id="tagline" name="tagline" label="Tagline" defaultValue={value('details', 'tagline', settings.tagline)} error={error('details', 'tagline')} />
-          <TextField required id="shop-phone" name="phone" label="Phone" type="tel" defaultValue={value('details', 'phone', settings.phone)} error={error('details', 'phone')} hint="Shown in the footer and dialled for bulk orders." />
+          <TextField
+            required
+            id="shop-name"
+            name="shopName"
+            label="Shop name"
+            defaultValue={value('details', 'shopName', settings.shopName)}
+            error={error('details', 'shopName')}
+          />
+          <TextField
+            required
+            id="tagline"
+            name="tagline"
+            label="Tagline"
+            defaultValue={value('details', 'tagline', settings.tagline)}
+            error={error('details', 'tagline')}
+          />
+          <TextField
+            required
+            id="shop-phone"
+            name="phone"
+            label="Phone"
+            type="tel"
+            defaultValue={value('details', 'phone', settings.phone)}
+            error={error('details', 'phone')}
+            hint="Shown in the footer and dialled for bulk orders."
+          />
           <TextField
             required
             id="whatsapp"
@@ -129,7 +184,15 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             error={error('details', 'whatsappNumber')}
             hint="With the country code, like 919443021876: the WhatsApp button opens a chat with it."
           />
-          <TextField required id="shop-email" name="email" label="E-mail" type="email" defaultValue={value('details', 'email', settings.email)} error={error('details', 'email')} />
+          <TextField
+            required
+            id="shop-email"
+            name="email"
+            label="E-mail"
+            type="email"
+            defaultValue={value('details', 'email', settings.email)}
+            error={error('details', 'email')}
+          />
           <SaveButton label="Save name and contacts" busy={busy} />
         </Form>
       </SettingsSectionFrame>
@@ -151,14 +214,55 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             return (
               <fieldset key={index} aria-labelledby={legendId} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
                 <legend id={legendId} className="px-1 font-semibold text-earth-900">
-                  {isNew ? 'Add an address (leave empty to add none)' : index === 0 ? `Address 1: ${address.label} (registered)` : `Address ${index + 1}: ${address.label}`}
+                  {isNew
+                    ? 'Add an address (leave empty to add none)'
+                    : index === 0
+                      ? `Address 1: ${address.label} (registered)`
+                      : `Address ${index + 1}: ${address.label}`}
                 </legend>
-                <TextField id={addressField(index, 'label')} name={addressField(index, 'label')} label="Label" defaultValue={typed('label', address.label)} error={err('label')} required={!isNew} hint="E.g. Factory, Shop, Overseas office." />
-                <TextField id={addressField(index, 'hours')} name={addressField(index, 'hours')} label="Opening hours" defaultValue={typed('hours', address.hours)} error={err('hours')} />
-                <TextareaField id={addressField(index, 'lines')} name={addressField(index, 'lines')} label="Address" rows={3} defaultValue={typed('lines', address.lines.join('\n'))} error={err('lines')} required={!isNew} hint="One line each, up to 6." />
+                <TextField
+                  id={addressField(index, 'label')}
+                  name={addressField(index, 'label')}
+                  label="Label"
+                  defaultValue={typed('label', address.label)}
+                  error={err('label')}
+                  required={!isNew}
+                  hint="E.g. Factory, Shop, Overseas office."
+                />
+                <TextField
+                  id={addressField(index, 'hours')}
+                  name={addressField(index, 'hours')}
+                  label="Opening hours"
+                  defaultValue={typed('hours', address.hours)}
+                  error={err('hours')}
+                />
+                <TextareaField
+                  id={addressField(index, 'lines')}
+                  name={addressField(index, 'lines')}
+                  label="Address"
+                  rows={3}
+                  defaultValue={typed('lines', address.lines.join('\n'))}
+                  error={err('lines')}
+                  required={!isNew}
+                  hint="One line each, up to 6."
+                />
                 <div className="grid gap-4">
-                  <TextField id={addressField(index, 'phone')} name={addressField(index, 'phone')} label="Phone" type="tel" defaultValue={typed('phone', address.phone)} error={err('phone')} />
-                  <TextField id={addressField(index, 'email')} name={addressField(index, 'email')} label="E-mail" type="email" defaultValue={typed('email', address.email)} error={err('email')} />
+                  <TextField
+                    id={addressField(index, 'phone')}
+                    name={addressField(index, 'phone')}
+                    label="Phone"
+                    type="tel"
+                    defaultValue={typed('phone', address.phone)}
+                    error={err('phone')}
+                  />
+                  <TextField
+                    id={addressField(index, 'email')}
+                    name={addressField(index, 'email')}
+                    label="E-mail"
+                    type="email"
+                    defaultValue={typed('email', address.email)}
+                    error={err('email')}
+                  />
                 </div>
                 {!isNew && settings.addresses.length > 1 && (
                   <CheckboxField
@@ -186,20 +290,70 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="grievance" />
-          <TextField required id="officer-name" name="name" label="Name" defaultValue={value('grievance', 'name', settings.grievanceOfficer.name)} error={error('grievance', 'name')} />
-          <TextField required id="officer-designation" name="designation" label="Designation" defaultValue={value('grievance', 'designation', settings.grievanceOfficer.designation)} error={error('grievance', 'designation')} />
-          <TextField required id="officer-phone" name="phone" label="Phone" type="tel" defaultValue={value('grievance', 'phone', settings.grievanceOfficer.phone)} error={error('grievance', 'phone')} />
-          <TextField required id="officer-email" name="email" label="E-mail" type="email" defaultValue={value('grievance', 'email', settings.grievanceOfficer.email)} error={error('grievance', 'email')} />
+          <TextField
+            required
+            id="officer-name"
+            name="name"
+            label="Name"
+            defaultValue={value('grievance', 'name', settings.grievanceOfficer.name)}
+            error={error('grievance', 'name')}
+          />
+          <TextField
+            required
+            id="officer-designation"
+            name="designation"
+            label="Designation"
+            defaultValue={value('grievance', 'designation', settings.grievanceOfficer.designation)}
+            error={error('grievance', 'designation')}
+          />
+          <TextField
+            required
+            id="officer-phone"
+            name="phone"
+            label="Phone"
+            type="tel"
+            defaultValue={value('grievance', 'phone', settings.grievanceOfficer.phone)}
+            error={error('grievance', 'phone')}
+          />
+          <TextField
+            required
+            id="officer-email"
+            name="email"
+            label="E-mail"
+            type="email"
+            defaultValue={value('grievance', 'email', settings.grievanceOfficer.email)}
+            error={error('grievance', 'email')}
+          />
           <SaveButton label="Save grievance officer" busy={busy} />
         </Form>
       </SettingsSectionFrame>
 
-      <SettingsSectionFrame id="home" title="Home page" intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first." outcome={outcome('home')}>
+      <SettingsSectionFrame
+        id="home"
+        title="Home page"
+        intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first."
+        outcome={outcome('home')}
+      >
         <Form method="post" encType="multipart/form-data" className={formClass} noValidate>
           <FormTokenField />
           <input type="hidden" name="intent" value="home" />
-          <TextField required id="home-heading" name="heading" label="Welcome heading" defaultValue={value('home', 'heading', settings.home.heading)} error={error('home', 'heading')} />
-          <TextareaField required id="home-paragraph" name="paragraph" label="Brand paragraph" rows={5} defaultValue={value('home', 'paragraph', settings.home.paragraph)} error={error('home', 'paragraph')} />
+          <TextField
+            required
+            id="home-heading"
+            name="heading"
+            label="Welcome heading"
+            defaultValue={value('home', 'heading', settings.home.heading)}
+            error={error('home', 'heading')}
+          />
+          <TextareaField
+            required
+            id="home-paragraph"
+            name="paragraph"
+            label="Brand paragraph"
+            rows={5}
+            defaultValue={value('home', 'paragraph', settings.home.paragraph)}
+            error={error('home', 'paragraph')}
+          />
           <TextField
             id="home-announcement"
             name="announcement"
@@ -208,8 +362,19 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             error={error('home', 'announcement')}
             hint={`Shown above every page; leave empty for none. ${FREE_DELIVERY_TOKEN} stands for the free-delivery threshold of the moment.`}
           />
-          <Field id="hero-picture" label="Hero picture" error={error('home', 'heroPicture')} hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one.">
-            {settings.home.heroImage && <img src={mediaUrl(mediaBase, settings.home.heroImage, 320)} alt="The current hero picture" className="mt-1.5 h-20 rounded-md object-cover" />}
+          <Field
+            id="hero-picture"
+            label="Hero picture"
+            error={error('home', 'heroPicture')}
+            hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one."
+          >
+            {settings.home.heroImage && (
+              <img
+                src={mediaUrl(mediaBase, settings.home.heroImage, 320)}
+                alt="The current hero picture"
+                className="mt-1.5 h-20 rounded-md object-cover"
+              />
+            )}
             <input
               id="hero-picture"
               name="heroPicture"
@@ -229,7 +394,14 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
               inputClassName="size-5 accent-leaf-700"
             />
           )}
-          <TextField id="hero-alt" name="heroAlt" label="What the picture shows" defaultValue={value('home', 'heroAlt', settings.home.heroAlt)} error={error('home', 'heroAlt')} hint="Read out to customers who cannot see it." />
+          <TextField
+            id="hero-alt"
+            name="heroAlt"
+            label="What the picture shows"
+            defaultValue={value('home', 'heroAlt', settings.home.heroAlt)}
+            error={error('home', 'heroAlt')}
+            hint="Read out to customers who cannot see it."
+          />
           <TextareaField
             id="featured"
             name="featured"

@@ -19,7 +19,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-const pageQuery = z.object({ before: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined) })
+const pageQuery = z.object({
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional()
+    .catch(undefined),
+})
 
 async function productOr404(db: Route.LoaderArgs['context']['shop']['db'], productId: string | undefined) {
   const product = productId && PRODUCT_ID_PATTERN.test(productId) ? await getProductForAdmin(db, productId) : null
@@ -33,7 +41,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await productOr404(context.shop.db, params.productId)
   const { before } = pageQuery.parse({ before: new URL(request.url).searchParams.get('before') ?? undefined })
   const rows = await productLedger(context.shop.db, product.id, before)
-  return { product: { id: product.id, name: product.name, offers: product.offers }, rows, before: before ?? null, more: rows.length === LEDGER_PAGE_SIZE }
+  return {
+    product: { id: product.id, name: product.name, offers: product.offers },
+    rows,
+    before: before ?? null,
+    more: rows.length === LEDGER_PAGE_SIZE,
+  }
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string }
@@ -50,7 +63,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const after = await adjustStock(context.shop.db, product.id, parsed.values, admin.email)
     const change = parsed.values.kind === 'add' ? parsed.values.change : 0
     const what = change > 0 ? `${change} added` : `${-change} removed`
-    return data<ActionResult>({ ok: true, message: `${what}; the stock of ${parsed.values.size === 'one' ? 'this product' : parsed.values.size} is now ${after}.` })
+    return data<ActionResult>({
+      ok: true,
+      message: `${what}; the stock of ${parsed.values.size === 'one' ? 'this product' : parsed.values.size} is now ${after}.`,
+    })
   } catch (err) {
     if (err instanceof AdjustmentOutOfRangeError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
     if (err instanceof PackNotFoundError) return data<ActionResult>({ ok: false, error: err.message }, { status: 404 })
@@ -75,9 +91,16 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         ))}
       </ul>
 
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <ActionOutcome
+        message={actionData?.ok ? actionData.message : undefined}
+        error={actionData && !actionData.ok ? actionData.error : undefined}
+      />
 
-      <Form method="post" preventScrollReset className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-leaf-100 bg-white p-5">
+      <Form
+        method="post"
+        preventScrollReset
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-leaf-100 bg-white p-5"
+      >
         <FormTokenField />
         <h2 className="w-full text-lg font-semibold text-earth-900">Add or remove units</h2>
         {sized ? (
@@ -109,7 +132,9 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
       </Form>
 
       <h2 className="mt-8 text-xl font-semibold text-earth-900">Stock history</h2>
-      <p className="mt-1 text-sm text-earth-700">Every change of the stock, latest first: orders, expiries, cancellations and admins’ changes.</p>
+      <p className="mt-1 text-sm text-earth-700">
+        Every change of the stock, latest first: orders, expiries, cancellations and admins’ changes.
+      </p>
       {rows.length === 0 ? (
         <p className="mt-4 text-earth-700">No changes recorded{before ? ' before these' : ''}.</p>
       ) : (

@@ -42,10 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {
     const updated = await setUserRole(context.shop.db, parsed.values, admin.id)
-    const note = updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
-      ? ' ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in.'
-      : ''
-    return data<ActionResult>({ ok: true, message: `${updated.email} is now ${updated.role === 'admin' ? 'an admin' : 'a customer'}.${note}` })
+    const note =
+      updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
+        ? ' ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in.'
+        : ''
+    return data<ActionResult>({
+      ok: true,
+      message: `${updated.email} is now ${updated.role === 'admin' ? 'an admin' : 'a customer'}.${note}`,
+    })
   } catch (err) {
     if (err instanceof RoleChangeRefusedError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
     throw err
@@ -89,7 +93,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </Link>
         )}
       </Form>
-      <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <ActionOutcome
+        message={actionData?.ok ? actionData.message : undefined}
+        error={actionData && !actionData.ok ? actionData.error : undefined}
+      />
 
       <p className="mt-4 text-earth-700" aria-live="polite">
         {total === 0
@@ -105,12 +112,24 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             <caption className="sr-only">Accounts, newest first</caption>
             <thead>
               <tr className="border-b border-stone-300 text-sm text-earth-700">
-                <th scope="col" className="p-2">E-mail</th>
-                <th scope="col" className="p-2">Username</th>
-                <th scope="col" className="p-2">Phone</th>
-                <th scope="col" className="p-2">Role</th>
-                <th scope="col" className="p-2">E-mail confirmed</th>
-                <th scope="col" className="p-2">Joined</th>
+                <th scope="col" className="p-2">
+                  E-mail
+                </th>
+                <th scope="col" className="p-2">
+                  Username
+                </th>
+                <th scope="col" className="p-2">
+                  Phone
+                </th>
+                <th scope="col" className="p-2">
+                  Role
+                </th>
+                <th scope="col" className="p-2">
+                  E-mail confirmed
+                </th>
+                <th scope="col" className="p-2">
+                  Joined
+                </th>
                 <th scope="col" className="p-2">
                   <span className="sr-only">Change role</span>
                 </th>
@@ -124,7 +143,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <tr key={user.id} className="border-b border-stone-200 align-middle">
                     <th scope="row" className="p-2 font-medium text-earth-900">
                       <span className="break-all">{user.email}</span>
-                      {user.adminByConfig && <span className="block text-sm font-normal text-earth-700">In ADMIN_EMAILS: an admin again at each sign-in.</span>}
+                      {user.adminByConfig && (
+                        <span className="block text-sm font-normal text-earth-700">In ADMIN_EMAILS: an admin again at each sign-in.</span>
+                      )}
                     </th>
                     <td className="p-2">{user.username ?? '—'}</td>
                     <td className="p-2 whitespace-nowrap">{user.phone ?? '—'}</td>

@@ -22,5 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 function withClientAddress(request: Request, clientAddress: string, body: Buffer | null) {
   const headers = new Headers(request.headers)
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress)
-  return new Request(request.url, { method: request.method, headers, body: body?.byteLength ? new Uint8Array(body) : undefined, signal: request.signal })
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: body?.byteLength ? new Uint8Array(body) : undefined,
+    signal: request.signal,
+  })
 }

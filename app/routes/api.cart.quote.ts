@@ -14,7 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { items, ...choice } = parsed.data
     // Codes are never enumerable: past the limit of refused codes, no code is looked at (and the cart still prices).
     const heldBack = choice.couponCode ? await alreadyLimited(context, 'couponCode') : null
-    const quote = await quoteCart(context.shop.db, items, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), { ...choice, couponHeldBack: heldBack?.message })
+    const quote = await quoteCart(context.shop.db, items, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), {
+      ...choice,
+      couponHeldBack: heldBack?.message,
+    })
     // Only codes the shop does not honour count: a shopper re-pricing with a code that needs more in the cart is not held back.
     if (quote.coupon && !quote.coupon.applied && quote.coupon.refusal === 'not-valid') await limitRequest(context, 'couponCode')
     return quote

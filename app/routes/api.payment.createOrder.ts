@@ -71,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (err.refusal === 'not-valid') await limitRequest(context, 'couponCode')
         return data({ error: err.message, coupon: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
       }
-      if (err instanceof CodRefusedError) return data({ error: err.message, cod: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
+      if (err instanceof CodRefusedError)
+        return data({ error: err.message, cod: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
       if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
       if (err instanceof PaymentProviderError) {
         context.log.error({ err }, 'createOrder: payment provider failed')

@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     if (held.outcome === 'not-found') return apiError(404, 'Order not found.')
     if (held.outcome === 'not-pending') {
-      return Response.json({ error: `This order is ${held.status === 'expired' ? 'no longer reserved' : 'not awaiting payment'}.`, status: held.status }, { status: 409 })
+      return Response.json(
+        { error: `This order is ${held.status === 'expired' ? 'no longer reserved' : 'not awaiting payment'}.`, status: held.status },
+        { status: 409 },
+      )
     }
     return Response.json({ status: 'pending_payment', expiresAt: held.expiresAt }, { headers: { 'Cache-Control': 'private, no-store' } })
   })

@@ -21,10 +21,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = body.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'orderId is required.', fieldErrorsOf(parsed.error))
     // The browser that placed the order, or a script that knows the order id (test mode only).
-    const order = (await getOrderForBuyer(shop.db, parsed.data.orderId, await readBuyerToken(request))) ?? (await getOrder(shop.db, parsed.data.orderId))
+    const order =
+      (await getOrderForBuyer(shop.db, parsed.data.orderId, await readBuyerToken(request))) ??
+      (await getOrder(shop.db, parsed.data.orderId))
     if (!order?.providerOrderId) return apiError(404, 'Order not found.')
     if (order.status === 'expired') return apiError(409, 'This order has expired. Please check out again.')
-    const signed = await payInTestMode(shop.db, shop.payments, testPayments, { id: order.id, providerOrderId: order.providerOrderId, totalPaise: order.totalPaise })
+    const signed = await payInTestMode(shop.db, shop.payments, testPayments, {
+      id: order.id,
+      providerOrderId: order.providerOrderId,
+      totalPaise: order.totalPaise,
+    })
     return {
       ok: true,
       status: signed.outcome === 'paid' ? 'paid' : order.status,

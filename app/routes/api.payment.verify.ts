@@ -11,7 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return apiError(400, 'The payment result is incomplete.', fieldErrorsOf(parsed.error))
     try {
       const result = await verifyCheckoutPayment(context.shop.db, context.shop.payments, parsed.data)
-      const answer = (status: number, body: VerifyPaymentAnswer) => Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } })
+      const answer = (status: number, body: VerifyPaymentAnswer) =>
+        Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } })
       switch (result.outcome) {
         case 'paid':
         case 'already-paid':
@@ -22,7 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         case 'failed':
           return answer(402, { error: 'The payment did not go through. You can try again.' })
         case 'attention':
-          return answer(409, { error: 'We could not match this payment to your order. We will look into it and contact you; please do not pay again.' })
+          return answer(409, {
+            error: 'We could not match this payment to your order. We will look into it and contact you; please do not pay again.',
+          })
         default:
           return answer(400, { error: 'The payment could not be verified.' })
       }

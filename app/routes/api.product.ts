@@ -16,7 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Malformed product id.')
   const product = await getProduct(context.shop.db, parsed.data.productId)
   if (!product) return apiError(404, 'Product not found')
-  return data(productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL)), { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data(productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL)), {
+    headers: { 'Cache-Control': 'public, max-age=60' },
+  })
 }
 
 export function action() {

@@ -10,12 +10,7 @@ import type { Route } from './+types/api.products'
 export const CATALOGUE_CACHE = { 'Cache-Control': 'public, max-age=60' }
 
 const querySchema = z.object({
-  category: z
-    .string()
-    .trim()
-    .min(1, 'category must not be empty')
-    .max(64, 'category is too long (at most 64 characters)')
-    .optional(),
+  category: z.string().trim().min(1, 'category must not be empty').max(64, 'category is too long (at most 64 characters)').optional(),
 })
 
 /** GET /api/products[?category=<category value>]: the catalogue, or one category of it. */
@@ -30,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return apiError(400, `Unknown category "${value}". Use one of: ${CATEGORIES.join(', ')}.`)
   }
   const products = await listProducts(context.shop.db, category ? { categories: [category] } : {})
-  return data({ products: products.map((product) => productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL))) }, { headers: CATALOGUE_CACHE })
+  return data(
+    { products: products.map((product) => productJson(product, mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL))) },
+    { headers: CATALOGUE_CACHE },
+  )
 }
 
 /** The catalogue API only reads. */

@@ -75,9 +75,16 @@ export default function CartPage() {
           Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}):{' '}
           <strong>{empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}</strong>
         </p>
-        {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
+        {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? (
+          <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p>
+        ) : null}
         {!empty && cart.loaded ? (
-          <CouponBox code={choices.couponCode} quote={quote} onApply={(code) => choices.setCouponCode(code)} onRemove={() => choices.setCouponCode(null)} />
+          <CouponBox
+            code={choices.couponCode}
+            quote={quote}
+            onApply={(code) => choices.setCouponCode(code)}
+            onRemove={() => choices.setCouponCode(null)}
+          />
         ) : null}
         {canCheckout ? (
           <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">

@@ -69,17 +69,25 @@ export default function CheckoutPage() {
               </div>
             ) : address === null ? (
               <p className="mt-2">
-                We need your shipping address. <Link to="/address" className="text-leaf-700 underline">Enter the address</Link>
+                We need your shipping address.{' '}
+                <Link to="/address" className="text-leaf-700 underline">
+                  Enter the address
+                </Link>
               </p>
             ) : null}
           </section>
           {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
           {quote && quote.coupon && !quote.coupon.applied ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Code {quote.coupon.typed}: {quote.coupon.message} <Link to="/Cart-page" className="underline">Change it in the cart</Link>
+              Code {quote.coupon.typed}: {quote.coupon.message}{' '}
+              <Link to="/Cart-page" className="underline">
+                Change it in the cart
+              </Link>
             </p>
           ) : null}
-          {quote && address ? <PaymentChoice quote={quote} value={choices.payment} onChange={(choice) => choices.setPayment(choice)} /> : null}
+          {quote && address ? (
+            <PaymentChoice quote={quote} value={choices.payment} onChange={(choice) => choices.setPayment(choice)} />
+          ) : null}
           {priced.error ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
               {priced.error}
@@ -87,7 +95,11 @@ export default function CheckoutPage() {
           ) : null}
           {quote && !quote.ready ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Some items are no longer available as chosen. <Link to="/Cart-page" className="underline">Update your cart</Link> to continue.
+              Some items are no longer available as chosen.{' '}
+              <Link to="/Cart-page" className="underline">
+                Update your cart
+              </Link>{' '}
+              to continue.
             </p>
           ) : null}
           <div className="flex flex-col items-end gap-3">

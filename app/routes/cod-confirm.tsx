@@ -34,7 +34,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await orderOfLink(context, params.orderId, token)
   if (!order) return data({ order: null, token: '', formToken: '' }, { status: 404 })
   return {
-    order: { label: orderNumberLabel(order.number), status: order.status, totalPaise: order.totalPaise, expiresAt: order.expiresAt.toISOString() },
+    order: {
+      label: orderNumberLabel(order.number),
+      status: order.status,
+      totalPaise: order.totalPaise,
+      expiresAt: order.expiresAt.toISOString(),
+    },
     token,
     formToken: await formTokenOf(context),
   }
@@ -50,7 +55,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const done = await confirmCodOrder(context.shop.db, params.orderId, { token })
   if (done.outcome === 'not-found') return data<ActionResult>({ error: NOT_VALID }, { status: 404 })
   if (done.outcome === 'already' && done.status !== 'confirmed') {
-    return data<ActionResult>({ error: `This order cannot be confirmed: it is ${ORDER_STATUS_LABELS[done.status as keyof typeof ORDER_STATUS_LABELS].toLowerCase()}.` }, { status: 409 })
+    return data<ActionResult>(
+      {
+        error: `This order cannot be confirmed: it is ${ORDER_STATUS_LABELS[done.status as keyof typeof ORDER_STATUS_LABELS].toLowerCase()}.`,
+      },
+      { status: 409 },
+    )
   }
   return { confirmed: true as const, label: orderNumberLabel(done.orderNumber) }
 }
@@ -82,7 +92,11 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
   if (order.status !== 'awaiting_confirmation') {
     return (
       <Page title={`Order ${order.label}`}>
-        <p>{order.status === 'confirmed' ? 'This order is already confirmed: thank you.' : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}</p>
+        <p>
+          {order.status === 'confirmed'
+            ? 'This order is already confirmed: thank you.'
+            : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+        </p>
         <p>
           <Link to={`/track?order=${order.label}`} className="font-medium text-leaf-800 underline underline-offset-2">
             Follow your order

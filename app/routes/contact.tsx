@@ -63,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return formTooLarge<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: 'Your message is too long to send.' })
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(form[f] ?? '')])) as FormValues
   if (refusal) {
-    return data<ActionResult>({ ok: false, fieldErrors: {}, values, error: refusal.message }, { status: 429, headers: retryAfterHeaders(refusal) })
+    return data<ActionResult>(
+      { ok: false, fieldErrors: {}, values, error: refusal.message },
+      { status: 429, headers: retryAfterHeaders(refusal) },
+    )
   }
   const parsed = parseForm<typeof contactMessageSchema, ContactField>(values, contactMessageSchema)
   if (!parsed.ok) return data<ActionResult>({ ok: false, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
@@ -87,7 +90,8 @@ function stateFromAction(result: ActionResult | undefined): SendState {
 function failureMessage(status: number, serverMessage: string | undefined, settings: StorefrontSettings) {
   const fallback = `You can also write to us at ${settings.email} or call ${settings.phone}.`
   if (status === 413) return `Your message is too long to send. Please shorten it and try again.`
-  if (status === 429 && !serverMessage) return `Too many messages were sent from here just now. Please wait a few minutes and try again. ${fallback}`
+  if (status === 429 && !serverMessage)
+    return `Too many messages were sent from here just now. Please wait a few minutes and try again. ${fallback}`
   if (status >= 400 && status < 500 && serverMessage) return `${serverMessage} ${fallback}`
   return `Sorry, your message could not be sent because of a problem on our side (error ${status}). Please try again in a moment. ${fallback}`
 }

@@ -17,7 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context)
   // The threshold travels with the data: dashboard.server.ts is server-only.
-  return { name: admin.displayName, glance: await loadDashboard(context.shop.db), lowStockUnits: LOW_STOCK_UNITS, codPeriodDays: COD_PERIOD_DAYS }
+  return {
+    name: admin.displayName,
+    glance: await loadDashboard(context.shop.db),
+    lowStockUnits: LOW_STOCK_UNITS,
+    codPeriodDays: COD_PERIOD_DAYS,
+  }
 }
 
 const tileClass =
@@ -143,7 +148,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               )}
             </dd>
             <dd className="text-earth-700">
-              {outcomes === 0 ? `No parcel delivered or returned ${period}.` : `${cod.returned} of ${parcelsWord(outcomes)} delivered or returned came back.`}
+              {outcomes === 0
+                ? `No parcel delivered or returned ${period}.`
+                : `${cod.returned} of ${parcelsWord(outcomes)} delivered or returned came back.`}
             </dd>
           </div>
         </dl>

@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return data<ActionResult>({ ok: false, error: NOT_SENT, email }, { status: 413 })
   const parsed = parseForm(form, forgotPasswordSchema)
   if (!parsed.ok) return data<ActionResult>({ ok: false, error: NOT_SENT, fieldErrors: parsed.fieldErrors, email }, { status: 400 })
-  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/request-password-reset', { email: parsed.values.email })
+  const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/request-password-reset', {
+    email: parsed.values.email,
+  })
   if (answer.status === 200) {
     // The same answer whether or not an account uses the address: the page tells nobody who has an account.
     return data<ActionResult>({ ok: true, message: RESET_MAIL_QUEUED })
@@ -49,7 +51,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(forgotPasswordSchema, failed?.fieldErrors)
 
   return (
-    <AccountPage title="Forgot password?" intro={<p>Enter the e-mail address of your account and we will mail you a link to set a new password.</p>}>
+    <AccountPage
+      title="Forgot password?"
+      intro={<p>Enter the e-mail address of your account and we will mail you a link to set a new password.</p>}
+    >
       <FormNotice message={actionData?.ok ? actionData.message : undefined} />
       <FormError message={failed?.error} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">

@@ -53,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopJsonLd(context, request),
   ])
   // Every product's stars in one query (features/reviews); products without reviews have none.
-  const ratings = await ratingSummaries(db, [...featured, ...products].map((p) => p.id))
+  const ratings = await ratingSummaries(
+    db,
+    [...featured, ...products].map((p) => p.id),
+  )
   const reviewed = (list: Product[], keyOf: (p: Product) => string) =>
     Object.fromEntries(list.flatMap((p) => (ratings[p.id] ? [[keyOf(p), ratings[p.id]!]] : [])))
   const chosen = new Set(settings.featuredProductSlugs)
@@ -84,7 +87,14 @@ const SHOWCASE_SRCSETS = new Map<string, string>()
     const [, id, width] = file.match(/([a-z-]+?)(?:-(\d+))?\.webp$/)!
     widths.set(id!, [...(widths.get(id!) ?? []), { width: Number(width ?? 960), url }])
   }
-  for (const [id, list] of widths) SHOWCASE_SRCSETS.set(id, list.sort((a, b) => a.width - b.width).map((w) => `${w.url} ${w.width}w`).join(', '))
+  for (const [id, list] of widths)
+    SHOWCASE_SRCSETS.set(
+      id,
+      list
+        .sort((a, b) => a.width - b.width)
+        .map((w) => `${w.url} ${w.width}w`)
+        .join(', '),
+    )
 }
 /** The picture's column: the page less its padding on a phone, half of the 1280 px layout less the gap beside it. */
 const SHOWCASE_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)'
@@ -144,7 +154,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {/* On a phone its children are grid items of their own, so the paragraph can follow the products. */}
           <div className="contents lg:col-start-1 lg:row-start-1 lg:block">
             <div>
-              <p className="hidden text-sm font-semibold tracking-widest text-leaf-700 uppercase sm:block">Organic · Non-GMO · Farm direct</p>
+              <p className="hidden text-sm font-semibold tracking-widest text-leaf-700 uppercase sm:block">
+                Organic · Non-GMO · Farm direct
+              </p>
               <h1 className="font-serif text-2xl leading-tight font-semibold text-balance text-earth-900 sm:mt-3 sm:text-4xl lg:text-5xl">
                 {home.heading}
               </h1>

@@ -33,12 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: user.email,
     callbackURL: '/my-orders',
   })
-  if (answer.status === 200) return data<ActionResult>({ ok: true, message: `We have sent a link to ${user.email}. Open it to see your orders here.` })
+  if (answer.status === 200)
+    return data<ActionResult>({ ok: true, message: `We have sent a link to ${user.email}. Open it to see your orders here.` })
   const reason = refusalReason(answer)
   if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Sending the confirmation link failed')
-  return data<ActionResult>({ ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' }, { status: answer.status })
+  return data<ActionResult>(
+    { ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' },
+    { status: answer.status },
+  )
 }
-
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useFormBusy()

@@ -48,7 +48,11 @@ export default function OrderSuccess() {
         <h1 className="text-2xl font-semibold text-leaf-800">No order to show</h1>
         <p className="mt-3">We could not find a paid order from this browser at this address.</p>
         <p className="mt-3">
-          Questions? Call us on <a href={telHref(phone)} className="text-leaf-700 underline">{phone}</a>.
+          Questions? Call us on{' '}
+          <a href={telHref(phone)} className="text-leaf-700 underline">
+            {phone}
+          </a>
+          .
         </p>
         <Link to="/" className="mt-6 inline-block text-leaf-700 underline">
           Back to the shop
@@ -63,7 +67,8 @@ export default function OrderSuccess() {
       {order.cashOnDelivery ? (
         <>
           <p className="mt-2">
-            Your order number is <strong>{order.number}</strong>. You pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on delivery.
+            Your order number is <strong>{order.number}</strong>. You pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on
+            delivery.
           </p>
           {order.awaitingConfirmation ? (
             <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="confirm-from-mail">
@@ -73,7 +78,8 @@ export default function OrderSuccess() {
         </>
       ) : (
         <p className="mt-2">
-          Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to {order.email}.
+          Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to{' '}
+          {order.email}.
         </p>
       )}
       <p className="mt-2">Your order will be delivered within about 7 days.</p>
@@ -88,7 +94,11 @@ export default function OrderSuccess() {
         </Link>
       </p>
       <p className="mt-2">
-        Questions? Call our support on <a href={telHref(phone)} className="text-leaf-700 underline">{phone}</a>.
+        Questions? Call our support on{' '}
+        <a href={telHref(phone)} className="text-leaf-700 underline">
+          {phone}
+        </a>
+        .
       </p>
       <Link to="/" className="mt-6 inline-block rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
         Continue shopping

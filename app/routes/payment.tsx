@@ -6,7 +6,14 @@ import { checkoutChoicesStore } from '~/features/cart/checkout-choices'
 import { useCart } from '~/components/cart/use-cart'
 import { cartItemsForServer } from '~/features/cart/cart'
 import { addressFormSchema, type CreateOrderRequest } from '~/features/checkout/checkout-schemas'
-import { type CreatedOrderAnswer, type CreateOrderAnswer, type CreateOrderRefusal, isCreatedOrder, type ShortLine, type VerifyPaymentAnswer } from '~/features/checkout/checkout-api'
+import {
+  type CreatedOrderAnswer,
+  type CreateOrderAnswer,
+  type CreateOrderRefusal,
+  isCreatedOrder,
+  type ShortLine,
+  type VerifyPaymentAnswer,
+} from '~/features/checkout/checkout-api'
 import { checkoutKeyFor, forgetCheckoutKey } from '~/features/checkout/checkout-key'
 import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { formatRupees } from '~/features/money/money'
@@ -103,7 +110,13 @@ export default function PaymentPage() {
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
         const checkoutKey = checkoutKeyFor(JSON.stringify({ items, shippingAddress, email, ...offers }))
-        const res = await postJson<CreateOrderAnswer>('/api/payment/createOrder', { items, shippingAddress, email, checkoutKey, ...offers } satisfies CreateOrderRequest)
+        const res = await postJson<CreateOrderAnswer>('/api/payment/createOrder', {
+          items,
+          shippingAddress,
+          email,
+          checkoutKey,
+          ...offers,
+        } satisfies CreateOrderRequest)
         if (res.status === 201 && isCreatedOrder(res.data as CreateOrderAnswer)) {
           const order = res.data as CreatedOrderAnswer
           if (order.status === 'paid') return paid(order.orderId)
@@ -123,7 +136,8 @@ export default function PaymentPage() {
         // Over the shop's reservation limits (decision 024): the message says which and where bulk orders go.
         if (res.status === 422 && refusal.limit) return setStep({ name: 'limit', message: refusal.error ?? '' })
         if (res.status === 409 && refusal.shortLines) return setStep({ name: 'short', lines: refusal.shortLines })
-        if (res.status === 422 && (refusal.coupon || refusal.cod)) return setStep({ name: 'offer-refused', message: refusal.error ?? '', cod: Boolean(refusal.cod) })
+        if (res.status === 422 && (refusal.coupon || refusal.cod))
+          return setStep({ name: 'offer-refused', message: refusal.error ?? '', cod: Boolean(refusal.cod) })
         if (res.status === 409) {
           forgetCheckoutKey()
           continue
@@ -185,8 +199,8 @@ export default function PaymentPage() {
         {step.name === 'paying' && step.order.checkout.payingNote ? <p>{step.order.checkout.payingNote}</p> : null}
         {step.name === 'checking' ? (
           <p data-testid="payment-checking">
-            Your payment reached us and we are confirming it with the bank. This page moves on by itself once it is confirmed, and we
-            mail you then. Please do not pay again.
+            Your payment reached us and we are confirming it with the bank. This page moves on by itself once it is confirmed, and we mail
+            you then. Please do not pay again.
           </p>
         ) : null}
       </div>
@@ -199,11 +213,17 @@ export default function PaymentPage() {
         <p className="rounded-md bg-amber-50 p-3 text-amber-900">
           {step.reason === 'cart' ? (
             <>
-              Your cart is empty. <Link to="/" className="underline">Continue shopping</Link>
+              Your cart is empty.{' '}
+              <Link to="/" className="underline">
+                Continue shopping
+              </Link>
             </>
           ) : (
             <>
-              We need your shipping address first. <Link to="/address" className="underline">Enter the address</Link>
+              We need your shipping address first.{' '}
+              <Link to="/address" className="underline">
+                Enter the address
+              </Link>
             </>
           )}
         </p>

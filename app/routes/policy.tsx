@@ -32,7 +32,9 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
       <h1 id="policy-title" className="text-3xl font-bold text-leaf-800">
         {loaderData.title}
       </h1>
-      {loaderData.updatedAt ? <p className="mt-1 text-sm text-earth-700">{`Last updated ${formatIndiaDate(loaderData.updatedAt)}`}</p> : null}
+      {loaderData.updatedAt ? (
+        <p className="mt-1 text-sm text-earth-700">{`Last updated ${formatIndiaDate(loaderData.updatedAt)}`}</p>
+      ) : null}
       {/* From the shop settings, so the page names the officer of the moment whatever its text says. */}
       {loaderData.slug === 'grievance' && <GrievanceOfficerCard headingLevel={2} />}
       <div className="policy-text mt-6" dangerouslySetInnerHTML={{ __html: loaderData.html }} />

@@ -27,9 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = value ? parseCategory(value) : undefined
   const unknownCategory = !parsed.success || (!!value && !category)
   const asked = readPageParam(params.get('page'))
-  const list = await listProductsPage(context.shop.db, category ? { categories: [category] } : {}, { page: asked.page, pageSize: PRODUCT_PAGE_SIZE })
+  const list = await listProductsPage(context.shop.db, category ? { categories: [category] } : {}, {
+    page: asked.page,
+    pageSize: PRODUCT_PAGE_SIZE,
+  })
   // The stars of the page's cards in one query (features/reviews).
-  const ratings = await ratingSummaries(context.shop.db, list.items.map((p) => p.id))
+  const ratings = await ratingSummaries(
+    context.shop.db,
+    list.items.map((p) => p.id),
+  )
   const pageNotice = pageNoticeOf(asked, list.page)
   const body = {
     category: category ?? null,
@@ -135,7 +141,9 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
         )}
         <p className="text-sm text-stone-700">
           {`${total} ${total === 1 ? 'product' : 'products'}`}
-          {pageCount > 1 && products.length > 0 && `, showing ${(page - 1) * PRODUCT_PAGE_SIZE + 1}–${(page - 1) * PRODUCT_PAGE_SIZE + products.length}`}
+          {pageCount > 1 &&
+            products.length > 0 &&
+            `, showing ${(page - 1) * PRODUCT_PAGE_SIZE + 1}–${(page - 1) * PRODUCT_PAGE_SIZE + products.length}`}
         </p>
       </header>
       {products.length === 0 ? (

@@ -2,12 +2,7 @@ import { data, Form, Link } from 'react-router'
 import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import {
-  ACCOUNT_LIMITS,
-  PASSWORD_MIN_LENGTH,
-  resetPasswordSchema,
-  resetTokenSchema,
-} from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, resetPasswordSchema, resetTokenSchema } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { weakPasswordReason } from '~/features/accounts/password-strength.server'
@@ -42,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors }, { status: 400 })
   }
   const weak = await weakPasswordReason(parsed.values.password)
-  if (weak) return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors: { password: weak } }, { status: 400 })
+  if (weak)
+    return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors: { password: weak } }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/reset-password', {
     token: parsed.values.token,
     newPassword: parsed.values.password,
@@ -52,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reason = refusalReason(answer)
   if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Password reset failed')
   return data<ActionResult>(
-    { ok: false, error: 'The password was not changed', reason: reason ?? 'A problem on our side stopped it. Please try again in a moment.' },
+    {
+      ok: false,
+      error: 'The password was not changed',
+      reason: reason ?? 'A problem on our side stopped it. Please try again in a moment.',
+    },
     { status: answer.status >= 500 ? 500 : answer.status },
   )
 }

@@ -52,7 +52,10 @@ function BrowseCategories({ heading }: { heading: string }) {
       <ul role="list" className="flex flex-wrap gap-2">
         {BROWSE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={`inline-block rounded-full border border-stone-300 px-3 py-1.5 font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`}>
+            <Link
+              to={link.to}
+              className={`inline-block rounded-full border border-stone-300 px-3 py-1.5 font-medium text-leaf-800 hover:bg-leaf-50 ${focusRing}`}
+            >
               {link.label}
             </Link>
           </li>
@@ -104,7 +107,10 @@ function Summary({ outcome }: { outcome: PageOutcome }) {
           {outcome.suggestion && (
             <p className="mt-1">
               Did you mean{' '}
-              <Link to={pageAddress(outcome.suggestion, 1)} className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+              <Link
+                to={pageAddress(outcome.suggestion, 1)}
+                className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}
+              >
                 {outcome.suggestion}
               </Link>
               ?
@@ -118,7 +124,10 @@ function Summary({ outcome }: { outcome: PageOutcome }) {
         <p>
           There is no page {outcome.page} of results for {quoted(outcome.q)}: its {outcome.total} products fit on {outcome.pageCount}{' '}
           {outcome.pageCount === 1 ? 'page' : 'pages'}.{' '}
-          <Link to={pageAddress(outcome.q, outcome.pageCount)} className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+          <Link
+            to={pageAddress(outcome.q, outcome.pageCount)}
+            className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}
+          >
             Go to the last page
           </Link>
         </p>

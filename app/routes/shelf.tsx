@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The shop's name and phone come from the root's loader, which has read the settings already.
   const products = await listProducts(context.shop.db, { categories: shelf.categories, subcategory: shelf.subcategory })
   // Every card's stars in one query (features/reviews).
-  const ratings = await ratingSummaries(context.shop.db, products.map((p) => p.id))
+  const ratings = await ratingSummaries(
+    context.shop.db,
+    products.map((p) => p.id),
+  )
   return { shelf, products, ratings }
 }
 
@@ -73,7 +76,14 @@ export default function ShelfPage({ loaderData }: Route.ComponentProps) {
               <h2 id={groupAnchor(g.category)} className="mb-4 text-2xl font-semibold text-leaf-800">
                 {CATEGORY_LABELS[g.category]}
               </h2>
-              <ProductGrid products={g.products} layout={shelf.layout} headingLevel={3} firstIndex={start} phone={phone} ratings={ratings} />
+              <ProductGrid
+                products={g.products}
+                layout={shelf.layout}
+                headingLevel={3}
+                firstIndex={start}
+                phone={phone}
+                ratings={ratings}
+              />
             </section>
           )
         })

@@ -4,13 +4,7 @@ import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFo
 import { CheckboxField, TextField } from '~/components/forms/fields'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import {
-  ACCOUNT_LIMITS,
-  safeRedirectPath,
-  SIGN_IN_FAILED,
-  SIGNED_IN,
-  signInSchema,
-} from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, safeRedirectPath, SIGN_IN_FAILED, SIGNED_IN, signInSchema } from '~/features/accounts/account-schemas'
 import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
@@ -42,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rememberMe = form?.rememberMe === 'on'
   if (!form) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, email, rememberMe }, { status: 413 })
   const parsed = parseForm(form, signInSchema)
-  if (!parsed.ok) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, fieldErrors: parsed.fieldErrors, email, rememberMe }, { status: 400 })
+  if (!parsed.ok)
+    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, fieldErrors: parsed.fieldErrors, email, rememberMe }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-in/email', {
     email: parsed.values.email,
     password: parsed.values.password,
@@ -52,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-in failed')
     const reason = refusalReason(answer) ?? undefined
     // The button comes back: the page is rendered again with the message.
-    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe }, { status: answer.status >= 500 ? 500 : answer.status })
+    return data<ActionResult>(
+      { ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe },
+      { status: answer.status >= 500 ? 500 : answer.status },
+    )
   }
   const userId = (answer.body?.user as { id?: string } | undefined)?.id
   // Read again: ADMIN_EMAILS may have made the account an admin just now.
@@ -106,7 +104,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           defaultValue={failed?.email}
           error={errors.email}
         />
-        <TextField name="password" label="Password" type="password" required autoComplete="current-password" maxLength={ACCOUNT_LIMITS.password} error={errors.password} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          maxLength={ACCOUNT_LIMITS.password}
+          error={errors.password}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField
             name="rememberMe"

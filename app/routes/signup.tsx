@@ -5,12 +5,7 @@ import { TextField } from '~/components/forms/fields'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { primaryButton } from '~/components/catalogue/styles'
 import { useHydrated } from '~/components/layout/use-hydrated'
-import {
-  ACCOUNT_LIMITS,
-  PASSWORD_MIN_LENGTH,
-  SIGN_UP_FAILED,
-  signUpSchema,
-} from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, SIGN_UP_FAILED, signUpSchema } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { weakPasswordReason } from '~/features/accounts/password-strength.server'
@@ -25,9 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(`Sign up · ${shopSettingsOf(matches).shopName}`, 'Create an account to see your orders in one place.')
 
 type Values = { email: string; username: string; phone: string }
-type ActionResult =
-  | { ok: true; next: string }
-  | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; values: Values }
+type ActionResult = { ok: true; next: string } | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; values: Values }
 
 /** The form's token for this browser (decision 034). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -51,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     phone,
   })
   if (answer.status !== 200) {
-    const reason = refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined)
+    const reason =
+      refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined)
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-up failed')
     return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: answer.status >= 500 ? 500 : answer.status })
   }

@@ -10,5 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Only read. */
 export function action() {
-  return new Response('Method not allowed: this address only answers GET.', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response('Method not allowed: this address only answers GET.', {
+    status: 405,
+    headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+  })
 }

@@ -49,11 +49,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
   if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
   const parsed = parseForm<typeof trackOrderSchema, TrackField>(values, trackOrderSchema)
-  if (!parsed.ok) return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  if (!parsed.ok)
+    return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   const orderId = await findTrackedOrder(context.shop.db, parsed.values)
   if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
   // Post, then redirect: a reload shows the order again without asking to send the form twice.
-  return redirect(`/track?order=${orderNumberLabel(parsed.values.order)}`, { status: 303, headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) } })
+  return redirect(`/track?order=${orderNumberLabel(parsed.values.order)}`, {
+    status: 303,
+    headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) },
+  })
 }
 
 export default function Track({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,12 +73,22 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="track-form-title" className="font-serif text-xl font-semibold text-earth-900">
           {order ? 'Track another order' : 'Find your order'}
         </h2>
-        <p className="mt-2 text-earth-700">No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.</p>
+        <p className="mt-2 text-earth-700">
+          No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.
+        </p>
         <FormError message={actionData?.error} />
         {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
         <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
           <FormTokenField />
-          <TextField required name="order" label="Order number" hint="For example KO-1234" defaultValue={values?.order ?? (order ? '' : prefill)} maxLength={20} error={errors.order} />
+          <TextField
+            required
+            name="order"
+            label="Order number"
+            hint="For example KO-1234"
+            defaultValue={values?.order ?? (order ? '' : prefill)}
+            maxLength={20}
+            error={errors.order}
+          />
           <TextField
             required
             name="contact"

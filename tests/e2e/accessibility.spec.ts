@@ -16,7 +16,8 @@ test.describe.configure({ mode: 'parallel' })
 type PagePath = string | ((request: APIRequestContext) => Promise<string>)
 type PageToCheck = { name: string; path: PagePath; status?: number }
 
-const singlePriceProduct = async (request: APIRequestContext) => (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 0)!.url
+const singlePriceProduct = async (request: APIRequestContext) =>
+  (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount > 0)!.url
 const sizedProduct = async (request: APIRequestContext) => (await catalogue(request)).find((p) => p.prices && p.stockCount > 0)!.url
 
 /** Pages anyone can open, as they come from the server. */
@@ -239,7 +240,7 @@ test.describe('pictures', () => {
     }
   })
 
-  test('the checks catch what they are for, on the shop\'s own pages (its CSP and all)', async ({ page }) => {
+  test("the checks catch what they are for, on the shop's own pages (its CSP and all)", async ({ page }) => {
     await openHydrated(page, '/')
     await page.evaluate(() => {
       const image = document.createElement('img')

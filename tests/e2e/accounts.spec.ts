@@ -174,7 +174,15 @@ test('signing out ends the session and empties the cart kept in this browser', a
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 })
   await page.evaluate((p) => {
-    const line = { id: p.id, name: p.name, url: p.url, imageUrl: p.imageUrl, pricePaise: Math.round(p.price! * 100), stockCount: p.stockCount, quantity: 2 }
+    const line = {
+      id: p.id,
+      name: p.name,
+      url: p.url,
+      imageUrl: p.imageUrl,
+      pricePaise: Math.round(p.price! * 100),
+      stockCount: p.stockCount,
+      quantity: 2,
+    }
     localStorage.setItem('cartItems', JSON.stringify([line]))
   }, product)
   await openHydrated(page, '/')

@@ -41,7 +41,10 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   // The page's own box, not the top bar's product search.
   await page.getByRole('main').getByRole('searchbox').fill(customer)
   await page.keyboard.press('Enter')
-  await page.getByRole('link', { name: /KO-\d+/ }).first().click()
+  await page
+    .getByRole('link', { name: /KO-\d+/ })
+    .first()
+    .click()
   await expect(page.getByText(customer).first()).toBeVisible()
   await expect(page.getByText('Anitha Krishnan').first()).toBeVisible()
 
@@ -65,13 +68,24 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   await expect(page.getByText(/on its way/).first()).toBeVisible()
 })
 
-test('the admin refunds one line of a paid order: the customer is mailed, and the credit note PDF shows the refunded amount', async ({ page, baseURL, request }) => {
+test('the admin refunds one line of a paid order: the customer is mailed, and the credit note PDF shows the refunded amount', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const customer = `e2e-refund-${Date.now()}-${process.pid}@example.in`
   const { products } = await (await request.get('/api/products?category=spices')).json()
   const [first, second] = products.filter((p: { stockCount: number; price?: number }) => p.stockCount > 2 && p.price !== undefined)
   const created = await request.post('/api/payment/createOrder', {
     headers: { Origin: baseURL! },
-    data: { items: [{ productId: first.id, quantity: 2 }, { productId: second.id, quantity: 1 }], shippingAddress: address, email: customer },
+    data: {
+      items: [
+        { productId: first.id, quantity: 2 },
+        { productId: second.id, quantity: 1 },
+      ],
+      shippingAddress: address,
+      email: customer,
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const { orderId } = await created.json()
@@ -114,7 +128,11 @@ test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ pa
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 })
 
-test('the order list reads without sideways scrolling on a 375 px phone, and is still a table at 1280 px', async ({ page, baseURL, request }) => {
+test('the order list reads without sideways scrolling on a 375 px phone, and is still a table at 1280 px', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   // A paid order of the customer's browser, so the list has at least one row whatever ran before.
   const customer = `e2e-list-${Date.now()}-${process.pid}@example.in`
   const orderId = await paidSpicesOrder(request, customer)

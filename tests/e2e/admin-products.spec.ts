@@ -11,7 +11,9 @@ async function signIn(request: APIRequestContext, baseURL: string, email: string
 }
 
 const png = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } }).png().toBuffer()
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer()
 
 async function openManager(page: Page, search: string) {
   await page.goto(`/Delete?q=${encodeURIComponent(search)}`)

@@ -10,7 +10,11 @@ test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true
 
 const ADMIN = 'admin-e2e@example.com'
 
-test('a code in the cart, cash on delivery with its fee, the order confirmed from its mail and found on /track', async ({ page, browser, baseURL }) => {
+test('a code in the cart, cash on delivery with its fee, the order confirmed from its mail and found on /track', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const stamp = `${Date.now()}${process.pid}`.slice(-9)
   const code = `COD${stamp}`
   const email = `e2e-cod-${stamp}@example.in`
@@ -27,7 +31,9 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await owner.close()
 
   // ₹400-odd of one spice, and the address saved from an earlier visit.
-  const spice = (await catalogue(page.request)).find((p) => p.category === 'spices' && p.price !== undefined && p.price >= 100 && p.stockCount > 5)!
+  const spice = (await catalogue(page.request)).find(
+    (p) => p.category === 'spices' && p.price !== undefined && p.price >= 100 && p.stockCount > 5,
+  )!
   const quantity = Math.ceil(400 / spice.price!)
   await storeCart(page, [storedLine(spice, quantity)], { ...SHIPPING_ADDRESS, email })
   const goodsPaise = Math.round(spice.price! * 100) * quantity
@@ -58,7 +64,10 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(page).toHaveURL(/\/order-success\?order=/)
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
   await expect(page.getByTestId('confirm-from-mail')).toContainText(email)
-  const orderNumber = (await page.getByText(/^KO-\d+$/).first().textContent())!
+  const orderNumber = (await page
+    .getByText(/^KO-\d+$/)
+    .first()
+    .textContent())!
 
   // The confirmation link from the mail: opening it changes nothing; its button confirms the order.
   const mail = await waitForMailInDir(process.env.E2E_MAIL_DIR!, email, (m) => m.subject.includes('Please confirm'))
@@ -82,5 +91,7 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
 })
 
 function rupees(paise: number) {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100)
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0 }).format(
+    paise / 100,
+  )
 }

@@ -149,7 +149,10 @@ test.describe('shelves', () => {
 
     await card.getByLabel('Size').selectOption('500g')
     await expect(note).toBeVisible()
-    await expect(card.getByRole('link', { name: DEFAULT_SHOP_SETTINGS.phone })).toHaveAttribute('href', telHref(DEFAULT_SHOP_SETTINGS.phone))
+    await expect(card.getByRole('link', { name: DEFAULT_SHOP_SETTINGS.phone })).toHaveAttribute(
+      'href',
+      telHref(DEFAULT_SHOP_SETTINGS.phone),
+    )
     await expect(card.getByText(formatRupees(fruit.prices!.halfg * 100), { exact: true })).toBeVisible()
 
     await card.getByRole('button', { name: /^Add to Cart/ }).click()

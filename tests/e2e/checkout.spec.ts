@@ -21,21 +21,26 @@ function wellStocked(products: CatalogueProduct[], filter: (p: CatalogueProduct)
   return products.filter((p) => p.price !== undefined && p.stockCount >= 20 && filter(p)).sort((a, b) => b.stockCount - a.stockCount)
 }
 
-
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ })
 const main = (page: Page) => page.getByRole('main')
 const cartLine = (page: Page, name: string) =>
-  main(page).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })
+  main(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) })
 const subtotal = (page: Page) => main(page).getByText(/^Subtotal \(\d+ items?\):/)
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' })
-const summaryValue = (region: Locator, label: string) => region.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`)
+const summaryValue = (region: Locator, label: string) =>
+  region.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`)
 
 async function expectCount(page: Page, count: number) {
   await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`)
 }
 
 test.describe('adding to the cart', () => {
-  test('from a shelf and from detail pages (single and sized): the count and the cart page show server prices', async ({ page, request }) => {
+  test('from a shelf and from detail pages (single and sized): the count and the cart page show server prices', async ({
+    page,
+    request,
+  }) => {
     const products = await catalogue(request)
     const spice = wellStocked(products, (p) => p.category === 'spices')[0]!
     const single = wellStocked(products, (p) => p.category !== 'spices')[0]!
@@ -144,7 +149,9 @@ test.describe('the cart page', () => {
     await expectCount(other, 1)
 
     // And changes made in the other tab come back.
-    await cartLine(other, second!.name).getByRole('button', { name: `One more ${second!.name}` }).click()
+    await cartLine(other, second!.name)
+      .getByRole('button', { name: `One more ${second!.name}` })
+      .click()
     await expect(cartLine(page, second!.name).getByTestId('line-quantity')).toHaveText('2')
     await expectCount(page, 2)
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { id: string; quantity: number }[])
@@ -197,7 +204,9 @@ test.describe('the cart page', () => {
     await expect(main(page).getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
 
     // Removing the discontinued line and bringing the quantity within stock lets the customer go on.
-    await cartLine(page, gone.name).getByRole('button', { name: `Remove ${gone.name}` }).click()
+    await cartLine(page, gone.name)
+      .getByRole('button', { name: `Remove ${gone.name}` })
+      .click()
     await page.evaluate((id) => {
       const cart = JSON.parse(localStorage.getItem('cartItems')!) as { id: string; quantity: number }[]
       localStorage.setItem('cartItems', JSON.stringify(cart.map((l) => (l.id === id ? { ...l, quantity: 1 } : l))))
@@ -232,7 +241,11 @@ test.describe('shipping address', () => {
     await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription('Full Name is required')
     // Optional fields stay quiet.
-    await expect(main(page).getByText(/Building Number|Street Name|Alternate Number/).filter({ hasText: /required|must/ })).toHaveCount(0)
+    await expect(
+      main(page)
+        .getByText(/Building Number|Street Name|Alternate Number/)
+        .filter({ hasText: /required|must/ }),
+    ).toHaveCount(0)
 
     // Spaces are not a name; a 5-digit PIN and a 9-digit phone each have their own message.
     await page.getByLabel('Full Name').fill('   ')
@@ -399,7 +412,9 @@ test.describe('payment in test mode', () => {
   test('a failed payment keeps the cart; a reload finds the same order; Try again then pays it', async ({ page, request }) => {
     const products = await catalogue(request)
     const product = wellStocked(products, (p) => p.category === 'herbal')[1]!
-    const sized = products.filter((p) => p.prices && p.stockBySize!['250g'] >= 20).sort((a, b) => b.stockBySize!['250g'] - a.stockBySize!['250g'])[0]!
+    const sized = products
+      .filter((p) => p.prices && p.stockBySize!['250g'] >= 20)
+      .sort((a, b) => b.stockBySize!['250g'] - a.stockBySize!['250g'])[0]!
     await storeCart(page, [storedLine(product, 1), storedLine(sized, 1, '250g')], SAVED_ADDRESS)
     const isCreateOrder = (r: { url(): string; request(): { method(): string } }) =>
       r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST'
@@ -444,7 +459,10 @@ test.describe('payment in test mode', () => {
 })
 
 test.describe('reservation limits (decision 024)', () => {
-  test('more than 10 of a pack: the payment page says so, names the bulk-purchase phone, and reserves nothing', async ({ page, request }) => {
+  test('more than 10 of a pack: the payment page says so, names the bulk-purchase phone, and reserves nothing', async ({
+    page,
+    request,
+  }) => {
     const product = wellStocked(await catalogue(request))[0]!
     await storeCart(page, [storedLine(product, 11)], SAVED_ADDRESS)
     const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')

@@ -60,7 +60,8 @@ async function catalogue(request: APIRequestContext) {
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ })
 const main = (page: Page) => page.getByRole('main')
-const expectCount = (page: Page, count: number) => expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`)
+const expectCount = (page: Page, count: number) =>
+  expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`)
 
 test('the browser enforces the policy: an injected script or event handler does not run, and is reported', async ({ page }) => {
   const csp = await watchCsp(page)
@@ -189,7 +190,12 @@ test.describe('with Razorpay configured', () => {
     test.setTimeout(150_000)
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
     server = await startTestServer({
-      env: { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: 'csp-webhook-secret', RAZORPAY_API_BASE: razorpay.url },
+      env: {
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: 'csp-webhook-secret',
+        RAZORPAY_API_BASE: razorpay.url,
+      },
     })
   })
   test.afterAll(async () => {
@@ -197,7 +203,10 @@ test.describe('with Razorpay configured', () => {
     await razorpay?.close()
   })
 
-  test("the payment page may load Razorpay's checkout script, frame its payment window and reach its telemetry", async ({ page, request }) => {
+  test("the payment page may load Razorpay's checkout script, frame its payment window and reach its telemetry", async ({
+    page,
+    request,
+  }) => {
     // Razorpay cannot be reached from tests: its hosts answer from here, after the browser's CSP let the requests go.
     // The stand-in checkout.js does what the real one does that the CSP governs.
     const reached: string[] = []

@@ -11,7 +11,9 @@ const canonical = (page: Page) => page.locator('head link[rel="canonical"]')
 
 async function jsonLd(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null') as { '@type': string; name: string }),
+    [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? 'null') as { '@type': string; name: string },
+    ),
   )
 }
 
@@ -34,7 +36,10 @@ test('client-side navigation swaps the title, canonical link and structured data
   await expect(page).toHaveURL(new RegExp(`${spice.url}$`))
   await expect(page).toHaveTitle(`${spice.name} | Kaadu Organics`)
   await expect(canonical(page)).toHaveAttribute('href', `${baseURL}${spice.url}`)
-  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${baseURL}/media/[a-f0-9]{32}-960\\.webp$`))
+  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${baseURL}/media/[a-f0-9]{32}-960\\.webp$`),
+  )
   const [product] = await jsonLd(page)
   expect(product).toMatchObject({ '@type': 'Product', name: spice.name, offers: { priceCurrency: 'INR' } })
 

@@ -28,7 +28,14 @@ export const test = base.extend<object, { visitorTab: Page; adminTab: Page }>({
 /** A tab in a browser context of its own, with the project's device and the shop's address, closed with the worker. */
 async function keptTab(browser: Browser, project: BrowserContextOptions, use: (tab: Page) => Promise<void>) {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = project
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL: process.env.E2E_BASE_URL })
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL: process.env.E2E_BASE_URL,
+  })
   try {
     await use(await context.newPage())
   } finally {

@@ -20,7 +20,8 @@ async function focusState(page: Page) {
     const box = element.getBoundingClientRect()
     // A visually hidden control (the pack sizes' radios) shows its focus on its label.
     const shown = box.width <= 1 || box.height <= 1 ? element.closest('label') : element
-    const visible = !!shown && (shows(getComputedStyle(shown)) || shows(getComputedStyle(shown, '::after')) || shows(getComputedStyle(shown, '::before')))
+    const visible =
+      !!shown && (shows(getComputedStyle(shown)) || shows(getComputedStyle(shown, '::after')) || shows(getComputedStyle(shown, '::before')))
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''
     return { what: `<${element.tagName.toLowerCase()}> ${name}`, visible }
   })

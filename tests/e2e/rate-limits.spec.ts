@@ -23,7 +23,15 @@ async function openHydrated(page: Page, path: string) {
 
 test('the payment page shows the checkout limit’s message and keeps the cart', async ({ page, request }) => {
   const product = (await catalogue(request)).find((p) => p.price !== undefined && p.stockCount >= 5)!
-  const line = { id: product.id, name: product.name, imageUrl: product.imageUrl, url: product.url, pricePaise: Math.round(product.price! * 100), stockCount: product.stockCount, quantity: 1 }
+  const line = {
+    id: product.id,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    url: product.url,
+    pricePaise: Math.round(product.price! * 100),
+    stockCount: product.stockCount,
+    quantity: 1,
+  }
   await storeCart(page, [line], SAVED_ADDRESS)
   let attempts = 0
   await page.route('**/api/payment/createOrder', (route) => {
@@ -45,7 +53,12 @@ test('the payment page shows the checkout limit’s message and keeps the cart',
 test('the feedback form shows the contact limit’s message and keeps what was typed', async ({ page }) => {
   await page.route('**/api/contact', (route) => route.fulfill(refusal(CONTACT_REFUSED)))
   await openHydrated(page, '/contact')
-  const typed = { Name: 'Kavya Raghavan', Email: 'kavya@example.in', Phone: '+91 99400 55667', Message: 'Is the moringa powder shade dried?' }
+  const typed = {
+    Name: 'Kavya Raghavan',
+    Email: 'kavya@example.in',
+    Phone: '+91 99400 55667',
+    Message: 'Is the moringa powder shade dried?',
+  }
   for (const [label, value] of Object.entries(typed)) await page.getByLabel(label, { exact: true }).fill(value)
   await page.getByRole('button', { name: 'Submit' }).click()
 

@@ -64,7 +64,8 @@ test('a verified buyer reviews a product, edits it; the admin hides it', async (
   const reviews = page.getByRole('region', { name: 'Customer reviews' })
   await expect(reviews.getByText('No reviews yet.')).toBeVisible()
   const form = page.getByRole('form', { name: 'Write a review' })
-  const star = (n: number) => form.locator('label').filter({ has: page.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars`, exact: true }) })
+  const star = (n: number) =>
+    form.locator('label').filter({ has: page.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars`, exact: true }) })
   await star(3).click()
   await expect(form.getByRole('radio', { name: '3 stars' })).toBeChecked()
   await page.keyboard.press('ArrowRight')
@@ -90,7 +91,10 @@ test('a verified buyer reviews a product, edits it; the admin hides it', async (
   const edit = page.getByRole('form', { name: 'Edit your review' })
   await expect(edit.getByLabel('Your review')).toHaveValue('Sweet, plump and fresh.\nThe pack keeps well.')
   await expect(edit.getByRole('radio', { name: '4 stars' })).toBeChecked()
-  await edit.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click()
+  await edit
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '5 stars' }) })
+    .click()
   await edit.getByLabel('Your review').fill('Even better the second time.')
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your review is updated.' })).toBeVisible()
@@ -104,7 +108,9 @@ test('a verified buyer reviews a product, edits it; the admin hides it', async (
 
   // The shelf's card shows the stars.
   await openHydrated(page, '/Dryfruits')
-  await expect(page.getByRole('article').filter({ hasText: product.name }).getByRole('img', { name: 'Rated 5 out of 5 from 1 review' })).toBeVisible()
+  await expect(
+    page.getByRole('article').filter({ hasText: product.name }).getByRole('img', { name: 'Rated 5 out of 5 from 1 review' }),
+  ).toBeVisible()
 
   // The admin hides it from the dashboard's Reviews page.
   const admin = await adminPage(browser, baseURL!)

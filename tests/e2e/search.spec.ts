@@ -69,7 +69,9 @@ test.describe('without JavaScript', () => {
     await box.press('Enter')
     await expect(page).toHaveURL(/\/search\?q=nellikai$/)
     // Nellikai is amla: amla products are found, the word marked.
-    await expect(page.getByRole('main').getByRole('article').getByRole('heading').locator('mark', { hasText: 'Amla' }).first()).toBeVisible()
+    await expect(
+      page.getByRole('main').getByRole('article').getByRole('heading').locator('mark', { hasText: 'Amla' }).first(),
+    ).toBeVisible()
 
     await page.goto('/search')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search')

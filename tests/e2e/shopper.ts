@@ -54,7 +54,10 @@ export async function waitForHydration(page: Page) {
  * An order of one unit paid through the test provider, placed through the API as `request`'s browser (its cookies);
  * its id. The shop refuses changes without its own Origin (decision 010); global-setup.ts set this address.
  */
-export async function placePaidOrder(request: APIRequestContext, order: { productId: string; email: string; address?: Record<string, string> }) {
+export async function placePaidOrder(
+  request: APIRequestContext,
+  order: { productId: string; email: string; address?: Record<string, string> },
+) {
   const origin = { Origin: process.env.E2E_BASE_URL! }
   const created = await request.post('/api/payment/createOrder', {
     headers: origin,

@@ -18,7 +18,14 @@ test('a count from a stale Edit dialog is refused with the count now; units are 
   const name = `E2E Cloves ${Date.now()}`
   const added = await page.request.post('/api/admin/products', {
     headers: { Origin: baseURL! },
-    multipart: { name, description: 'Cloves from Kerala.', category: 'spices', price: '120', stockCount: '10', csrf_token: await formToken(page.request) },
+    multipart: {
+      name,
+      description: 'Cloves from Kerala.',
+      category: 'spices',
+      price: '120',
+      stockCount: '10',
+      csrf_token: await formToken(page.request),
+    },
   })
   expect(added.ok(), await added.text()).toBe(true)
   const { product } = (await added.json()) as { product: { id: string } }

@@ -27,7 +27,11 @@ async function trackOrder(page: Page, order: string, contact: string) {
   await expect(page.getByRole('heading', { name: `Order ${order}` })).toBeVisible()
 }
 
-test('a paid order’s invoice downloads from the success page, and /track finds the order by e-mail and by phone', async ({ page, request, browser }) => {
+test('a paid order’s invoice downloads from the success page, and /track finds the order by e-mail and by phone', async ({
+  page,
+  request,
+  browser,
+}) => {
   const email = `e2e-invoice-${Date.now()}-${process.pid}@example.in`
   const { products } = (await (await request.get('/api/products?category=spices')).json()) as { products: ProductJson[] }
   const spice = products.filter((p) => p.price !== undefined && p.stockCount > 5).sort((a, b) => b.stockCount - a.stockCount)[0]!
@@ -41,7 +45,15 @@ test('a paid order’s invoice downloads from the success page, and /track finds
       localStorage.setItem('shippingAddress', JSON.stringify(address))
     },
     {
-      line: { id: spice.id, name: spice.name, imageUrl: spice.imageUrl, url: spice.url, pricePaise, stockCount: spice.stockCount, quantity: 1 },
+      line: {
+        id: spice.id,
+        name: spice.name,
+        imageUrl: spice.imageUrl,
+        url: spice.url,
+        pricePaise,
+        stockCount: spice.stockCount,
+        quantity: 1,
+      },
       address: {
         fullName: 'Revathi Subramanian',
         buildingNumber: '3',
@@ -61,9 +73,16 @@ test('a paid order’s invoice downloads from the success page, and /track finds
   const window = page.getByRole('dialog', { name: 'Test payment' })
   await window.getByRole('button', { name: 'Complete test payment' }).click()
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
-  const orderNumber = (await page.getByRole('main').getByText(/KO-\d+/).first().textContent())!.match(/KO-\d+/)![0]
+  const orderNumber = (await page
+    .getByRole('main')
+    .getByText(/KO-\d+/)
+    .first()
+    .textContent())!.match(/KO-\d+/)![0]
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your tax invoice (PDF)' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download your tax invoice (PDF)' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^invoice-KO-\d{4}-\d{2}-\d{4}\.pdf$/)
   const pdf = fs.readFileSync((await download.path())!)
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
@@ -81,7 +100,10 @@ test('a paid order’s invoice downloads from the success page, and /track finds
   await expect(byEmail.page.getByTestId('tracked-status')).toHaveText('Paid, being packed')
   await expect(byEmail.page.getByRole('list', { name: /What has happened/ })).toContainText('Awaiting payment')
   await expect(byEmail.page.getByText('delivering to Bengaluru 560001')).toBeVisible()
-  const [again] = await Promise.all([byEmail.page.waitForEvent('download'), byEmail.page.getByRole('link', { name: 'Download the tax invoice (PDF)' }).click()])
+  const [again] = await Promise.all([
+    byEmail.page.waitForEvent('download'),
+    byEmail.page.getByRole('link', { name: 'Download the tax invoice (PDF)' }).click(),
+  ])
   expect(again.suggestedFilename()).toBe(download.suggestedFilename())
   await byEmail.close()
 
@@ -96,7 +118,12 @@ test('a paid order’s invoice downloads from the success page, and /track finds
   await byPhone.close()
 })
 
-test('the owner ships the order with a courier, and /track shows the courier and tracking number, without JavaScript too', async ({ page, baseURL, request, browser }) => {
+test('the owner ships the order with a courier, and /track shows the courier and tracking number, without JavaScript too', async ({
+  page,
+  baseURL,
+  request,
+  browser,
+}) => {
   const email = `e2e-track-ship-${Date.now()}-${process.pid}@example.in`
   const { products } = (await (await request.get('/api/products?category=spices')).json()) as { products: ProductJson[] }
   const product = products.find((p) => p.stockCount > 1)!
@@ -104,7 +131,16 @@ test('the owner ships the order with a courier, and /track shows the courier and
     headers: { Origin: baseURL! },
     data: {
       items: [{ productId: product.id, quantity: 1 }],
-      shippingAddress: { fullName: 'Selvam Raj', buildingNumber: '', streetName: 'Perundurai Road', city: 'Erode', postalCode: '638001', state: 'Tamil Nadu', phoneNumber: '9443312345', alternateNumber: '' },
+      shippingAddress: {
+        fullName: 'Selvam Raj',
+        buildingNumber: '',
+        streetName: 'Perundurai Road',
+        city: 'Erode',
+        postalCode: '638001',
+        state: 'Tamil Nadu',
+        phoneNumber: '9443312345',
+        alternateNumber: '',
+      },
       email,
     },
   })

@@ -36,7 +36,9 @@ describe('accounts over HTTP', () => {
     expect(sessionCookieOf(answer)).toBeUndefined()
     expect((await browser.signIn('meena@example.in')).status).toBe(200)
     const session = await browser.send('/api/auth/get-session')
-    expect(JSON.parse(session.text)).toMatchObject({ user: { email: 'meena@example.in', role: 'user', username: 'Meena', phone: '+91 98430 12345' } })
+    expect(JSON.parse(session.text)).toMatchObject({
+      user: { email: 'meena@example.in', role: 'user', username: 'Meena', phone: '+91 98430 12345' },
+    })
   })
 
   it('does not tell a stranger that an address has an account: the same answer, and a mail to its owner', async () => {
@@ -49,7 +51,9 @@ describe('accounts over HTTP', () => {
     expect(sessionCookieOf(again)).toBeUndefined()
     // The API too: 200 with no session, whatever the address.
     const api = (email: string) =>
-      new Browser(server.url).send('/api/auth/sign-up/email', { json: { email, password: 'mallory-was-here-2', name: 'Mallory', username: 'Mallory', phone: '+91 98430 12345' } })
+      new Browser(server.url).send('/api/auth/sign-up/email', {
+        json: { email, password: 'mallory-was-here-2', name: 'Mallory', username: 'Mallory', phone: '+91 98430 12345' },
+      })
     const [taken, fresh] = [await api('taken@example.in'), await api('fresh-api@example.in')]
     expect([taken.status, fresh.status]).toEqual([200, 200])
     expect(Object.keys(JSON.parse(taken.text)).sort()).toEqual(Object.keys(JSON.parse(fresh.text)).sort())
@@ -63,7 +67,12 @@ describe('accounts over HTTP', () => {
 
     const bad = await new Browser(server.url).signUp('not-an-address', { phone: 'call me', password: 'short', username: '' })
     expect(bad.status).toBe(400)
-    for (const message of ['Enter a valid e-mail address', 'Enter a username', 'Enter a valid phone number', 'Use at least 8 characters for your password']) {
+    for (const message of [
+      'Enter a valid e-mail address',
+      'Enter a username',
+      'Enter a valid phone number',
+      'Use at least 8 characters for your password',
+    ]) {
       expect(bad.text).toContain(message)
     }
   })
@@ -80,7 +89,9 @@ describe('accounts over HTTP', () => {
       expect(api.status, JSON.stringify(password)).toBe(400)
       expect(JSON.parse(api.text).message).toMatch(/^Choose a harder password: /)
     }
-    expect((await new Browser(server.url).signUp('weak@example.in', { password: 'weak@example.in' })).text).toContain('it is built from your e-mail address or name')
+    expect((await new Browser(server.url).signUp('weak@example.in', { password: 'weak@example.in' })).text).toContain(
+      'it is built from your e-mail address or name',
+    )
   })
 
   it('signs in with remember me for 30 days, without it for the browser session; cookies HttpOnly and SameSite=Lax', async () => {
@@ -121,11 +132,17 @@ describe('accounts over HTTP', () => {
     const browser = new Browser(server.url)
     await browser.signUp('csrf@example.in')
     const evil = { origin: 'https://evil.example' }
-    const api = await new Browser(server.url).send('/api/auth/sign-in/email', { json: { email: 'csrf@example.in', password: 'correct-horse' }, headers: evil })
+    const api = await new Browser(server.url).send('/api/auth/sign-in/email', {
+      json: { email: 'csrf@example.in', password: 'correct-horse' },
+      headers: evil,
+    })
     expect(api.status).toBe(403)
     expect(sessionCookieOf(api)).toBeUndefined()
     // The form is refused by React Router's own origin check before it reaches better-auth's.
-    const form = await new Browser(server.url).send('/Signin', { form: { email: 'csrf@example.in', password: 'correct-horse' }, headers: evil })
+    const form = await new Browser(server.url).send('/Signin', {
+      form: { email: 'csrf@example.in', password: 'correct-horse' },
+      headers: evil,
+    })
     expect([400, 403]).toContain(form.status)
     expect(sessionCookieOf(form)).toBeUndefined()
     // With the victim's cookie, another site cannot sign them out either.
@@ -135,7 +152,9 @@ describe('accounts over HTTP', () => {
   })
 
   it('refuses oversized posts to the auth API before reading them whole', async () => {
-    const answer = await new Browser(server.url).send('/api/auth/sign-in/email', { json: { email: 'x@example.in', password: 'p'.repeat(20_000) } })
+    const answer = await new Browser(server.url).send('/api/auth/sign-in/email', {
+      json: { email: 'x@example.in', password: 'p'.repeat(20_000) },
+    })
     expect(answer.status).toBe(413)
   })
 
@@ -156,7 +175,10 @@ describe('accounts over HTTP', () => {
     await new Browser(server.url).signUp('limited@example.in')
     const attacker = new Browser(server.url, '203.0.113.66')
     const statuses: number[] = []
-    for (let i = 0; i < 10; i++) statuses.push((await attacker.send('/api/auth/sign-in/email', { json: { email: 'limited@example.in', password: `guess-${i}xx` } })).status)
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (await attacker.send('/api/auth/sign-in/email', { json: { email: 'limited@example.in', password: `guess-${i}xx` } })).status,
+      )
     expect(statuses).toEqual(Array(10).fill(401))
     const limited = await attacker.send('/api/auth/sign-in/email', { json: { email: 'limited@example.in', password: 'correct-horse' } })
     expect(limited.status).toBe(429)
@@ -194,17 +216,25 @@ describe('accounts over HTTP', () => {
     const page = await browser.send(resetPath)
     expect(page.status).toBe(200)
     expect(page.text).toContain('New password')
-    const tooShort = await browser.send(resetPath, { form: { token: decodeURIComponent(link![1]!), password: 'short', confirmPassword: 'short' } })
+    const tooShort = await browser.send(resetPath, {
+      form: { token: decodeURIComponent(link![1]!), password: 'short', confirmPassword: 'short' },
+    })
     expect(tooShort.text).toContain('Use at least 8 characters for your password')
-    const weak = await browser.send(resetPath, { form: { token: decodeURIComponent(link![1]!), password: 'password', confirmPassword: 'password' } })
+    const weak = await browser.send(resetPath, {
+      form: { token: decodeURIComponent(link![1]!), password: 'password', confirmPassword: 'password' },
+    })
     expect(weak.status).toBe(400)
     expect(weak.text).toContain('Choose a harder password: it is one of the ten most used passwords.')
-    const done = await browser.send(resetPath, { form: { token: decodeURIComponent(link![1]!), password: 'brand-new-pass', confirmPassword: 'brand-new-pass' } })
+    const done = await browser.send(resetPath, {
+      form: { token: decodeURIComponent(link![1]!), password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    })
     expect(done.status).toBe(200)
     expect(done.text).toContain('Your password has been changed')
 
     expect((await browser.send(resetPath)).text).toContain('This reset link has already been used or has expired.')
-    const reused = await browser.send(resetPath, { form: { token: decodeURIComponent(link![1]!), password: 'another-pass-1', confirmPassword: 'another-pass-1' } })
+    const reused = await browser.send(resetPath, {
+      form: { token: decodeURIComponent(link![1]!), password: 'another-pass-1', confirmPassword: 'another-pass-1' },
+    })
     expect(reused.text).toContain('This reset link has already been used or has expired.')
 
     expect((await new Browser(server.url).signIn('forgot@example.in', 'correct-horse')).status).toBe(401)
@@ -260,7 +290,9 @@ describe('accounts over HTTP', () => {
 
     // A guest order, placed before the account existed, with the address typed differently.
     const guest = new Browser(server.url)
-    const { products } = JSON.parse((await guest.send('/api/products')).text) as { products: Array<{ id: string; price?: number; stockCount: number }> }
+    const { products } = JSON.parse((await guest.send('/api/products')).text) as {
+      products: Array<{ id: string; price?: number; stockCount: number }>
+    }
     const product = products.find((p) => p.price !== undefined && p.stockCount > 0)!
     const created = await guest.send('/api/payment/createOrder', {
       json: {
@@ -305,7 +337,10 @@ describe('admin:create', () => {
   const run = (env: Record<string, string>, ...args: string[]) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
       // Compiled as the tests' shops are (decision 054): each run opens the embedded database for one query or two.
-      const child = spawn(process.execPath, [WASM_BASELINE_ONLY, 'scripts/admin-create.mjs', ...args], { cwd: root, env: { ...process.env, ...env } })
+      const child = spawn(process.execPath, [WASM_BASELINE_ONLY, 'scripts/admin-create.mjs', ...args], {
+        cwd: root,
+        env: { ...process.env, ...env },
+      })
       let output = ''
       child.stdout.on('data', (d) => (output += d))
       child.stderr.on('data', (d) => (output += d))
@@ -350,7 +385,9 @@ describe('admin:create', () => {
       // The new admin signs in on the running shop (from its public origin) and reaches the dashboard. Through
       // the API: the pages' forms would need a proxy that tells the shop its public address.
       const admin = new Browser(server.url, '192.0.2.1', 'https://kaadu.example')
-      const signIn = await admin.send('/api/auth/sign-in/email', { json: { email: 'boss@kaadu.test', password: 'boss-password', rememberMe: true } })
+      const signIn = await admin.send('/api/auth/sign-in/email', {
+        json: { email: 'boss@kaadu.test', password: 'boss-password', rememberMe: true },
+      })
       expect(signIn.status).toBe(200)
       const cookie = sessionCookieOf(signIn, '__Secure-shop.session_token')!
       expect(cookie).toMatch(/;\s*Secure/i)
@@ -359,13 +396,17 @@ describe('admin:create', () => {
       expect((await admin.send('/dash')).status).toBe(200)
       // With PUBLIC_URL set, only that origin may post.
       const local = new Browser(server.url, '192.0.2.2', server.url)
-      expect((await local.send('/api/auth/sign-in/email', { json: { email: 'boss@kaadu.test', password: 'boss-password' } })).status).toBe(403)
+      expect((await local.send('/api/auth/sign-in/email', { json: { email: 'boss@kaadu.test', password: 'boss-password' } })).status).toBe(
+        403,
+      )
 
       // Without TRUST_PROXY a forged X-Forwarded-For is no way around the limit: all these are one client.
       const statuses: number[] = []
       for (let i = 0; i < 11; i++) {
         const attempt = new Browser(server.url, `10.9.9.${i}`, 'https://kaadu.example')
-        statuses.push((await attempt.send('/api/auth/sign-in/email', { json: { email: 'boss@kaadu.test', password: 'wrong-password' } })).status)
+        statuses.push(
+          (await attempt.send('/api/auth/sign-in/email', { json: { email: 'boss@kaadu.test', password: 'wrong-password' } })).status,
+        )
       }
       expect(statuses.at(-1)).toBe(429)
 

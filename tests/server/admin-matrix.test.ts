@@ -44,13 +44,23 @@ beforeAll(async () => {
   expect((await admin.signUp(OWNER)).status).toBe(200)
   expect((await customer.signUp(CUSTOMER)).status).toBe(200)
 
-  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+    products: Array<{ id: string; stockCount: number }>
+  }
   productId = products.find((p) => p.stockCount > 2)!.id
-  const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: CUSTOMER } })
+  const created = await customer.send('/api/payment/createOrder', {
+    json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: CUSTOMER },
+  })
   expect(created.status, created.text).toBe(201)
   orderId = JSON.parse(created.text).orderId
   expect((await customer.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
-  expect((await visitor.send('/api/contact', { json: { name: 'Selvi', email: 'selvi@example.in', phone: '9876543210', message: 'Do you ship to Ooty?' } })).status).toBe(200)
+  expect(
+    (
+      await visitor.send('/api/contact', {
+        json: { name: 'Selvi', email: 'selvi@example.in', phone: '9876543210', message: 'Do you ship to Ooty?' },
+      })
+    ).status,
+  ).toBe(200)
 
   customerUserId = hiddenValue((await admin.send('/dash/users?q=kavya')).text, 'userId', CUSTOMER)
   messageId = hiddenValue((await admin.send('/dash/messages')).text, 'messageId')
@@ -85,7 +95,11 @@ const mutations = (): Array<{ path: string; form: Record<string, string>; api: b
   { path: '/dash/coupons', form: { intent: 'create', code: 'MATRIX10', kind: 'percent', value: '10' }, api: false },
   { path: '/Admin', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: false },
   { path: '/Delete', form: { intent: 'delete', id: productId }, api: false },
-  { path: '/api/admin/products', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: true },
+  {
+    path: '/api/admin/products',
+    form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' },
+    api: true,
+  },
   { path: `/api/admin/products/${productId}`, form: { intent: 'delete' }, api: true },
 ]
 
@@ -165,7 +179,9 @@ describe('the admin', () => {
     expect(demoted.status).toBe(200)
     expectSentHome(await customer.send('/dash'))
 
-    const added = await admin.send('/api/admin/products', { form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' } })
+    const added = await admin.send('/api/admin/products', {
+      form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' },
+    })
     expect(added.status, added.text).toBe(200)
     const newId = JSON.parse(added.text).product.id
     const removed = await admin.send(`/api/admin/products/${newId}`, { form: { intent: 'delete' } })

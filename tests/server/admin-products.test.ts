@@ -12,7 +12,9 @@ let adminCookie = ''
 let userCookie = ''
 
 const png = (color: { r: number; g: number; b: number }) =>
-  sharp({ create: { width: 40, height: 40, channels: 3, background: color } }).png().toBuffer()
+  sharp({ create: { width: 40, height: 40, channels: 3, background: color } })
+    .png()
+    .toBuffer()
 
 function productForm(fields: Record<string, string>, images: Record<string, { bytes: Buffer; name: string; type: string }> = {}) {
   const form = new FormData()
@@ -23,7 +25,12 @@ function productForm(fields: Record<string, string>, images: Record<string, { by
 
 /** Posts as the page's form would, with this cookie's form token (decision 034). */
 const post = async (path: string, cookie: string, body: FormData) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url }, body, redirect: 'manual' })
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url },
+    body,
+    redirect: 'manual',
+  })
 
 /**
  * Posts with node:http, resolving on the answer even when the server closes the connection before the whole
@@ -36,7 +43,13 @@ async function postEarlyAnswer(path: string, cookie: string, form: FormData) {
   const url = new URL(`${server.url}${path}`)
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie, origin: server.url, 'content-type': request.headers.get('content-type')!, 'content-length': bytes.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': request.headers.get('content-type')!, 'content-length': bytes.length },
+      },
       (res) => {
         let text = ''
         res.on('data', (d) => (text += d))

@@ -39,7 +39,18 @@ const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toS
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ minLength: 2000, maxLength: 20_000 }),
-  fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '%00', '\u0000', 'NaN', '-1', '1e308', '0x10', '  '),
+  fc.constantFrom(
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    'NaN',
+    '-1',
+    '1e308',
+    '0x10',
+    '  ',
+  ),
 )
 const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 31, 2 ** 53 + 1, -0, 1e308))
 /** Any JSON at all, with hostile keys and values mixed in. */
@@ -58,7 +69,15 @@ const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 /** Bodies that are not JSON, or JSON with duplicated keys that a careless parser would merge. */
 const rawBody = fc.oneof(
   fc.string(),
-  fc.constantFrom('{', '{"items": [', '[]', 'null', '"x"', '{"items":[{"productId":"a","quantity":1,"quantity":-5}]}', '{"__proto__":{"admin":true}}'),
+  fc.constantFrom(
+    '{',
+    '{"items": [',
+    '[]',
+    'null',
+    '"x"',
+    '{"items":[{"productId":"a","quantity":1,"quantity":-5}]}',
+    '{"__proto__":{"admin":true}}',
+  ),
 )
 
 /** A form with the endpoint's own field names and hostile ones, holding hostile values. */
@@ -66,7 +85,8 @@ const formOf = (fields: string[]) =>
   fc.dictionary(fc.oneof(fc.constantFrom(...fields), hostileKey), hostileString, { maxKeys: fields.length + 2 }).map((form) => {
     const out: Record<string, string> = {}
     // Own-property writes, so `__proto__` travels as a field name like any other.
-    for (const [k, v] of Object.entries(form)) Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true })
+    for (const [k, v] of Object.entries(form))
+      Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true })
     return out
   })
 
@@ -80,10 +100,23 @@ beforeAll(async () => {
   admin = new Browser(server.url)
   visitor = new Browser(server.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)
-  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+    products: Array<{ id: string; stockCount: number }>
+  }
   productId = products.find((p) => p.stockCount > 2)!.id
-  const address = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'buyer@bad-input.example.in' } })
+  const address = {
+    fullName: 'Test Buyer',
+    buildingNumber: '1',
+    streetName: 'Main Road',
+    city: 'Salem',
+    postalCode: '636001',
+    state: 'Tamil Nadu',
+    phoneNumber: '9876543210',
+    alternateNumber: '',
+  }
+  const created = await visitor.send('/api/payment/createOrder', {
+    json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email: 'buyer@bad-input.example.in' },
+  })
   orderId = JSON.parse(created.text).orderId
   expect((await visitor.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
 }, 150_000)
@@ -117,7 +150,23 @@ const FORMS: Array<{ path: () => string; fields: string[]; as: 'visitor' | 'admi
   { path: () => '/dash/outbox', fields: ['mailId'], as: 'admin' },
   { path: () => '/dash/users', fields: ['userId', 'role'], as: 'admin' },
   { path: () => '/dash/settings', fields: ['gstin', 'gstState'], as: 'admin' },
-  { path: () => '/dash/coupons', fields: ['intent', 'code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'], as: 'admin' },
+  {
+    path: () => '/dash/coupons',
+    fields: [
+      'intent',
+      'code',
+      'kind',
+      'value',
+      'minOrder',
+      'maxDiscount',
+      'validFrom',
+      'validUntil',
+      'totalUses',
+      'usesPerCustomer',
+      'products',
+    ],
+    as: 'admin',
+  },
   { path: () => '/dash/coupons', fields: ['intent', 'code', 'active'], as: 'admin' },
   { path: () => '/track', fields: ['order', 'contact'], as: 'visitor' },
 ]
@@ -164,7 +213,17 @@ describe('random and hostile input', () => {
     await fc.assert(
       fc.asyncProperty(hostileString, async (text) => {
         const id = encodeURIComponent(text.slice(0, 300))
-        for (const path of [`/api/products/${id}`, `/api/products?category=${id}`, `/api/orders/${id}`, `/api/orders/${id}/invoice`, `/track?order=${id}`, `/product/${id}`, `/product/x/${id}`, `/dash/orders/${id}`, `/media/${id}`]) {
+        for (const path of [
+          `/api/products/${id}`,
+          `/api/products?category=${id}`,
+          `/api/orders/${id}`,
+          `/api/orders/${id}/invoice`,
+          `/track?order=${id}`,
+          `/product/${id}`,
+          `/product/x/${id}`,
+          `/dash/orders/${id}`,
+          `/media/${id}`,
+        ]) {
           const answer = await admin.send(path)
           expectHandled(answer.status, path.slice(0, 200))
         }

@@ -39,7 +39,7 @@ async function get(path: string, init: RequestInit = {}) {
 
 async function allProducts() {
   const answer = await get('/api/products')
-  return (answer.json().products as ProductJson[])
+  return answer.json().products as ProductJson[]
 }
 
 describe('GET /api/products', () => {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedTestServer, type SharedTestServer } from '../support/test-server'
 import { chennaiAddress } from '../support/test-address'
 
-type ApiProduct = { id: string; name: string; category: string; stockCount: number; price?: number; prices?: Record<string, number>; stockBySize?: Record<string, number> }
+type ApiProduct = {
+  id: string
+  name: string
+  category: string
+  stockCount: number
+  price?: number
+  prices?: Record<string, number>
+  stockBySize?: Record<string, number>
+}
 
 const address = chennaiAddress
 
@@ -86,10 +94,19 @@ describe('checkout and payment API (test mode)', () => {
   })
 
   it('refuses a forged signature with 400 and leaves the order unpaid', async () => {
-    const created = await post('/api/payment/createOrder', { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' })
+    const created = await post('/api/payment/createOrder', {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: address,
+      email: 'a@checkout-api.example.in',
+    })
     const cookie = created.headers.get('set-cookie')!.split(';')[0]!
     const { orderId, id } = await created.json()
-    const res = await post('/api/payment/verify', { orderId, razorpay_order_id: id, razorpay_payment_id: 'pay_forged', razorpay_signature: 'a'.repeat(64) })
+    const res = await post('/api/payment/verify', {
+      orderId,
+      razorpay_order_id: id,
+      razorpay_payment_id: 'pay_forged',
+      razorpay_signature: 'a'.repeat(64),
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error).toMatch(/could not be verified/)
     const order = await (await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie } })).json()
@@ -113,7 +130,12 @@ describe('checkout and payment API (test mode)', () => {
   })
 
   it('finds the same order when the payment page reloads with its checkout key', async () => {
-    const body = { items: [{ productId: single.id, quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in', checkoutKey: 'reload-test-key-000001' }
+    const body = {
+      items: [{ productId: single.id, quantity: 1 }],
+      shippingAddress: address,
+      email: 'a@checkout-api.example.in',
+      checkoutKey: 'reload-test-key-000001',
+    }
     const first = await post('/api/payment/createOrder', body)
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!
     const before = await stock(single.id)
@@ -122,7 +144,9 @@ describe('checkout and payment API (test mode)', () => {
     expect(await stock(single.id)).toBe(before)
     // Another browser, with a buyer cookie of its own, cannot take over that checkout (a browser without one may be
     // this one whose answer was lost: tests/server/lost-answer.test.ts).
-    const otherCookie = (await post('/api/payment/createOrder', { ...body, checkoutKey: 'reload-test-key-000002' })).headers.get('set-cookie')!.split(';')[0]!
+    const otherCookie = (await post('/api/payment/createOrder', { ...body, checkoutKey: 'reload-test-key-000002' })).headers
+      .get('set-cookie')!
+      .split(';')[0]!
     expect((await post('/api/payment/createOrder', body, { cookie: otherCookie })).status).toBe(409)
   })
 
@@ -164,18 +188,78 @@ describe('checkout and payment API (test mode)', () => {
   const badBodies: Array<[string, unknown, number]> = [
     ['missing items', { shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
     ['empty items', { items: [], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
-    ['negative quantity', { items: [{ productId: 'abc', quantity: -1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
+    [
+      'negative quantity',
+      { items: [{ productId: 'abc', quantity: -1 }], shippingAddress: address, email: 'a@checkout-api.example.in' },
+      400,
+    ],
     ['huge quantity', { items: [{ productId: 'abc', quantity: 1e9 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
-    ['quantity as text', { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
-    ['bad size', { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 400],
-    ['bad PIN code', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '12345' }, email: 'a@checkout-api.example.in' }, 400],
-    ['a Chennai PIN code with Kerala', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, postalCode: '600004', state: 'Kerala' }, email: 'a@checkout-api.example.in' }, 400],
-    ['no building number nor street', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, buildingNumber: '', streetName: '' }, email: 'a@checkout-api.example.in' }, 400],
-    ['a state that is none of India’s', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, state: 'Singapore' }, email: 'a@checkout-api.example.in' }, 400],
-    ['bad phone', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, phoneNumber: '12345' }, email: 'a@checkout-api.example.in' }, 400],
-    ['blank name', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@checkout-api.example.in' }, 400],
+    [
+      'quantity as text',
+      { items: [{ productId: 'abc', quantity: '2' }], shippingAddress: address, email: 'a@checkout-api.example.in' },
+      400,
+    ],
+    [
+      'bad size',
+      { items: [{ productId: 'abc', size: '2kg', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' },
+      400,
+    ],
+    [
+      'bad PIN code',
+      {
+        items: [{ productId: 'abc', quantity: 1 }],
+        shippingAddress: { ...address, postalCode: '12345' },
+        email: 'a@checkout-api.example.in',
+      },
+      400,
+    ],
+    [
+      'a Chennai PIN code with Kerala',
+      {
+        items: [{ productId: 'abc', quantity: 1 }],
+        shippingAddress: { ...address, postalCode: '600004', state: 'Kerala' },
+        email: 'a@checkout-api.example.in',
+      },
+      400,
+    ],
+    [
+      'no building number nor street',
+      {
+        items: [{ productId: 'abc', quantity: 1 }],
+        shippingAddress: { ...address, buildingNumber: '', streetName: '' },
+        email: 'a@checkout-api.example.in',
+      },
+      400,
+    ],
+    [
+      'a state that is none of India’s',
+      {
+        items: [{ productId: 'abc', quantity: 1 }],
+        shippingAddress: { ...address, state: 'Singapore' },
+        email: 'a@checkout-api.example.in',
+      },
+      400,
+    ],
+    [
+      'bad phone',
+      {
+        items: [{ productId: 'abc', quantity: 1 }],
+        shippingAddress: { ...address, phoneNumber: '12345' },
+        email: 'a@checkout-api.example.in',
+      },
+      400,
+    ],
+    [
+      'blank name',
+      { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: { ...address, fullName: '   ' }, email: 'a@checkout-api.example.in' },
+      400,
+    ],
     ['bad e-mail', { items: [{ productId: 'abc', quantity: 1 }], shippingAddress: address, email: 'not-mail' }, 400],
-    ['unknown product', { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' }, 409],
+    [
+      'unknown product',
+      { items: [{ productId: 'NoSuchProduct1', quantity: 1 }], shippingAddress: address, email: 'a@checkout-api.example.in' },
+      409,
+    ],
     ['not an object', [1, 2, 3], 400],
   ]
   it.each(badBodies)('refuses %s with a clear 4xx and no change', async (_name, body, status) => {
@@ -209,7 +293,9 @@ describe('checkout and payment API (test mode)', () => {
     })
     expect(res.status).toBe(400)
     const { fieldErrors } = await res.json()
-    expect(fieldErrors['shippingAddress.postalCode']).toBe('PIN code 600004 is in Tamil Nadu, not Kerala: check the PIN code and the state.')
+    expect(fieldErrors['shippingAddress.postalCode']).toBe(
+      'PIN code 600004 is in Tamil Nadu, not Kerala: check the PIN code and the state.',
+    )
     expect(fieldErrors['shippingAddress.streetName']).toBe('Building Number or Street Name is required: the courier needs one of them')
     expect(await stock(single.id)).toBe(before)
   })

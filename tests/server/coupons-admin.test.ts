@@ -16,9 +16,15 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.stop())
 
-const newCode = (fields: Record<string, string>) => admin.send('/dash/coupons', { form: { intent: 'create', kind: 'percent', value: '10', ...fields } })
+const newCode = (fields: Record<string, string>) =>
+  admin.send('/dash/coupons', { form: { intent: 'create', kind: 'percent', value: '10', ...fields } })
 /** The text of one code's entry in the list. */
-const entryOf = (html: string, code: string) => html.slice(html.indexOf(`id="coupon-${code}"`)).split('</li>')[0]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+const entryOf = (html: string, code: string) =>
+  html
+    .slice(html.indexOf(`id="coupon-${code}"`))
+    .split('</li>')[0]!
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
 
 describe('coupon codes in the admin', () => {
   it('makes a code with its conditions and lists it, upper-cased, with its uses', async () => {

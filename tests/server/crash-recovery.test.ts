@@ -62,7 +62,9 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
     })
   }
 
-  it('leaves every order paid with its stock taken or expired with its stock back, and the ledger adds up', { timeout: 300_000 }, async () => {
+  it('leaves every order paid with its stock taken or expired with its stock back, and the ledger adds up', {
+    timeout: 300_000,
+  }, async () => {
     server = await start()
     const base = server.url
     const adminCookie = await signUpThroughApi(base, ADMIN)
@@ -99,8 +101,18 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       try {
         // Now and then the admin receives 2 units of the item, between the customers' checkouts.
         if (i % 5 === 2) {
-          const units = new URLSearchParams({ size: item.size ?? 'one', direction: 'add', units: '2', reason: 'received', csrf_token: adminFormToken })
-          const added = await fetch(`${base}/dash/products/${item.productId}/stock`, { method: 'POST', headers: { cookie: adminCookie, Origin: base }, body: units })
+          const units = new URLSearchParams({
+            size: item.size ?? 'one',
+            direction: 'add',
+            units: '2',
+            reason: 'received',
+            csrf_token: adminFormToken,
+          })
+          const added = await fetch(`${base}/dash/products/${item.productId}/stock`, {
+            method: 'POST',
+            headers: { cookie: adminCookie, Origin: base },
+            body: units,
+          })
           if (added.status === 200) adjustmentsAnswered++
         }
         const created = await post('/api/payment/createOrder', {
@@ -179,7 +191,12 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       const cancel = await fetch(`${server.url}/dash/orders/${orderId}`, {
         method: 'POST',
         headers: { cookie: adminCookie, Origin: server.url },
-        body: new URLSearchParams({ step: 'cancel', reason: 'Out of the delivery area', confirm: 'yes', csrf_token: await formTokenFor(server.url, adminCookie) }),
+        body: new URLSearchParams({
+          step: 'cancel',
+          reason: 'Out of the delivery area',
+          confirm: 'yes',
+          csrf_token: await formTokenFor(server.url, adminCookie),
+        }),
       })
       expect(cancel.status).toBeLessThan(400)
       cancelledId = orderId
@@ -226,7 +243,9 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       expect(adjustmentsAnswered, 'some adjustments were answered').toBeGreaterThan(0)
 
       for (const [key, before] of stockBefore) {
-        const sold = lines.filter((l) => paidIds.has(l.orderId) && variantKey(l.productId, l.size) === key).reduce((n, l) => n + l.quantity, 0)
+        const sold = lines
+          .filter((l) => paidIds.has(l.orderId) && variantKey(l.productId, l.size) === key)
+          .reduce((n, l) => n + l.quantity, 0)
         const added = received.filter((r) => variantKey(r.productId, r.size) === key).reduce((n, r) => n + r.change, 0)
         expect(stockNow.get(key)! + sold, `stock left + units sold of ${key}`).toBe(before + added)
         expect(stockShown.get(key), `stock the shop shows of ${key}`).toBe(stockNow.get(key))
@@ -234,7 +253,10 @@ describe(`a checkout burst cut by SIGKILL, then a restart, on ${describeDatabase
       // Every paid order has its confirmation queued exactly once; an expired one has none.
       for (const order of allOrders) {
         // A cancelled order had been paid: its confirmation, then the cancellation.
-        expect(mails.filter((m) => m.recipient === order.email), order.status).toHaveLength({ paid: 1, cancelled: 2 }[order.status as string] ?? 0)
+        expect(
+          mails.filter((m) => m.recipient === order.email),
+          order.status,
+        ).toHaveLength({ paid: 1, cancelled: 2 }[order.status as string] ?? 0)
       }
     } finally {
       await handle.close()

@@ -21,8 +21,19 @@ type Body = { json: unknown } | { form: Record<string, string> } | { multipart: 
 /** One changing request. `:productId` and `:resetToken` in the path are filled in; `endsSession` ones get a session of their own. */
 type Endpoint = { path: string; label?: string; body: (f: Fixtures) => Body; endsSession?: boolean }
 
-const message = (via: string) => ({ name: 'Cross Site', email: 'visitor@example.in', phone: '+91 98400 11223', message: `Sent through ${via}.` })
-const product = (name: string) => ({ name, description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })
+const message = (via: string) => ({
+  name: 'Cross Site',
+  email: 'visitor@example.in',
+  phone: '+91 98400 11223',
+  message: `Sent through ${via}.`,
+})
+const product = (name: string) => ({
+  name,
+  description: 'Black pepper from Wayanad.',
+  category: 'spices',
+  price: '149.50',
+  stockCount: '12',
+})
 const ADDRESS = chennaiAddress
 
 // Every request that changes something (app/routes.ts: the routes with an action). One line per endpoint.
@@ -30,21 +41,48 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/api/contact', body: () => ({ json: message('the API') }) },
   { path: '/contact', body: () => ({ form: message('the form') }) },
   { path: '/api/cart/quote', body: (f) => ({ json: { items: [{ productId: f.productId, quantity: 1 }] } }) },
-  { path: '/api/payment/createOrder', body: (f) => ({ json: { items: [{ productId: f.productId, quantity: 2 }], shippingAddress: ADDRESS, email: CUSTOMER } }) },
+  {
+    path: '/api/payment/createOrder',
+    body: (f) => ({ json: { items: [{ productId: f.productId, quantity: 2 }], shippingAddress: ADDRESS, email: CUSTOMER } }),
+  },
   { path: '/api/payment/test/complete', body: (f) => ({ json: { orderId: f.orderId } }) },
-  { path: '/api/payment/verify', body: (f) => ({ json: { orderId: f.orderId, razorpay_order_id: 'order_test_x', razorpay_payment_id: 'pay_x', razorpay_signature: '0'.repeat(64) } }) },
-  { path: '/Signup', body: () => ({ form: { email: 'newcomer@example.com', username: 'Newcomer', phone: '+91 98430 12345', password: PASSWORD } }) },
-  { path: '/api/auth/sign-up/email', body: () => ({ json: { email: 'newcomer2@example.com', password: PASSWORD, name: 'Newcomer', username: 'Newcomer', phone: '+91 98430 12345' } }) },
+  {
+    path: '/api/payment/verify',
+    body: (f) => ({
+      json: { orderId: f.orderId, razorpay_order_id: 'order_test_x', razorpay_payment_id: 'pay_x', razorpay_signature: '0'.repeat(64) },
+    }),
+  },
+  {
+    path: '/Signup',
+    body: () => ({ form: { email: 'newcomer@example.com', username: 'Newcomer', phone: '+91 98430 12345', password: PASSWORD } }),
+  },
+  {
+    path: '/api/auth/sign-up/email',
+    body: () => ({
+      json: { email: 'newcomer2@example.com', password: PASSWORD, name: 'Newcomer', username: 'Newcomer', phone: '+91 98430 12345' },
+    }),
+  },
   { path: '/Signin', body: () => ({ form: { email: CUSTOMER, password: PASSWORD } }) },
   { path: '/api/auth/sign-in/email', body: () => ({ json: { email: CUSTOMER, password: PASSWORD } }) },
   { path: '/forgot-password', body: () => ({ form: { email: CUSTOMER } }) },
-  { path: '/reset-password?token=:resetToken', body: (f) => ({ form: { token: f.resetToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }) },
+  {
+    path: '/reset-password?token=:resetToken',
+    body: (f) => ({ form: { token: f.resetToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+  },
   { path: '/my-orders', label: 'send the confirmation mail', body: () => ({ form: {} }) },
   { path: '/Admin', body: () => ({ multipart: product('Added From Elsewhere') }) },
-  { path: '/Delete', label: 'update', body: (f) => ({ form: { intent: 'update', id: f.productId, ...product('Renamed From Elsewhere') } }) },
+  {
+    path: '/Delete',
+    label: 'update',
+    body: (f) => ({ form: { intent: 'update', id: f.productId, ...product('Renamed From Elsewhere') } }),
+  },
   { path: '/Delete', label: 'delete', body: (f) => ({ form: { intent: 'delete', id: f.productId } }) },
   { path: '/api/admin/products', body: () => ({ multipart: product('Added From Elsewhere') }) },
-  { path: '/api/admin/products/:productId', label: 'update', body: () => ({ multipart: { intent: 'update', ...product('Renamed From Elsewhere') } }) },
+  {
+    path: '/api/admin/products/:productId',
+    label: 'update',
+    body: () => ({ multipart: { intent: 'update', ...product('Renamed From Elsewhere') } }),
+  },
   { path: '/api/admin/products/:productId', label: 'delete', body: () => ({ multipart: { intent: 'delete' } }) },
   { path: '/dash/orders/:orderId', label: 'pack', body: () => ({ form: { step: 'pack' } }) },
   { path: '/dash/orders/:orderId', label: 'cancel', body: () => ({ form: { step: 'cancel', confirm: 'yes' } }) },
@@ -59,7 +97,12 @@ const ENDPOINTS: Endpoint[] = [
 ]
 
 /** What a page on another site can make a browser send: the browser adds these, the page cannot change them. */
-const FOREIGN: Array<Record<string, string>> = [{ origin: EVIL }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]
+const FOREIGN: Array<Record<string, string>> = [
+  { origin: EVIL },
+  { origin: 'null' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'same-site' },
+]
 
 let server: TestServer
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
@@ -91,9 +134,18 @@ async function send(endpoint: Endpoint, headers: Record<string, string>, token?:
     if (token !== undefined) form.set('csrf_token', token)
     init.body = form
   }
-  const path = endpoint.path.replace(':productId', fixtures.productId).replace(':orderId', fixtures.orderId).replace(':resetToken', encodeURIComponent(fixtures.resetToken))
+  const path = endpoint.path
+    .replace(':productId', fixtures.productId)
+    .replace(':orderId', fixtures.orderId)
+    .replace(':resetToken', encodeURIComponent(fixtures.resetToken))
   const response = await fetch(`${server.url}${path}`, init)
-  return { status: response.status, type: response.headers.get('content-type') ?? '', cacheControl: response.headers.get('cache-control'), setCookies: response.headers.getSetCookie(), text: await response.text() }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    cacheControl: response.headers.get('cache-control'),
+    setCookies: response.headers.getSetCookie(),
+    text: await response.text(),
+  }
 }
 
 const refusedByGuard = (answer: { status: number; text: string }) => answer.status === 403 && answer.text.includes(REFUSAL)
@@ -145,7 +197,11 @@ beforeAll(async () => {
   const form = new FormData()
   for (const [k, v] of Object.entries(product('Target Pepper'))) form.set(k, v)
   form.set('csrf_token', await formTokenFor(server.url, adminCookie))
-  const added = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
+  const added = await fetch(`${server.url}/api/admin/products`, {
+    method: 'POST',
+    headers: { cookie: adminCookie, origin: server.url },
+    body: form,
+  })
   expect(added.status).toBe(200)
   fixtures.productId = ((await added.json()) as { product: { id: string } }).product.id
 
@@ -222,10 +278,14 @@ describe('changes asked for by another site', () => {
     // The terms page is the template still.
     expect(await (await fetch(`${server.url}/policies/terms`)).text()).not.toContain('Changed by another site.')
     // The order is still unpaid.
-    const order = (await (await fetch(`${server.url}/api/orders/${fixtures.orderId}`, { headers: { cookie: buyerCookie } })).json()) as { status: string }
+    const order = (await (await fetch(`${server.url}/api/orders/${fixtures.orderId}`, { headers: { cookie: buyerCookie } })).json()) as {
+      status: string
+    }
     expect(order.status).toBe('pending_payment')
     // The admin is still signed in; the customer's password still works; no account was made.
-    const session = (await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: adminCookie } })).json()) as { user?: { email: string } }
+    const session = (await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: adminCookie } })).json()) as {
+      user?: { email: string }
+    }
     expect(session.user?.email).toBe(ADMIN)
     expect((await signIn(CUSTOMER)).status).toBe(200)
     expect((await signIn('newcomer@example.com')).status).toBe(401)

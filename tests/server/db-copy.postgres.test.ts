@@ -36,7 +36,8 @@ const run = (script: string, env: Record<string, string>, ...args: string[]) =>
   })
 
 /** The "table: rows" lines a script printed. */
-const printedCounts = (output: string) => Object.fromEntries([...output.matchAll(/^ {2}([a-z_]+):\s+(\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]))
+const printedCounts = (output: string) =>
+  Object.fromEntries([...output.matchAll(/^ {2}([a-z_]+):\s+(\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]))
 
 const withPassword = (url: string) => {
   const u = new URL(url)
@@ -130,8 +131,17 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
 
     // The admin adds a product with a picture (kept under DATA_DIR/media, which stays where it is).
     const form = new FormData()
-    for (const [k, v] of Object.entries({ name: 'Moved Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })) form.set(k, v)
-    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer()
+    for (const [k, v] of Object.entries({
+      name: 'Moved Pepper',
+      description: 'Black pepper from Wayanad.',
+      category: 'spices',
+      price: '149.50',
+      stockCount: '12',
+    }))
+      form.set(k, v)
+    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer()
     form.set('frontImage', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'front.png')
     form.set('csrf_token', await admin.formToken())
     const added = await fetch(`${shop.url}/api/admin/products`, {
@@ -145,7 +155,9 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     // One order paid and packed, one left waiting for payment.
     const orders: Array<{ orderId: string; orderNumber: number; status: string }> = []
     for (const quantity of [2, 1]) {
-      const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: addedProductId, quantity }], shippingAddress: testAddress, email: CUSTOMER } })
+      const created = await customer.send('/api/payment/createOrder', {
+        json: { items: [{ productId: addedProductId, quantity }], shippingAddress: testAddress, email: CUSTOMER },
+      })
       expect(created.status, created.text).toBe(201)
       orders.push(JSON.parse(created.text))
     }
@@ -153,7 +165,13 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     expect((await admin.send(`/dash/orders/${orders[0]!.orderId}`, { form: { step: 'pack' } })).status).toBe(200)
     for (const order of orders) order.status = JSON.parse((await customer.send(`/api/orders/${order.orderId}`)).text).status
     expect(orders.map((o) => o.status)).toEqual(['packed', 'pending_payment'])
-    expect((await customer.send('/api/contact', { json: { name: 'Meena', email: CUSTOMER, phone: '9876543210', message: 'Will it arrive by Friday?' } })).status).toBe(200)
+    expect(
+      (
+        await customer.send('/api/contact', {
+          json: { name: 'Meena', email: CUSTOMER, phone: '9876543210', message: 'Will it arrive by Friday?' },
+        })
+      ).status,
+    ).toBe(200)
 
     const myOrders = orderNumbersOn((await customer.send('/my-orders')).text)
     expect(myOrders).toEqual(orders.map((o) => `KO-${o.orderNumber}`).sort())
@@ -179,7 +197,9 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     const embedded = await openDatabase({ dataDir })
     const expected: Record<string, number> = {}
     for (const { name } of tablesInCopyOrder()) {
-      const result = (await embedded.db.execute(sql`select count(*) as n from ${sql.identifier(name)}`)) as unknown as { rows: Array<{ n: unknown }> }
+      const result = (await embedded.db.execute(sql`select count(*) as n from ${sql.identifier(name)}`)) as unknown as {
+        rows: Array<{ n: unknown }>
+      }
       expected[name] = Number(result.rows[0]!.n)
     }
     await embedded.close()
@@ -189,7 +209,7 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
 
     const copied = await run('db-copy.mjs', { DATA_DIR: dataDir, DATABASE_URL: '' }, '--to', withPassword(target))
     expect(copied.code, copied.output).toBe(0)
-    expect(copied.output).toContain('every table\'s row count matches')
+    expect(copied.output).toContain("every table's row count matches")
     expect(printedCounts(copied.output)).toEqual(expected)
     expect(copied.output).not.toContain(DB_PASSWORD)
     expect(copied.output).toContain('postgres:***@')
@@ -214,7 +234,9 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     // The browser signed in before the move is still signed in (sessions and the signing secret moved too).
     const returning = new Browser(shop.url)
     for (const [k, v] of before.customerCookies) returning.cookies.set(k, v)
-    expect(JSON.parse((await returning.send('/api/auth/get-session')).text)).toMatchObject({ user: { email: CUSTOMER, emailVerified: true } })
+    expect(JSON.parse((await returning.send('/api/auth/get-session')).text)).toMatchObject({
+      user: { email: CUSTOMER, emailVerified: true },
+    })
 
     // The customer signs in with the same password and sees the same orders, in the same states.
     expect((await signedIn(shop, CUSTOMER, 'not-the-password')).status).toBe(401)
@@ -222,7 +244,10 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     expect(status).toBe(200)
     expect(orderNumbersOn((await customer.send('/my-orders')).text)).toEqual(before.myOrders)
     for (const order of before.orders) {
-      expect(JSON.parse((await customer.send(`/api/orders/${order.orderId}`)).text)).toMatchObject({ orderId: order.orderId, status: order.status })
+      expect(JSON.parse((await customer.send(`/api/orders/${order.orderId}`)).text)).toMatchObject({
+        orderId: order.orderId,
+        status: order.status,
+      })
     }
 
     // The admin signs in, reaches the dashboard and finds both orders; the message is there too.
@@ -235,7 +260,9 @@ describe('moving the shop from the embedded database to PostgreSQL', () => {
     expect((await admin.send('/dash/messages')).text).toContain('Will it arrive by Friday?')
 
     // New orders continue the numbering.
-    const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: before.addedProductId, quantity: 1 }], shippingAddress: testAddress, email: CUSTOMER } })
+    const created = await customer.send('/api/payment/createOrder', {
+      json: { items: [{ productId: before.addedProductId, quantity: 1 }], shippingAddress: testAddress, email: CUSTOMER },
+    })
     expect(created.status, created.text).toBe(201)
     expect(JSON.parse(created.text).orderNumber).toBe(Math.max(...before.orders.map((o) => o.orderNumber)) + 1)
   }, 300_000)

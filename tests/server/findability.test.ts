@@ -61,7 +61,11 @@ async function addProduct(fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
   form.set('csrf_token', await formTokenFor(server.url, adminCookie))
-  const answer = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
+  const answer = await fetch(`${server.url}/api/admin/products`, {
+    method: 'POST',
+    headers: { cookie: adminCookie, origin: server.url },
+    body: form,
+  })
   expect(answer.status, await answer.clone().text()).toBe(200)
   return ((await answer.json()) as { product: { id: string; url: string } }).product
 }
@@ -127,7 +131,16 @@ describe('catalogue pages', () => {
   })
 
   it('pages of one visitor have a title and a description and are kept out of search results', async () => {
-    for (const path of ['/address', '/checkout', '/payment', '/order-success', '/Signin', '/Signup', '/forgot-password', '/reset-password']) {
+    for (const path of [
+      '/address',
+      '/checkout',
+      '/payment',
+      '/order-success',
+      '/Signin',
+      '/Signup',
+      '/forgot-password',
+      '/reset-password',
+    ]) {
       const page = await get(path)
       expect(page.status, path).toBe(200)
       const head = headOf(page.text)
@@ -179,32 +192,74 @@ describe('structured data', () => {
       const page = await get(product.url)
       expect(page.status, slug).toBe(200)
       const text = decode(page.text.replace(/<!--.*?-->/g, ''))
-      for (const term of ['Product information', 'MRP', 'Ingredients', 'Allergens', 'Food mark', 'Vegetarian', 'Best before', 'Storage', 'Manufactured or packed by', 'Country of origin', 'India', 'Customer care', '+91 94430 21876', 'FSSAI licence no.', '12426999000123', 'Unit sale price']) {
+      for (const term of [
+        'Product information',
+        'MRP',
+        'Ingredients',
+        'Allergens',
+        'Food mark',
+        'Vegetarian',
+        'Best before',
+        'Storage',
+        'Manufactured or packed by',
+        'Country of origin',
+        'India',
+        'Customer care',
+        '+91 94430 21876',
+        'FSSAI licence no.',
+        '12426999000123',
+        'Unit sale price',
+      ]) {
         expect(text, `${slug}: ${term}`).toContain(term)
       }
       const [block] = jsonLdOf(page.text)
       const data = block!.data as Record<string, any>
       expect(data.countryOfOrigin).toEqual({ '@type': 'Country', name: 'India' })
-      expect(data.additionalProperty.map((p: { name: string }) => p.name)).toEqual(['Ingredients', 'Allergens', 'Best before', 'Storage', 'Manufactured or packed by'])
+      expect(data.additionalProperty.map((p: { name: string }) => p.name)).toEqual([
+        'Ingredients',
+        'Allergens',
+        'Best before',
+        'Storage',
+        'Manufactured or packed by',
+      ])
       const offers: Record<string, any>[] = data.offers['@type'] === 'AggregateOffer' ? data.offers.offers : [data.offers]
       for (const offer of offers) {
         const [list, sale] = offer.priceSpecification as Record<string, any>[]
-        expect(list).toMatchObject({ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/ListPrice', priceCurrency: 'INR', valueAddedTaxIncluded: true })
+        expect(list).toMatchObject({
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/ListPrice',
+          priceCurrency: 'INR',
+          valueAddedTaxIncluded: true,
+        })
         expect(Number(list!.price)).toBeGreaterThanOrEqual(Number(offer.price))
-        expect(sale).toMatchObject({ '@type': 'UnitPriceSpecification', price: offer.price, priceCurrency: 'INR', valueAddedTaxIncluded: true })
+        expect(sale).toMatchObject({
+          '@type': 'UnitPriceSpecification',
+          price: offer.price,
+          priceCurrency: 'INR',
+          valueAddedTaxIncluded: true,
+        })
         expect(sale!.referenceQuantity).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'GRM' })
       }
       // Google's Product rich result finds nothing missing or malformed (issue 18).
       expect(await structuredDataErrors(page.text), slug).toEqual([])
       // Sold below the MRP: the MRP is struck through beside the price and the saving is said.
-      expect(offers.some((o) => Number(o.priceSpecification[0].price) > Number(o.price)), slug).toBe(true)
+      expect(
+        offers.some((o) => Number(o.priceSpecification[0].price) > Number(o.price)),
+        slug,
+      ).toBe(true)
       expect(page.text).toMatch(/<s class="[^"]*">₹[\d,]+<\/s>/)
       expect(text).toMatch(/You save ₹[\d,]+ \(\d+%\)/)
     }
   })
 
   it('a product named to break out of the script stays inside its JSON', async () => {
-    const added = await addProduct({ name: TRICKY_NAME, description: 'Hot </script> pepper & more', category: 'spices', price: '99.90', stockCount: '5' })
+    const added = await addProduct({
+      name: TRICKY_NAME,
+      description: 'Hot </script> pepper & more',
+      category: 'spices',
+      price: '99.90',
+      stockCount: '5',
+    })
     const page = await get(added.url)
     expect(page.status).toBe(200)
     expect(page.text).not.toContain('<script>alert(1)')
@@ -222,7 +277,12 @@ describe('structured data', () => {
       expect(block?.nonce, path).toBe(nonce)
       const shop = block!.data as Record<string, any>
       expect(shop['@type'], path).toBe('GroceryStore')
-      expect(shop).toMatchObject({ name: 'Kaadu Organics', url: `${server.url}/`, telephone: '+91 94430 21876', email: 'care@kaaduorganics.in' })
+      expect(shop).toMatchObject({
+        name: 'Kaadu Organics',
+        url: `${server.url}/`,
+        telephone: '+91 94430 21876',
+        email: 'care@kaaduorganics.in',
+      })
       expect(shop.address.map((a: { addressCountry: string }) => a.addressCountry)).toEqual(['IN', 'SG'])
       expect(shop.department.map((d: { openingHours: string }) => d.openingHours)).toEqual(['Mo-Su 09:00-19:00', 'Mo-Su 11:00-20:00'])
       expect((await fetch(shop.logo)).status, shop.logo).toBe(200)
@@ -235,7 +295,9 @@ describe('/sitemap.xml', () => {
     const answer = await get('/sitemap.xml')
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8')
     expect(answer.headers.get('cache-control')).toBe('public, max-age=300')
-    expect(answer.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/)
+    expect(answer.text).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    )
     const locs = await sitemapLocs()
     const products = await catalogue()
     expect(locs.filter((l) => l.includes('/product/')).sort()).toEqual(products.map((p) => `${server.url}${p.url}`).sort())
@@ -243,11 +305,26 @@ describe('/sitemap.xml', () => {
   })
 
   it('lists a product once added, and drops it once archived', async () => {
-    const added = await addProduct({ name: 'Sitemap Test Cloves', description: 'Cloves from Kerala.', category: 'spices', price: '120', stockCount: '4' })
+    const added = await addProduct({
+      name: 'Sitemap Test Cloves',
+      description: 'Cloves from Kerala.',
+      category: 'spices',
+      price: '120',
+      stockCount: '4',
+    })
     const loc = `${server.url}${added.url}`
     expect(await sitemapLocs()).toContain(loc)
     // An order names it, so deleting archives it rather than erasing it.
-    const address = { fullName: 'Meena', buildingNumber: '', streetName: 'Omalur Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
+    const address = {
+      fullName: 'Meena',
+      buildingNumber: '',
+      streetName: 'Omalur Main Road',
+      city: 'Salem',
+      postalCode: '636001',
+      state: 'Tamil Nadu',
+      phoneNumber: '9876543210',
+      alternateNumber: '',
+    }
     const order = await fetch(`${server.url}/api/payment/createOrder`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
@@ -257,7 +334,11 @@ describe('/sitemap.xml', () => {
     const form = new FormData()
     form.set('intent', 'delete')
     form.set('csrf_token', await formTokenFor(server.url, adminCookie))
-    const removed = await fetch(`${server.url}/api/admin/products/${added.id}`, { method: 'POST', headers: { cookie: adminCookie, origin: server.url }, body: form })
+    const removed = await fetch(`${server.url}/api/admin/products/${added.id}`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: server.url },
+      body: form,
+    })
     expect(((await removed.json()) as { message: string }).message).toMatch(/kept as archived/)
     expect(await sitemapLocs()).not.toContain(loc)
   })
@@ -270,7 +351,8 @@ describe('/robots.txt', () => {
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     const lines = answer.text.split('\n')
     expect(lines).toContain('User-agent: *')
-    for (const path of ['/dash', '/Admin', '/Delete', '/api/', '/address', '/checkout', '/payment', '/order-success']) expect(lines).toContain(`Disallow: ${path}`)
+    for (const path of ['/dash', '/Admin', '/Delete', '/api/', '/address', '/checkout', '/payment', '/order-success'])
+      expect(lines).toContain(`Disallow: ${path}`)
     expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`)
   })
 })
@@ -287,7 +369,6 @@ describe('/favicon.ico', () => {
     expect(icon.subarray(22, 26).toString('latin1')).toBe('\x89PNG')
   })
 })
-
 
 describe('policy pages (decision 036)', () => {
   const admin = async (path: string, form?: Record<string, string>) => {
@@ -313,7 +394,7 @@ describe('policy pages (decision 036)', () => {
   })
 
   it('the owner edits one in the admin: it shows at once, HTML in it is text, and a visitor cannot post', async () => {
-    expect((await (await admin('/dash/policies')).text())).toContain('5 pages still show')
+    expect(await (await admin('/dash/policies')).text()).toContain('5 pages still show')
     const form = await admin('/dash/policies/shipping')
     expect(form.status).toBe(200)
     expect(await form.text()).toContain('name="body"')
@@ -330,7 +411,7 @@ describe('policy pages (decision 036)', () => {
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(page.text).not.toMatch(/href="javascript:/i)
     expect(page.text).toMatch(/Last updated \d{1,2} \w{3} \d{4}/)
-    expect((await (await admin('/dash/policies')).text())).toContain('4 pages still show')
+    expect(await (await admin('/dash/policies')).text()).toContain('4 pages still show')
 
     // Refused, with the reason, and nothing changes: an empty title, a text too long, a page that is none.
     const empty = await admin('/dash/policies/shipping', { title: ' ', body: 'x' })

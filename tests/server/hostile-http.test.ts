@@ -92,7 +92,11 @@ async function chunkedPost(path: string, head: string, totalBytes: number, conte
  * after the 413 reached the client (a loaded machine showed it), so it is waited for.
  */
 async function bytesReadWhenRefused(path: string) {
-  const lines = () => server.stdout().split('\n').filter((l) => l.includes('body too large') && l.includes(path))
+  const lines = () =>
+    server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('body too large') && l.includes(path))
   await expect.poll(() => lines().length, { message: `a log line for the refused body to ${path}`, timeout: 5000 }).toBeGreaterThan(0)
   return JSON.parse(lines().at(-1)!) as { bytesRead: number; limit: number }
 }
@@ -100,7 +104,12 @@ async function bytesReadWhenRefused(path: string) {
 describe('bodies without a declared length', () => {
   it('refuses a 134 MB chunked contact form after its limit plus one chunk, with 413, and memory stays put', async () => {
     const before = residentBytes()
-    const answer = await chunkedPost('/contact', 'name=x&email=a%40b.test&phone=9876543210&message=', 134 * MiB, 'application/x-www-form-urlencoded')
+    const answer = await chunkedPost(
+      '/contact',
+      'name=x&email=a%40b.test&phone=9876543210&message=',
+      134 * MiB,
+      'application/x-www-form-urlencoded',
+    )
     expect(answer.status).toBe(413)
     // The page answers with the form's own message, not the text echoed back.
     expect(answer.body.length).toBeLessThan(200_000)
@@ -168,7 +177,11 @@ describe('Host headers and request targets', () => {
 
   it('answers an absolute-form request target with 400', async () => {
     expect(await rawRequest('GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n')).toBe(400)
-    expect(await rawRequest(`POST http://127.0.0.1:${port}/api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)).toBe(400)
+    expect(
+      await rawRequest(
+        `POST http://127.0.0.1:${port}/api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toBe(400)
   })
 
   it('still serves ordinary hosts: a name, an address with its port, an IPv6 address', async () => {
@@ -197,19 +210,29 @@ describe('kept-alive connections', () => {
 
 describe('methods no route has', () => {
   it('answers OPTIONS and TRACE with 405 and Allow, without an error in the log', async () => {
-    const errorsBefore = server.stdout().split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
+    const errorsBefore = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
     for (const method of ['OPTIONS', 'TRACE', 'PROPFIND']) {
       const answer = await rawRequest(`${method} /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`)
       expect(answer, method).toBe(405)
     }
     const allow = (await fetch(`${server.url}/`, { method: 'OPTIONS' })).headers.get('allow')
     expect(allow).toContain('GET')
-    const errorsAfter = server.stdout().split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
+    const errorsAfter = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
     expect(errorsAfter).toBe(errorsBefore)
   })
 
   it('answers a POST to a page that has no form with 405, and logs no error for it (a scanner filled the log)', async () => {
-    const errors = () => server.stdout().split('\n').filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
+    const errors = () =>
+      server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('"level":"error"') || l.includes('"level":50')).length
     const before = errors()
     // With this browser's form token (decision 034), so it is the missing form that answers.
     const visitor = new Browser(server.url)
@@ -244,7 +267,17 @@ describe('headers', () => {
   it('keeps signed-in and admin answers, pages and their data, out of every cache', async () => {
     const owner = new Browser(server.url, '198.18.0.20')
     expect((await owner.signUp(ADMIN)).status).toBe(200)
-    for (const path of ['/', '/dash', '/dash.data', '/dash/orders', '/my-orders', '/my-orders.data', '/herb-ro', '/herb-ro.data', '/api/products']) {
+    for (const path of [
+      '/',
+      '/dash',
+      '/dash.data',
+      '/dash/orders',
+      '/my-orders',
+      '/my-orders.data',
+      '/herb-ro',
+      '/herb-ro.data',
+      '/api/products',
+    ]) {
       const answer = await owner.send(path)
       expect(answer.headers.get('cache-control'), path).toMatch(/\bprivate\b.*\bno-store\b|\bno-store\b.*\bprivate\b/)
     }

@@ -23,11 +23,26 @@ let productId = ''
 
 /** Text with a character no field may hold: a NUL, a lone surrogate, a control character. */
 const badCharacters = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\u0001\u0002', 'Meena\u0007', '\u007f', '\u001b[31m', 'ok\u0000<script>'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfff',
+    '\udc00\ud800',
+    '\u0001\u0002',
+    'Meena\u0007',
+    '\u007f',
+    '\u001b[31m',
+    'ok\u0000<script>',
+  ),
   // Where trimming leaves it: a vertical tab at either end is white space to trim, and what is left may be good text
   // (one run saved the terms page's text as "{:D", the form's title and text both good once trimmed).
   fc
-    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\u0008', '\u000b', '\u001f'), fc.string({ maxLength: 20 }))
+    .tuple(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('\u0000', '\ud800', '\udc00', '\u0008', '\u000b', '\u001f'),
+      fc.string({ maxLength: 20 }),
+    )
     .filter(([a, bad, b]) => `${a}${bad}${b}`.trim().includes(bad))
     .map(([a, bad, b]) => `${a}${bad}${b}`),
 )
@@ -46,7 +61,14 @@ const hostileText = fc.oneof(
 const formText = hostileText.filter((v) => !/[\ud800-\udfff]/.test(v))
 const formCharacters = badCharacters.filter((v) => !/[\ud800-\udfff]/.test(v))
 /** Values of the wrong type for any text field. */
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(hostileText, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 3 }))
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 3 }),
+)
 
 /** A JSON body with the route's own field names, each holding hostile text or the wrong type. */
 const jsonOf = (fields: string[], longFields: string[] = []) =>
@@ -59,7 +81,9 @@ const jsonOf = (fields: string[], longFields: string[] = []) =>
  * trailing vertical tab) it would be saved.
  */
 const formOf = (fields: string[], longFields: string[] = []) =>
-  fc.tuple(...fields.map((f) => (longFields.includes(f) ? formCharacters : formText))).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i] as string])))
+  fc
+    .tuple(...fields.map((f) => (longFields.includes(f) ? formCharacters : formText)))
+    .map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i] as string])))
 
 type Who = keyof typeof as
 /**
@@ -67,11 +91,33 @@ type Who = keyof typeof as
  * what the shop has to refuse; with every field hostile, a check of another field could hide a field that is not
  * checked at all.
  */
-type Target = { path: () => string; fields: string[]; who: Who[]; json?: boolean; form?: boolean; valid?: () => Record<string, unknown>; longFields?: string[] }
+type Target = {
+  path: () => string
+  fields: string[]
+  who: Who[]
+  json?: boolean
+  form?: boolean
+  valid?: () => Record<string, unknown>
+  longFields?: string[]
+}
 
 const CONTACT = { name: 'Lakshmi', email: 'lakshmi@hostile-input.example.in', phone: '9876543210', message: 'Do you ship to Pune?' }
-const ADDRESS = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-const NEW_ACCOUNT = { email: 'newcomer@hostile-input.example.in', username: 'Meena', phone: '+91 98430 12345', password: 'correct horse battery' }
+const ADDRESS = {
+  fullName: 'Test Buyer',
+  buildingNumber: '1',
+  streetName: 'Main Road',
+  city: 'Salem',
+  postalCode: '636001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9876543210',
+  alternateNumber: '',
+}
+const NEW_ACCOUNT = {
+  email: 'newcomer@hostile-input.example.in',
+  username: 'Meena',
+  phone: '+91 98430 12345',
+  password: 'correct horse battery',
+}
 const REVIEW = { rating: '4', body: 'Fresh and strong pepper, well packed.' }
 const PRODUCT = { name: 'Hostile Pepper', description: 'A pepper for the tests.', category: 'spices', price: '99', stockCount: '5' }
 
@@ -79,63 +125,212 @@ const address = ['fullName', 'buildingNumber', 'streetName', 'city', 'postalCode
 
 /** Every route file with an action, and how to reach it. A route that gains an action without a line here fails the first test. */
 const TARGETS: Record<string, Target[]> = {
-  'routes/contact.tsx': [{ path: () => '/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], form: true, valid: () => CONTACT }],
-  'routes/api.contact.ts': [{ path: () => '/api/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], json: true, form: true, valid: () => CONTACT }],
-  'routes/api.cart.quote.ts': [{ path: () => '/api/cart/quote', fields: ['items', 'couponCode', 'payment', 'email', 'phone', 'postalCode'], who: ['visitor'], json: true }],
-  'routes/api.payment.createOrder.ts': [
-    { path: () => '/api/payment/createOrder', fields: ['items', 'shippingAddress', 'email', 'checkoutKey', 'couponCode', 'payment'], who: ['visitor', 'customer'], json: true, valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@hostile-input.example.in' }) },
+  'routes/contact.tsx': [
+    { path: () => '/contact', fields: ['name', 'email', 'phone', 'message'], who: ['visitor'], form: true, valid: () => CONTACT },
   ],
-  'routes/api.payment.verify.ts': [{ path: () => '/api/payment/verify', fields: ['orderId', 'razorpay_payment_id', 'razorpay_signature', 'razorpay_order_id'], who: ['visitor'], json: true }],
+  'routes/api.contact.ts': [
+    {
+      path: () => '/api/contact',
+      fields: ['name', 'email', 'phone', 'message'],
+      who: ['visitor'],
+      json: true,
+      form: true,
+      valid: () => CONTACT,
+    },
+  ],
+  'routes/api.cart.quote.ts': [
+    {
+      path: () => '/api/cart/quote',
+      fields: ['items', 'couponCode', 'payment', 'email', 'phone', 'postalCode'],
+      who: ['visitor'],
+      json: true,
+    },
+  ],
+  'routes/api.payment.createOrder.ts': [
+    {
+      path: () => '/api/payment/createOrder',
+      fields: ['items', 'shippingAddress', 'email', 'checkoutKey', 'couponCode', 'payment'],
+      who: ['visitor', 'customer'],
+      json: true,
+      valid: () => ({ items: [{ productId, quantity: 1 }], shippingAddress: ADDRESS, email: 'buyer@hostile-input.example.in' }),
+    },
+  ],
+  'routes/api.payment.verify.ts': [
+    {
+      path: () => '/api/payment/verify',
+      fields: ['orderId', 'razorpay_payment_id', 'razorpay_signature', 'razorpay_order_id'],
+      who: ['visitor'],
+      json: true,
+    },
+  ],
   'routes/api.payment.webhook.ts': [{ path: () => '/api/payment/webhook', fields: ['event', 'payload'], who: ['visitor'], json: true }],
-  'routes/api.payment.hold.ts': [{ path: () => '/api/payment/hold', fields: ['orderId'], who: ['visitor'], json: true, valid: () => ({ orderId }) }],
+  'routes/api.payment.hold.ts': [
+    { path: () => '/api/payment/hold', fields: ['orderId'], who: ['visitor'], json: true, valid: () => ({ orderId }) },
+  ],
   'routes/api.payment.test.complete.ts': [{ path: () => '/api/payment/test/complete', fields: ['orderId'], who: ['visitor'], json: true }],
   'routes/api.order.ts': [{ path: () => `/api/orders/${orderId}`, fields: ['status'], who: ['visitor'], json: true }],
   'routes/api.order.invoice.ts': [{ path: () => `/api/orders/${orderId}/invoice`, fields: ['x'], who: ['visitor'], json: true }],
-  'routes/api.order.credit-note.ts': [{ path: () => `/api/orders/${orderId}/credit-notes/${orderId}`, fields: ['x'], who: ['visitor'], json: true }],
+  'routes/api.order.credit-note.ts': [
+    { path: () => `/api/orders/${orderId}/credit-notes/${orderId}`, fields: ['x'], who: ['visitor'], json: true },
+  ],
   'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
   'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
   // A made-up order and token: the form is refused as a link that is not valid, whatever it carries.
   'routes/cod-confirm.tsx': [{ path: () => '/order/confirm/AAAAAAAAAAAAAAAAAAAAAA', fields: ['t'], who: ['visitor'], form: true }],
-  'routes/track.tsx': [{ path: () => '/track', fields: ['order', 'contact'], who: ['visitor'], form: true, valid: () => ({ order: 'KO-1', contact: 'buyer@hostile-input.example.in' }) }],
-  'routes/signup.tsx': [{ path: () => '/Signup', fields: ['email', 'username', 'phone', 'password'], who: ['visitor'], form: true, valid: () => NEW_ACCOUNT }],
-  'routes/signin.tsx': [{ path: () => '/Signin', fields: ['email', 'password', 'rememberMe', 'redirectTo'], who: ['visitor'], form: true, valid: () => ({ email: CUSTOMER, password: 'wrong horse battery' }) }],
+  'routes/track.tsx': [
+    {
+      path: () => '/track',
+      fields: ['order', 'contact'],
+      who: ['visitor'],
+      form: true,
+      valid: () => ({ order: 'KO-1', contact: 'buyer@hostile-input.example.in' }),
+    },
+  ],
+  'routes/signup.tsx': [
+    { path: () => '/Signup', fields: ['email', 'username', 'phone', 'password'], who: ['visitor'], form: true, valid: () => NEW_ACCOUNT },
+  ],
+  'routes/signin.tsx': [
+    {
+      path: () => '/Signin',
+      fields: ['email', 'password', 'rememberMe', 'redirectTo'],
+      who: ['visitor'],
+      form: true,
+      valid: () => ({ email: CUSTOMER, password: 'wrong horse battery' }),
+    },
+  ],
   'routes/signout.ts': [{ path: () => '/signout', fields: ['x'], who: ['visitor'], form: true }],
-  'routes/forgot-password.tsx': [{ path: () => '/forgot-password', fields: ['email'], who: ['visitor'], form: true, valid: () => ({ email: 'nobody@hostile-input.example.in' }) }],
-  'routes/reset-password.tsx': [{ path: () => '/reset-password?token=x', fields: ['token', 'password', 'confirmPassword'], who: ['visitor'], form: true }],
+  'routes/forgot-password.tsx': [
+    {
+      path: () => '/forgot-password',
+      fields: ['email'],
+      who: ['visitor'],
+      form: true,
+      valid: () => ({ email: 'nobody@hostile-input.example.in' }),
+    },
+  ],
+  'routes/reset-password.tsx': [
+    { path: () => '/reset-password?token=x', fields: ['token', 'password', 'confirmPassword'], who: ['visitor'], form: true },
+  ],
   'routes/my-orders.tsx': [{ path: () => '/my-orders', fields: ['intent'], who: ['visitor'], form: true }],
-  'routes/product.tsx': [{ path: () => `/product/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW }],
-  'routes/product-sized.tsx': [{ path: () => `/product/x/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW }],
+  'routes/product.tsx': [
+    { path: () => `/product/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW },
+  ],
+  'routes/product-sized.tsx': [
+    { path: () => `/product/x/${productId}`, fields: ['rating', 'body'], who: ['visitor', 'customer'], form: true, valid: () => REVIEW },
+  ],
   'routes/not-found.tsx': [{ path: () => '/no-such-page', fields: ['x'], who: ['visitor'], form: true }],
   'routes/robots.ts': [{ path: () => '/robots.txt', fields: ['x'], who: ['visitor'], form: true }],
   'routes/sitemap.ts': [{ path: () => '/sitemap.xml', fields: ['x'], who: ['visitor'], form: true }],
   'routes/api.auth.$.ts': [
-    { path: () => '/api/auth/sign-up/email', fields: ['email', 'password', 'name', 'username', 'phone', 'image'], who: ['visitor'], json: true, valid: () => NEW_ACCOUNT },
+    {
+      path: () => '/api/auth/sign-up/email',
+      fields: ['email', 'password', 'name', 'username', 'phone', 'image'],
+      who: ['visitor'],
+      json: true,
+      valid: () => NEW_ACCOUNT,
+    },
     { path: () => '/api/auth/sign-in/email', fields: ['email', 'password', 'rememberMe', 'callbackURL'], who: ['visitor'], json: true },
     { path: () => '/api/auth/request-password-reset', fields: ['email', 'redirectTo'], who: ['visitor'], json: true },
     { path: () => '/api/auth/reset-password', fields: ['token', 'newPassword'], who: ['visitor'], json: true },
-    { path: () => '/api/auth/update-user', fields: ['name', 'username', 'phone', 'image'], who: ['customer'], json: true, valid: () => ({ name: 'Meena' }) },
-    { path: () => '/api/auth/change-password', fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'], who: ['customer'], json: true },
+    {
+      path: () => '/api/auth/update-user',
+      fields: ['name', 'username', 'phone', 'image'],
+      who: ['customer'],
+      json: true,
+      valid: () => ({ name: 'Meena' }),
+    },
+    {
+      path: () => '/api/auth/change-password',
+      fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'],
+      who: ['customer'],
+      json: true,
+    },
     { path: () => '/api/auth/change-email', fields: ['newEmail', 'callbackURL'], who: ['customer'], json: true },
   ],
   'routes/admin-add-product.tsx': [
     {
       path: () => '/Admin',
       // With the label's declarations (decision 039): each may be blank, none may carry what no label holds.
-      fields: ['name', 'description', 'category', 'price', 'mrp', 'netQuantity', 'netUnit', 'stockCount', 'hsnCode', 'gstRatePercent', 'ingredients', 'allergens', 'dietMark', 'shelfLifeMonths', 'storage', 'manufacturer', 'countryOfOrigin'],
+      fields: [
+        'name',
+        'description',
+        'category',
+        'price',
+        'mrp',
+        'netQuantity',
+        'netUnit',
+        'stockCount',
+        'hsnCode',
+        'gstRatePercent',
+        'ingredients',
+        'allergens',
+        'dietMark',
+        'shelfLifeMonths',
+        'storage',
+        'manufacturer',
+        'countryOfOrigin',
+      ],
       who: ['admin'],
       form: true,
       valid: () => PRODUCT,
     },
   ],
-  'routes/admin-products.tsx': [{ path: () => '/Delete', fields: ['intent', 'id', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true }],
-  'routes/api.admin.products.ts': [{ path: () => '/api/admin/products', fields: ['name', 'description', 'category', 'price', 'stockCount'], who: ['admin'], form: true, valid: () => PRODUCT }],
-  'routes/api.admin.product.ts': [{ path: () => `/api/admin/products/${productId}`, fields: ['intent', 'name', 'description', 'price', 'stockCount', 'category'], who: ['admin'], form: true, json: true }],
+  'routes/admin-products.tsx': [
+    {
+      path: () => '/Delete',
+      fields: ['intent', 'id', 'name', 'description', 'price', 'stockCount', 'category'],
+      who: ['admin'],
+      form: true,
+    },
+  ],
+  'routes/api.admin.products.ts': [
+    {
+      path: () => '/api/admin/products',
+      fields: ['name', 'description', 'category', 'price', 'stockCount'],
+      who: ['admin'],
+      form: true,
+      valid: () => PRODUCT,
+    },
+  ],
+  'routes/api.admin.product.ts': [
+    {
+      path: () => `/api/admin/products/${productId}`,
+      fields: ['intent', 'name', 'description', 'price', 'stockCount', 'category'],
+      who: ['admin'],
+      form: true,
+      json: true,
+    },
+  ],
   'routes/admin-order.tsx': [
-    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'courier', 'trackingNumber', 'reason', 'confirm'], who: ['admin'], form: true, valid: () => ({ step: 'ship', courier: 'DTDC', trackingNumber: 'D123' }) },
+    {
+      path: () => `/dash/orders/${orderId}`,
+      fields: ['step', 'courier', 'trackingNumber', 'reason', 'confirm'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ step: 'ship', courier: 'DTDC', trackingNumber: 'D123' }),
+    },
     // A refund of ₹1 would be made: each hostile field among these must stop it.
-    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'kind', 'amount', 'reason', 'speed', 'restock', 'delivery'], who: ['admin'], form: true, valid: () => ({ step: 'refund', kind: 'amount', amount: '1', reason: 'Goodwill', speed: 'normal' }) },
-    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'refundId'], who: ['admin'], form: true, valid: () => ({ step: 'retry-refund', refundId: 'no-such-refund-0' }) },
-    { path: () => `/dash/orders/${orderId}`, fields: ['step', 'attentionNote'], who: ['admin'], form: true, valid: () => ({ step: 'resolve-attention', attentionNote: 'Called the customer' }) },
+    {
+      path: () => `/dash/orders/${orderId}`,
+      fields: ['step', 'kind', 'amount', 'reason', 'speed', 'restock', 'delivery'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ step: 'refund', kind: 'amount', amount: '1', reason: 'Goodwill', speed: 'normal' }),
+    },
+    {
+      path: () => `/dash/orders/${orderId}`,
+      fields: ['step', 'refundId'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ step: 'retry-refund', refundId: 'no-such-refund-0' }),
+    },
+    {
+      path: () => `/dash/orders/${orderId}`,
+      fields: ['step', 'attentionNote'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ step: 'resolve-attention', attentionNote: 'Called the customer' }),
+    },
   ],
   'routes/admin-messages.tsx': [{ path: () => '/dash/messages', fields: ['messageId', 'handled'], who: ['admin'], form: true }],
   'routes/admin-outbox.tsx': [{ path: () => '/dash/outbox', fields: ['mailId'], who: ['admin'], form: true }],
@@ -143,25 +338,105 @@ const TARGETS: Record<string, Target[]> = {
   'routes/admin-coupons.tsx': [
     {
       path: () => '/dash/coupons',
-      fields: ['intent', 'code', 'kind', 'value', 'minOrder', 'maxDiscount', 'validFrom', 'validUntil', 'totalUses', 'usesPerCustomer', 'products'],
+      fields: [
+        'intent',
+        'code',
+        'kind',
+        'value',
+        'minOrder',
+        'maxDiscount',
+        'validFrom',
+        'validUntil',
+        'totalUses',
+        'usesPerCustomer',
+        'products',
+      ],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'create', code: 'HOSTILE10', kind: 'percent', value: '10', minOrder: '500', maxDiscount: '100', validFrom: '2026-12-01', validUntil: '2026-12-31', totalUses: '10', usesPerCustomer: '1', products: '' }),
+      valid: () => ({
+        intent: 'create',
+        code: 'HOSTILE10',
+        kind: 'percent',
+        value: '10',
+        minOrder: '500',
+        maxDiscount: '100',
+        validFrom: '2026-12-01',
+        validUntil: '2026-12-31',
+        totalUses: '10',
+        usesPerCustomer: '1',
+        products: '',
+      }),
     },
-    { path: () => '/dash/coupons', fields: ['intent', 'code', 'active'], who: ['admin'], form: true, valid: () => ({ intent: 'switch', code: 'NOSUCHCODE', active: 'false' }) },
+    {
+      path: () => '/dash/coupons',
+      fields: ['intent', 'code', 'active'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'switch', code: 'NOSUCHCODE', active: 'false' }),
+    },
   ],
   'routes/admin-reviews.tsx': [{ path: () => '/dash/reviews', fields: ['reviewId', 'hidden'], who: ['admin'], form: true }],
   'routes/admin-settings.tsx': [
-    { path: () => '/dash/settings', fields: ['gstin', 'gstState'], who: ['admin'], form: true, valid: () => ({ gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' }) },
-    { path: () => '/dash/settings', fields: ['intent', 'maxUnitsPerLine', 'maxUnitsHeldUnpaid'], who: ['admin'], form: true, valid: () => ({ intent: 'reservation-limits', maxUnitsPerLine: '10', maxUnitsHeldUnpaid: '30' }) },
-    { path: () => '/dash/settings', fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'], who: ['admin'], form: true, valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }) },
-    { path: () => '/dash/settings', fields: ['intent', 'fssaiLicence'], who: ['admin'], form: true, valid: () => ({ intent: 'fssai', fssaiLicence: '12426999000123' }) },
     {
       path: () => '/dash/settings',
-      fields: ['intent', 'codEnabled', 'codFee', 'codMinOrder', 'codMaxOrder', 'codRefusedPins', 'codMaxReturns', 'codConfirmHours', 'prepaidKind', 'prepaidPercent', 'prepaidMaxDiscount', 'prepaidFixed'],
+      fields: ['gstin', 'gstState'],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'payments', codEnabled: 'on', codFee: '30', codMinOrder: '0', codMaxOrder: '5000', codRefusedPins: '', codMaxReturns: '2', codConfirmHours: '48', prepaidKind: 'none', prepaidPercent: '', prepaidMaxDiscount: '', prepaidFixed: '' }),
+      valid: () => ({ gstin: '33AAKFK4821M1Z5', gstState: 'Tamil Nadu' }),
+    },
+    {
+      path: () => '/dash/settings',
+      fields: ['intent', 'maxUnitsPerLine', 'maxUnitsHeldUnpaid'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'reservation-limits', maxUnitsPerLine: '10', maxUnitsHeldUnpaid: '30' }),
+    },
+    {
+      path: () => '/dash/settings',
+      fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }),
+    },
+    {
+      path: () => '/dash/settings',
+      fields: ['intent', 'fssaiLicence'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'fssai', fssaiLicence: '12426999000123' }),
+    },
+    {
+      path: () => '/dash/settings',
+      fields: [
+        'intent',
+        'codEnabled',
+        'codFee',
+        'codMinOrder',
+        'codMaxOrder',
+        'codRefusedPins',
+        'codMaxReturns',
+        'codConfirmHours',
+        'prepaidKind',
+        'prepaidPercent',
+        'prepaidMaxDiscount',
+        'prepaidFixed',
+      ],
+      who: ['admin'],
+      form: true,
+      valid: () => ({
+        intent: 'payments',
+        codEnabled: 'on',
+        codFee: '30',
+        codMinOrder: '0',
+        codMaxOrder: '5000',
+        codRefusedPins: '',
+        codMaxReturns: '2',
+        codConfirmHours: '48',
+        prepaidKind: 'none',
+        prepaidPercent: '',
+        prepaidMaxDiscount: '',
+        prepaidFixed: '',
+      }),
     },
   ],
   'routes/admin-shop.tsx': [
@@ -170,29 +445,67 @@ const TARGETS: Record<string, Target[]> = {
       fields: ['intent', 'shopName', 'tagline', 'phone', 'whatsappNumber', 'email'],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic, non-GMO food from small farmers of South India', phone: '+91 94430 21876', whatsappNumber: '919443021876', email: 'care@kaaduorganics.in' }),
+      valid: () => ({
+        intent: 'details',
+        shopName: 'Kaadu Organics',
+        tagline: 'Organic, non-GMO food from small farmers of South India',
+        phone: '+91 94430 21876',
+        whatsappNumber: '919443021876',
+        email: 'care@kaaduorganics.in',
+      }),
     },
     {
       path: () => '/dash/shop',
       fields: ['intent', 'address-0-label', 'address-0-lines', 'address-0-phone', 'address-0-email', 'address-0-hours'],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'addresses', 'address-0-label': 'Factory', 'address-0-lines': 'No. 14, SIDCO Industrial Estate\nKurichi, Coimbatore\nTamil Nadu 641021, India', 'address-0-phone': '+91 94430 21876', 'address-0-email': 'care@kaaduorganics.in', 'address-0-hours': '9:00 AM to 7:00 PM', 'address-1-label': 'Overseas office', 'address-1-lines': '21 Tanjong Pagar Road, #04-02\nSingapore 088444', 'address-1-phone': '+65 6221 4408', 'address-1-email': 'export@kaaduorganics.in', 'address-1-hours': '11:00 AM to 8:00 PM' }),
+      valid: () => ({
+        intent: 'addresses',
+        'address-0-label': 'Factory',
+        'address-0-lines': 'No. 14, SIDCO Industrial Estate\nKurichi, Coimbatore\nTamil Nadu 641021, India',
+        'address-0-phone': '+91 94430 21876',
+        'address-0-email': 'care@kaaduorganics.in',
+        'address-0-hours': '9:00 AM to 7:00 PM',
+        'address-1-label': 'Overseas office',
+        'address-1-lines': '21 Tanjong Pagar Road, #04-02\nSingapore 088444',
+        'address-1-phone': '+65 6221 4408',
+        'address-1-email': 'export@kaaduorganics.in',
+        'address-1-hours': '11:00 AM to 8:00 PM',
+      }),
     },
     {
       path: () => '/dash/shop',
       fields: ['intent', 'name', 'designation', 'phone', 'email'],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'grievance', name: 'Anitha Ramasamy', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' }),
+      valid: () => ({
+        intent: 'grievance',
+        name: 'Anitha Ramasamy',
+        designation: 'Grievance Officer',
+        phone: '+91 94430 21876',
+        email: 'grievance@kaaduorganics.in',
+      }),
     },
   ],
   'routes/admin-stock.tsx': [
-    { path: () => `/dash/products/${productId}/stock`, fields: ['size', 'direction', 'units', 'reason'], who: ['admin'], form: true, valid: () => ({ size: 'one', direction: 'add', units: '1', reason: 'received' }) },
+    {
+      path: () => `/dash/products/${productId}/stock`,
+      fields: ['size', 'direction', 'units', 'reason'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ size: 'one', direction: 'add', units: '1', reason: 'received' }),
+    },
   ],
   // A policy page's text may be 30,000 characters: there a long text is no mistake, a bad character is.
   'routes/admin-policy.tsx': [
-    { path: () => '/dash/policies/terms', fields: ['title', 'body'], who: ['admin'], form: true, valid: () => ({ title: 'Terms of service', body: 'Our terms.' }), longFields: ['body'] },
+    {
+      path: () => '/dash/policies/terms',
+      fields: ['title', 'body'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ title: 'Terms of service', body: 'Our terms.' }),
+      longFields: ['body'],
+    },
   ],
 }
 
@@ -230,10 +543,23 @@ beforeAll(async () => {
   for (const who of ['visitor', 'customer', 'admin'] as const) as[who] = new Browser(server.url)
   adopt(as.admin, await signUpThroughApi(server.url, ADMIN))
   adopt(as.customer, await signUpThroughApi(server.url, CUSTOMER, 'Meena'))
-  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+    products: Array<{ id: string; stockCount: number }>
+  }
   productId = products.find((p) => p.stockCount > 2)!.id
-  const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' } })
+  const shippingAddress = {
+    fullName: 'Test Buyer',
+    buildingNumber: '1',
+    streetName: 'Main Road',
+    city: 'Salem',
+    postalCode: '636001',
+    state: 'Tamil Nadu',
+    phoneNumber: '9876543210',
+    alternateNumber: '',
+  }
+  const created = await as.visitor.send('/api/payment/createOrder', {
+    json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' },
+  })
   orderId = JSON.parse(created.text).orderId
   expect((await as.visitor.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
 }, 150_000)
@@ -249,7 +575,9 @@ describe('hostile input to every action', () => {
   it('knows every route with an action (app/routes.ts)', () => {
     const files = (routes as Array<{ file: string }>).map((r) => r.file)
     const withAction = [...new Set(files)].filter((file) =>
-      /export (async )?function action|export const action/.test(fs.readFileSync(path.resolve(import.meta.dirname, '../../app', file), 'utf8')),
+      /export (async )?function action|export const action/.test(
+        fs.readFileSync(path.resolve(import.meta.dirname, '../../app', file), 'utf8'),
+      ),
     )
     expect(withAction.sort()).toEqual(Object.keys(TARGETS).sort())
   })
@@ -279,10 +607,17 @@ describe('hostile input to every action', () => {
                 const body = { ...valid, [field]: value }
                 const answer = target.json
                   ? await browser.send(target.path(), { json: body })
-                  : await browser.send(target.path(), { form: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) })
+                  : await browser.send(target.path(), {
+                      form: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+                    })
                 statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-                expectRefused(answer.status, answer.text, `${file} ${who} one bad field ${target.path()} ${field}=${JSON.stringify(value).slice(0, 200)}`)
-                if (answer.status < 300 && process.env.HOSTILE_DEBUG) console.info('ACCEPTED', file, who, field, JSON.stringify(value).slice(0, 80), answer.text.slice(0, 200))
+                expectRefused(
+                  answer.status,
+                  answer.text,
+                  `${file} ${who} one bad field ${target.path()} ${field}=${JSON.stringify(value).slice(0, 200)}`,
+                )
+                if (answer.status < 300 && process.env.HOSTILE_DEBUG)
+                  console.info('ACCEPTED', file, who, field, JSON.stringify(value).slice(0, 80), answer.text.slice(0, 200))
               }),
               { numRuns: RUNS * 2 },
             )
@@ -318,12 +653,28 @@ describe('hostile input to every action', () => {
 
   it('refuses hostile text in every address field and text field by name, with a 400', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...address), hostileText.filter((v) => v.length < 10_000).map((v) => `a${v}b`), async (field, value) => {
-        const shippingAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '', [field]: value }
-        const answer = await as.visitor.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' } })
-        expect(answer.status, `${field} ${JSON.stringify(value).slice(0, 60)}`).toBe(400)
-        expect(JSON.parse(answer.text).fieldErrors[`shippingAddress.${field}`]).toBeDefined()
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...address),
+        hostileText.filter((v) => v.length < 10_000).map((v) => `a${v}b`),
+        async (field, value) => {
+          const shippingAddress = {
+            fullName: 'Test Buyer',
+            buildingNumber: '1',
+            streetName: 'Main Road',
+            city: 'Salem',
+            postalCode: '636001',
+            state: 'Tamil Nadu',
+            phoneNumber: '9876543210',
+            alternateNumber: '',
+            [field]: value,
+          }
+          const answer = await as.visitor.send('/api/payment/createOrder', {
+            json: { items: [{ productId, quantity: 1 }], shippingAddress, email: 'buyer@hostile-input.example.in' },
+          })
+          expect(answer.status, `${field} ${JSON.stringify(value).slice(0, 60)}`).toBe(400)
+          expect(JSON.parse(answer.text).fieldErrors[`shippingAddress.${field}`]).toBeDefined()
+        },
+      ),
       { numRuns: RUNS * 4 },
     )
   }, 120_000)

@@ -13,7 +13,16 @@ let admin: Browser
 let visitor: Browser
 let productId = ''
 
-const goodAddress = { fullName: 'Test Buyer', buildingNumber: '1', streetName: 'Main Road', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
+const goodAddress = {
+  fullName: 'Test Buyer',
+  buildingNumber: '1',
+  streetName: 'Main Road',
+  city: 'Salem',
+  postalCode: '636001',
+  state: 'Tamil Nadu',
+  phoneNumber: '9876543210',
+  alternateNumber: '',
+}
 const goodContact = { name: 'Lakshmi', email: 'lakshmi@hostile-text.example.in', phone: '9876543210', message: 'Do you ship to Pune?' }
 
 /** Takes the cookies of a sign-up made through the API into a test browser. */
@@ -26,7 +35,9 @@ beforeAll(async () => {
   admin = new Browser(server.url)
   visitor = new Browser(server.url)
   adopt(admin, await signUpThroughApi(server.url, ADMIN))
-  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+    products: Array<{ id: string; stockCount: number }>
+  }
   productId = products.find((p) => p.stockCount > 2)!.id
 }, 150_000)
 afterAll(async () => server?.stop())
@@ -63,7 +74,11 @@ describe('text the shop refuses with a 400', () => {
     expect(before).toBeDefined()
     for (const [field, value] of cases) {
       const answer = await visitor.send('/api/payment/createOrder', {
-        json: { items: [{ productId, quantity: 1 }], shippingAddress: { ...goodAddress, [field]: value }, email: 'buyer@hostile-text.example.in' },
+        json: {
+          items: [{ productId, quantity: 1 }],
+          shippingAddress: { ...goodAddress, [field]: value },
+          email: 'buyer@hostile-text.example.in',
+        },
       })
       expect(answer.status, `${field} ${JSON.stringify(value)}`).toBe(400)
       expect(JSON.parse(answer.text).fieldErrors[`shippingAddress.${field}`], field).toBeDefined()

@@ -101,7 +101,9 @@ describe('pictures on the pages', () => {
   }
 
   it('product pages of both shapes: the front eager with high priority, the back lazy', async () => {
-    const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: { url: string; backsideImageUrl: string }[] }
+    const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+      products: { url: string; backsideImageUrl: string }[]
+    }
     const single = products.find((p) => /^\/product\/[^/]+$/.test(p.url) && p.backsideImageUrl)!
     const sized = products.find((p) => /^\/product\/[^/]+\/[^/]+$/.test(p.url) && p.backsideImageUrl)!
     for (const { url } of [single, sized]) {

@@ -71,7 +71,9 @@ describe('structured logs', () => {
     const tokenCheck = await browser.send(`/api/auth/reset-password/${encodedToken}?callbackURL=%2Freset-password`)
     expect(tokenCheck.status).toBe(302)
     note('/api/auth/reset-password/[hidden]', tokenCheck.headers)
-    const reset = await browser.send(`/reset-password?token=${encodedToken}`, { form: { token, password: newPassword, confirmPassword: newPassword } })
+    const reset = await browser.send(`/reset-password?token=${encodedToken}`, {
+      form: { token, password: newPassword, confirmPassword: newPassword },
+    })
     expect(reset.text).toContain('Your password has been changed')
     note('/reset-password', reset.headers)
 

@@ -24,7 +24,9 @@ beforeAll(async () => {
       return true
     },
   })
-  const { products } = (await (await fetch(`${server.url}/api/products?limit=50`)).json()) as { products: Array<{ id: string; sizes?: unknown[] }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?limit=50`)).json()) as {
+    products: Array<{ id: string; sizes?: unknown[] }>
+  }
   productId = products.find((p) => !p.sizes || p.sizes.length === 0)?.id ?? products[0]!.id
 }, 120_000)
 
@@ -39,7 +41,12 @@ describe('a createOrder whose answer was lost', () => {
   it('is found again by a retry with the same checkout key, and the customer goes on to pay', async () => {
     const before = await stockOf()
     const browser = new Browser(balancer.url)
-    const body = { items: [{ productId, quantity: 2 }], shippingAddress: chennaiAddress, email: 'lakshmi@example.in', checkoutKey: 'lost-answer-key-0000001' }
+    const body = {
+      items: [{ productId, quantity: 2 }],
+      shippingAddress: chennaiAddress,
+      email: 'lakshmi@example.in',
+      checkoutKey: 'lost-answer-key-0000001',
+    }
     dropNext = true
     await expect(browser.send('/api/payment/createOrder', { json: body })).rejects.toThrow()
     expect(dropped).toBe(1)
@@ -65,7 +72,12 @@ describe('a createOrder whose answer was lost', () => {
 
   it('stays refused to another browser that has its own buyer cookie', async () => {
     const owner = new Browser(balancer.url)
-    const body = { items: [{ productId, quantity: 1 }], shippingAddress: chennaiAddress, email: 'owner@example.in', checkoutKey: 'lost-answer-key-0000002' }
+    const body = {
+      items: [{ productId, quantity: 1 }],
+      shippingAddress: chennaiAddress,
+      email: 'owner@example.in',
+      checkoutKey: 'lost-answer-key-0000002',
+    }
     const placed = await owner.send('/api/payment/createOrder', { json: body })
     expect(placed.status).toBe(201)
     const other = new Browser(balancer.url)

@@ -21,14 +21,22 @@ const s3Env = (s3: TestS3) => ({
 })
 
 const png = (background: { r: number; g: number; b: number }) =>
-  sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer()
+  sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer()
 
 type ApiProduct = { id: string; imageUrl: string; backsideImageUrl: string; url: string }
 
 /** Adds a product with a front and a back picture through the admin's multipart upload; answers it as the API shows it. */
 async function addProduct(server: TestServer, cookie: string, name: string) {
   const form = new FormData()
-  for (const [k, v] of Object.entries({ name, description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })) {
+  for (const [k, v] of Object.entries({
+    name,
+    description: 'Black pepper from Wayanad.',
+    category: 'spices',
+    price: '149.50',
+    stockCount: '12',
+  })) {
     form.set(k, v)
   }
   form.set('frontImage', new Blob([new Uint8Array(await png({ r: 200, g: 30, b: 30 }))], { type: 'image/png' }), 'front.png')

@@ -68,7 +68,13 @@ beforeAll(async () => {
   admin = new Browser(balancer.url)
   expect((await admin.signUp(ADMIN)).status).toBe(200)
 
-  const added = await adminPost('/api/admin/products', { name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '150', stockCount: String(STOCK) })
+  const added = await adminPost('/api/admin/products', {
+    name: 'Contested Pepper',
+    description: 'Ten packs only.',
+    category: 'spices',
+    price: '150',
+    stockCount: String(STOCK),
+  })
   expect(added.status, await added.clone().text()).toBe(200)
   productId = ((await added.json()) as { product: { id: string } }).product.id
 }, 240_000)
@@ -92,7 +98,9 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
     }
     // And the admin signed up through the balancer is an admin on both.
     for (const base of [first.url, second.url]) {
-      const answer = await new Browser(base).send('/dash', { headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+      const answer = await new Browser(base).send('/dash', {
+        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      })
       expect(answer.status, base).toBe(200)
     }
   })
@@ -124,7 +132,9 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
   it('sends each outbox mail exactly once with both servers’ workers running', async () => {
     // Each paid order: the customer's confirmation and the owner's notice.
     const expected = STOCK * 2
-    await expect.poll(() => smtp.received.filter((m) => /KO-\d+/.test(m.subject)).length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(expected)
+    await expect
+      .poll(() => smtp.received.filter((m) => /KO-\d+/.test(m.subject)).length, { timeout: 60_000, interval: 500 })
+      .toBeGreaterThanOrEqual(expected)
     // Give a second sender time to show itself, were there one.
     await new Promise((r) => setTimeout(r, 5000))
     const orderMails = smtp.received.filter((m) => /KO-\d+/.test(m.subject))
@@ -141,22 +151,37 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
     const onFirst = async (path: string, fields: Record<string, string>, picture?: Buffer) => {
       const form = productForm({ ...fields, csrf_token: token })
       if (picture) form.set('heroPicture', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'hero.png')
-      const answer = await fetch(`${first.url}${path}`, { method: 'POST', headers: { cookie: cookie(), origin: first.url }, body: picture ? form : new URLSearchParams([...form.entries()] as Array<[string, string]>) })
+      const answer = await fetch(`${first.url}${path}`, {
+        method: 'POST',
+        headers: { cookie: cookie(), origin: first.url },
+        body: picture ? form : new URLSearchParams([...form.entries()] as Array<[string, string]>),
+      })
       expect(answer.status, `${path}: ${(await answer.clone().text()).slice(0, 300)}`).toBe(200)
     }
     // A demo product below the free-delivery threshold, and an order of it placed before the change.
-    const { products } = (await (await fetch(`${second.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; price: number; stockCount: number }> }
+    const { products } = (await (await fetch(`${second.url}/api/products?category=spices`)).json()) as {
+      products: Array<{ id: string; price: number; stockCount: number }>
+    }
     const cheap = products.find((p) => p.price < 200 && p.stockCount > 5)!
     const buyer = new Browser(second.url)
     const order = async () => {
-      const created = await buyer.send('/api/payment/createOrder', { json: { items: [{ productId: cheap.id, quantity: 1 }], shippingAddress: address, email: 'revathi@example.in' } })
+      const created = await buyer.send('/api/payment/createOrder', {
+        json: { items: [{ productId: cheap.id, quantity: 1 }], shippingAddress: address, email: 'revathi@example.in' },
+      })
       expect(created.status, created.text).toBe(201)
       return JSON.parse(created.text) as { orderId: string; amount: number }
     }
     const before = await order()
     expect(before.amount).toBe(cheap.price * 100 + 4000)
 
-    await onFirst('/dash/shop', { intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic food from small farms', phone: '+91 90030 55555', whatsappNumber: '919003055555', email: 'care@kaaduorganics.in' })
+    await onFirst('/dash/shop', {
+      intent: 'details',
+      shopName: 'Kaadu Organics',
+      tagline: 'Organic food from small farms',
+      phone: '+91 90030 55555',
+      whatsappNumber: '919003055555',
+      email: 'care@kaaduorganics.in',
+    })
     await onFirst('/dash/shop', {
       intent: 'addresses',
       'address-0-label': 'Factory',
@@ -165,13 +190,29 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
       'address-0-hours': '8:00 AM to 6:00 PM',
     })
     await onFirst('/dash/settings', { intent: 'delivery', deliveryCharge: '60', freeDeliveryFrom: '500' })
-    await onFirst('/dash/policies/shipping', { title: 'Shipping and delivery', body: 'We ship every weekday from Erode by India Post and DTDC.' })
-    const hero = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#8a5a2b' } }).png().toBuffer()
-    await onFirst('/dash/shop', { heading: 'Welcome to Kaadu Organics', paragraph: 'From our farms.', announcement: 'Free delivery above {free delivery}', heroAlt: 'Drying racks of mango slices', featured: '' }, hero)
+    await onFirst('/dash/policies/shipping', {
+      title: 'Shipping and delivery',
+      body: 'We ship every weekday from Erode by India Post and DTDC.',
+    })
+    const hero = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer()
+    await onFirst(
+      '/dash/shop',
+      {
+        heading: 'Welcome to Kaadu Organics',
+        paragraph: 'From our farms.',
+        announcement: 'Free delivery above {free delivery}',
+        heroAlt: 'Drying racks of mango slices',
+        featured: '',
+      },
+      hero,
+    )
 
     // The second server, at once (a visitor's page may be reused for PAGE_CACHE_SECONDS, 1 s here).
     const page = (path: string) => fetch(`${second.url}${path}`).then((r) => r.text())
-    const soon = (path: string, expected: string) => expect.poll(async () => (await page(path)).replaceAll('<!-- -->', ''), { timeout: 3000, interval: 100 }).toContain(expected)
+    const soon = (path: string, expected: string) =>
+      expect.poll(async () => (await page(path)).replaceAll('<!-- -->', ''), { timeout: 3000, interval: 100 }).toContain(expected)
     await soon('/contact', '+91 90030 55555')
     await soon('/contact', 'SIPCOT Perundurai')
     await soon('/contact', 'https://wa.me/919003055555')
@@ -182,7 +223,11 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
     expect(await page('/contact')).not.toContain('Singapore 088444')
 
     const quote = await buyer.send('/api/cart/quote', { json: { items: [{ productId: cheap.id, quantity: 1 }] } })
-    expect(JSON.parse(quote.text)).toMatchObject({ subtotalPaise: cheap.price * 100, deliveryPaise: 6000, totalPaise: cheap.price * 100 + 6000 })
+    expect(JSON.parse(quote.text)).toMatchObject({
+      subtotalPaise: cheap.price * 100,
+      deliveryPaise: 6000,
+      totalPaise: cheap.price * 100 + 6000,
+    })
     const after = await order()
     expect(after.amount).toBe(cheap.price * 100 + 6000)
     // The order placed before keeps the charge it was placed with.
@@ -191,7 +236,15 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
   })
 
   it('shows an admin’s price change through both servers within 2 s', async () => {
-    const changed = await adminPost(`/api/admin/products/${productId}`, { intent: 'update', name: 'Contested Pepper', description: 'Ten packs only.', category: 'spices', price: '175.50', stockCount: '3', shownStockCount: '0' })
+    const changed = await adminPost(`/api/admin/products/${productId}`, {
+      intent: 'update',
+      name: 'Contested Pepper',
+      description: 'Ten packs only.',
+      category: 'spices',
+      price: '175.50',
+      stockCount: '3',
+      shownStockCount: '0',
+    })
     expect(changed.status, await changed.clone().text()).toBe(200)
     const started = Date.now()
     for (const base of [first.url, second.url]) {

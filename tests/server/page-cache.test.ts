@@ -97,7 +97,15 @@ describe('the page cache', () => {
     const changed = await fetch(`${server.url}/api/admin/products/${id}`, {
       method: 'POST',
       headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: server.url },
-      body: new URLSearchParams({ intent: 'update', name: 'Cached Pepper', description: 'For the cache test.', category: 'spices', price: '175.50', stockCount: '4', csrf_token: await admin.formToken() }),
+      body: new URLSearchParams({
+        intent: 'update',
+        name: 'Cached Pepper',
+        description: 'For the cache test.',
+        category: 'spices',
+        price: '175.50',
+        stockCount: '4',
+        csrf_token: await admin.formToken(),
+      }),
     })
     expect(changed.status).toBe(200)
     const after = await (await fetch(`${server.url}/product/${id}`, { redirect: 'follow' })).text()

@@ -18,9 +18,13 @@ beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: OWNER, RATE_LIMIT: 'off' } })
   admin = new Browser(server.url)
   expect((await admin.signUp(OWNER)).status).toBe(200)
-  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: Array<{ id: string; price?: number; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    products: Array<{ id: string; price?: number; stockCount: number }>
+  }
   // A pack well below the free-delivery threshold (₹350) and the default COD maximum (₹5,000), with stock to order.
-  const pick = products.filter((p) => p.price !== undefined && p.price < 300 && p.stockCount >= 5).sort((a, b) => b.stockCount - a.stockCount)[0]!
+  const pick = products
+    .filter((p) => p.price !== undefined && p.price < 300 && p.stockCount >= 5)
+    .sort((a, b) => b.stockCount - a.stockCount)[0]!
   productId = pick.id
   unitPaise = Math.round(pick.price! * 100)
 })
@@ -33,17 +37,31 @@ const payments = (changes: Partial<PaymentsForm>, drop: Array<keyof PaymentsForm
   return { form }
 }
 
-type Option = { available: true; totalPaise: number; prepaidDiscountPaise: number; codFeePaise: number } | { available: false; message: string }
-type Quote = { subtotalPaise: number; deliveryPaise: number; codFeePaise: number; prepaidDiscountPaise: number; totalPaise: number; paymentOptions: { online: Option; cod: Option } }
+type Option =
+  | { available: true; totalPaise: number; prepaidDiscountPaise: number; codFeePaise: number }
+  | { available: false; message: string }
+type Quote = {
+  subtotalPaise: number
+  deliveryPaise: number
+  codFeePaise: number
+  prepaidDiscountPaise: number
+  totalPaise: number
+  paymentOptions: { online: Option; cod: Option }
+}
 /** A visitor's quote for `quantity` of the pack, paying on delivery unless told. */
 const quote = async (quantity: number, choice: { payment?: 'online' | 'cod'; postalCode?: string } = {}) => {
-  const answer = await new Browser(server.url).send('/api/cart/quote', { json: { items: [{ productId, quantity }], payment: 'cod', ...choice } })
+  const answer = await new Browser(server.url).send('/api/cart/quote', {
+    json: { items: [{ productId, quantity }], payment: 'cod', ...choice },
+  })
   expect(answer.status, answer.text).toBe(200)
   return JSON.parse(answer.text) as Quote
 }
 /** The value of the ticked input named `name` on a page (a radio button's choice, a checkbox's "on"), or null. */
 const ticked = (page: string, name: string) =>
-  [...page.matchAll(/<input[^>]*>/g)].map(([tag]) => tag).find((tag) => tag.includes(` name="${name}"`) && tag.includes(' checked=""'))?.match(/ value="([^"]*)"/)?.[1] ?? null
+  [...page.matchAll(/<input[^>]*>/g)]
+    .map(([tag]) => tag)
+    .find((tag) => tag.includes(` name="${name}"`) && tag.includes(' checked=""'))
+    ?.match(/ value="([^"]*)"/)?.[1] ?? null
 let n = 0
 const orderCod = (postalCode = testAddress.postalCode) => {
   n++
@@ -88,7 +106,10 @@ describe('payments set at /dash/settings', () => {
       [{ prepaidKind: 'cashback' }, 'Choose no offer, a percentage off or a fixed amount off.'],
       [{ prepaidKind: 'percent' }, 'Enter the percentage off, like 5 or 2.5.'],
       [{ prepaidKind: 'percent', prepaidPercent: '150' }, 'The percentage off must be from 0.01 to 100, like 5 or 2.5.'],
-      [{ prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: '0' }, 'The largest discount must be more than ₹0; leave it blank for no cap.'],
+      [
+        { prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: '0' },
+        'The largest discount must be more than ₹0; leave it blank for no cap.',
+      ],
       [{ prepaidKind: 'fixed' }, 'Enter the amount off in rupees, like 50.'],
       [{ prepaidKind: 'fixed', prepaidFixed: '0' }, 'The amount off must be more than ₹0; choose no offer instead.'],
     ] as Array<[Partial<PaymentsForm>, string]>) {
@@ -113,10 +134,21 @@ describe('payments set at /dash/settings', () => {
   it('saves good values: the next quote and order charge the new fee, take the offer off online, and refuse the listed PIN codes', async () => {
     const saved = await admin.send(
       '/dash/settings',
-      payments({ codFee: '₹45.50', codMaxOrder: '', codRefusedPins: '682, 6000\n600028 600028', codMaxReturns: '3', codConfirmHours: '24', prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: '10' }),
+      payments({
+        codFee: '₹45.50',
+        codMaxOrder: '',
+        codRefusedPins: '682, 6000\n600028 600028',
+        codMaxReturns: '3',
+        codConfirmHours: '24',
+        prepaidKind: 'percent',
+        prepaidPercent: '5',
+        prepaidMaxDiscount: '10',
+      }),
     )
     expect(saved.status, saved.text).toBe(200)
-    expect(saved.text).toContain('Saved. Cash on delivery is offered for a fee of ₹45.50, except in 2 PIN codes or prefixes. Paying online takes 5% off, at most ₹10.')
+    expect(saved.text).toContain(
+      'Saved. Cash on delivery is offered for a fee of ₹45.50, except in 2 PIN codes or prefixes. Paying online takes 5% off, at most ₹10.',
+    )
 
     const page = (await admin.send('/dash/settings')).text
     expect(page).toMatch(/name="codFee"[^>]*value="45.50"/)
@@ -129,11 +161,19 @@ describe('payments set at /dash/settings', () => {
     const cod = await quote(2)
     expect(cod).toMatchObject({ codFeePaise: 4_550, prepaidDiscountPaise: 0, totalPaise: cod.subtotalPaise + cod.deliveryPaise + 4_550 })
     const prepaid = Math.min(Math.floor((2 * unitPaise * 500) / 10_000), 1_000)
-    expect(cod.paymentOptions.online).toMatchObject({ available: true, prepaidDiscountPaise: prepaid, codFeePaise: 0, totalPaise: cod.subtotalPaise + cod.deliveryPaise - prepaid })
+    expect(cod.paymentOptions.online).toMatchObject({
+      available: true,
+      prepaidDiscountPaise: prepaid,
+      codFeePaise: 0,
+      totalPaise: cod.subtotalPaise + cod.deliveryPaise - prepaid,
+    })
     expect(cod.paymentOptions.cod).toMatchObject({ available: true, codFeePaise: 4_550 })
     // Where cash on delivery is not offered, the quote says why.
     const refused = await quote(1, { postalCode: '682001' })
-    expect(refused.paymentOptions.cod).toEqual({ available: false, message: 'Cash on delivery is not available for PIN code 682001. Pay online for this order.' })
+    expect(refused.paymentOptions.cod).toEqual({
+      available: false,
+      message: 'Cash on delivery is not available for PIN code 682001. Pay online for this order.',
+    })
     expect((await quote(1, { postalCode: '625001' })).paymentOptions.cod.available).toBe(true)
 
     // A new order is charged the fee; one to a refused PIN code is refused.
@@ -156,7 +196,10 @@ describe('payments set at /dash/settings', () => {
     expect(ticked(page, 'prepaidKind')).toBe('fixed')
     expect(page).toMatch(/name="prepaidFixed"[^>]*value="25"/)
     const q = await quote(1)
-    expect(q.paymentOptions.cod).toEqual({ available: false, message: 'Cash on delivery is not offered at the moment. Pay online with UPI, a card or net banking.' })
+    expect(q.paymentOptions.cod).toEqual({
+      available: false,
+      message: 'Cash on delivery is not offered at the moment. Pay online with UPI, a card or net banking.',
+    })
     expect(q.paymentOptions.online).toMatchObject({ available: true, prepaidDiscountPaise: Math.min(2_500, unitPaise) })
     expect((await orderCod()).status).toBe(422)
 

@@ -8,7 +8,15 @@ import { startTestServer, type TestServer } from '../support/test-server'
 // back, every request succeeds again without restarting the shop. It runs on a PostgreSQL server of its own,
 // so the server the other tests share never stops.
 
-type Answer = { path: string; status: number; type: string; retryAfter: string | null; routerMarker: boolean; body: string; startedAt: number }
+type Answer = {
+  path: string
+  status: number
+  type: string
+  retryAfter: string | null
+  routerMarker: boolean
+  body: string
+  startedAt: number
+}
 
 // A page, the API, the readiness check, and the page's data as React Router's client asks for it on navigation.
 const PATHS = ['/herb-ro', '/api/products', '/readyz', '/herb-ro.data']
@@ -69,7 +77,8 @@ describe('PostgreSQL restarting under traffic', () => {
     for (;;) {
       const response = await fetch(`${server.url}/readyz`)
       if (response.status === 200) return
-      if (Date.now() > until) throw new Error(`/readyz still ${response.status} ${timeoutMs} ms after PostgreSQL came back: ${await response.text()}`)
+      if (Date.now() > until)
+        throw new Error(`/readyz still ${response.status} ${timeoutMs} ms after PostgreSQL came back: ${await response.text()}`)
       await pause(200)
     }
   }
@@ -81,7 +90,11 @@ describe('PostgreSQL restarting under traffic', () => {
       expect([200, 503], `${answer.path} answered ${answer.status}: ${answer.body.slice(0, 300)}`).toContain(answer.status)
     }
     const failed = outage.filter((a) => a.status === 503)
-    for (const path of PATHS) expect(failed.some((a) => a.path === path), `no 503 for ${path}`).toBe(true)
+    for (const path of PATHS)
+      expect(
+        failed.some((a) => a.path === path),
+        `no 503 for ${path}`,
+      ).toBe(true)
     for (const answer of failed) {
       if (answer.path === '/herb-ro') {
         expect(answer.type).toMatch(/^text\/html/)

@@ -23,7 +23,18 @@ async function npmStart(env: Record<string, string>) {
   const dataDir = copy.dataDir
   const base: Record<string, string | undefined> = { ...process.env }
   // The caller's own settings must not leak in: each case says exactly what it sets.
-  for (const name of ['NODE_ENV', 'SHOP_TRIAL', 'SESSION_SECRET', 'PUBLIC_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'PAYMENT_MODE', 'DATABASE_URL']) delete base[name]
+  for (const name of [
+    'NODE_ENV',
+    'SHOP_TRIAL',
+    'SESSION_SECRET',
+    'PUBLIC_URL',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+    'PAYMENT_MODE',
+    'DATABASE_URL',
+  ])
+    delete base[name]
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...base, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO_CATALOGUE: 'never', ...env },
@@ -68,7 +79,12 @@ describe('npm start with NODE_ENV=production', () => {
   }, 240_000)
 
   it('starts with the production settings given', async () => {
-    const started = await npmStart({ NODE_ENV: 'production', PUBLIC_URL: 'https://kaadu.example', PAYMENT_MODE: 'test', SESSION_SECRET: 'a'.repeat(40) })
+    const started = await npmStart({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://kaadu.example',
+      PAYMENT_MODE: 'test',
+      SESSION_SECRET: 'a'.repeat(40),
+    })
     expect(started.opened, started.output).toBe(true)
   }, 240_000)
 

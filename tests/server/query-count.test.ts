@@ -71,7 +71,11 @@ async function addProduct(fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
   form.set('csrf_token', await formTokenFor(server.url, adminCookie))
-  const response = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie: adminCookie, Origin: server.url }, body: form })
+  const response = await fetch(`${server.url}/api/admin/products`, {
+    method: 'POST',
+    headers: { cookie: adminCookie, Origin: server.url },
+    body: form,
+  })
   expect(response.status, await response.clone().text()).toBe(200)
 }
 
@@ -146,7 +150,8 @@ describe('queries per request', () => {
       expect(after.queries, `${page}: queries with the demo catalogue vs 40 more products`).toBe(before.get(page))
       expect(after.queries, page).toBeLessThanOrEqual(MAX_QUERIES)
       // The pages that list products show the new ones: this count is of a page made from the grown catalogue.
-      if (page === '/herb-ro' || page === '/api/products?category=herbal') expect(after.text).toContain(`Counted Herb ${ADDED_PER_SHELF - 1}`)
+      if (page === '/herb-ro' || page === '/api/products?category=herbal')
+        expect(after.text).toContain(`Counted Herb ${ADDED_PER_SHELF - 1}`)
       if (page === '/free-products' || page === '/api/products') expect(after.text).toContain(`Counted Fruit ${ADDED_PER_SHELF - 1}`)
     }
     for (const page of ['/herb-ro', '/free-products', single.url, sized.url, '/api/products']) {

@@ -37,7 +37,8 @@ describe('contact messages: 5 per 10 minutes per address', () => {
   it('takes five messages through the API, refuses the sixth with 429, Retry-After and a clear message', async () => {
     const visitor = new Browser(server.url, '203.0.113.10')
     const statuses: number[] = []
-    for (let i = 0; i < 5; i++) statuses.push((await visitor.send('/api/contact', { json: { ...message, message: `Question ${i}` } })).status)
+    for (let i = 0; i < 5; i++)
+      statuses.push((await visitor.send('/api/contact', { json: { ...message, message: `Question ${i}` } })).status)
     expect(statuses).toEqual([200, 200, 200, 200, 200])
 
     const refused = await visitor.send('/api/contact', { json: message })
@@ -52,7 +53,8 @@ describe('contact messages: 5 per 10 minutes per address', () => {
 
   it('counts messages refused as invalid too: the limit is counted before the body is read (issue 14)', async () => {
     const careless = new Browser(server.url, '203.0.113.12')
-    for (let i = 0; i < 5; i++) expect((await careless.send('/api/contact', { json: { ...message, email: 'not-an-address' } })).status).toBe(400)
+    for (let i = 0; i < 5; i++)
+      expect((await careless.send('/api/contact', { json: { ...message, email: 'not-an-address' } })).status).toBe(400)
     expect((await careless.send('/api/contact', { json: message })).status).toBe(429)
   })
 
@@ -76,7 +78,9 @@ describe('contact messages: 5 per 10 minutes per address', () => {
 
 describe('checkouts: 20 createOrder per 10 minutes per address', () => {
   it('takes twenty, refuses the twenty-first with 429, Retry-After and a clear message; another address still checks out', async () => {
-    const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: Array<{ id: string; price?: number; stockCount: number }> }
+    const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+      products: Array<{ id: string; price?: number; stockCount: number }>
+    }
     const product = products.filter((p) => p.price !== undefined).sort((a, b) => b.stockCount - a.stockCount)[0]!
     const order = (email: string) => ({ json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email } })
 
@@ -84,12 +88,17 @@ describe('checkouts: 20 createOrder per 10 minutes per address', () => {
     const statuses: number[] = []
     for (let i = 0; i < 20; i++) statuses.push((await buyer.send('/api/payment/createOrder', order(`buyer${i}@example.in`))).status)
     // 409 if the shelf ran out: still counted, and not a rate limit.
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true)
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true)
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(Math.min(20, product.stockCount))
 
     const refused = await buyer.send('/api/payment/createOrder', order('buyer20@example.in'))
     expect(refused.status).toBe(429)
-    expect(JSON.parse(refused.text)).toEqual({ error: 'Too many checkout attempts from your connection. Please wait 10 minutes and try again.' })
+    expect(JSON.parse(refused.text)).toEqual({
+      error: 'Too many checkout attempts from your connection. Please wait 10 minutes and try again.',
+    })
     expectRetryAfter(refused)
 
     const neighbour = await new Browser(server.url, '203.0.113.21').send('/api/payment/createOrder', order('neighbour@example.in'))
@@ -102,7 +111,10 @@ describe('sign-in (better-auth) under the same RATE_LIMIT switch', () => {
     expect((await new Browser(server.url, '203.0.113.30').signUp('guarded@example.in')).status).toBe(200)
     const attacker = new Browser(server.url, '203.0.113.31')
     const statuses: number[] = []
-    for (let i = 0; i < 10; i++) statuses.push((await attacker.send('/api/auth/sign-in/email', { json: { email: 'guarded@example.in', password: `guess-${i}-wrong` } })).status)
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (await attacker.send('/api/auth/sign-in/email', { json: { email: 'guarded@example.in', password: `guess-${i}-wrong` } })).status,
+      )
     expect(statuses).toEqual(Array(10).fill(401))
     const limited = await attacker.send('/api/auth/sign-in/email', { json: { email: 'guarded@example.in', password: 'correct-horse' } })
     expect(limited.status).toBe(429)
@@ -120,8 +132,12 @@ describe('coupon codes: 10 codes the shop does not honour per 10 minutes per add
   it('counts only refused codes; past the limit no code is looked at, a good one neither, and the cart still prices', async () => {
     const owner = new Browser(server.url, '203.0.113.40')
     expect((await owner.signUp(OWNER)).status).toBe(200)
-    expect((await owner.send('/dash/coupons', { form: { intent: 'create', code: 'GOODONE', kind: 'percent', value: '10' } })).status).toBeLessThan(400)
-    const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+    expect(
+      (await owner.send('/dash/coupons', { form: { intent: 'create', code: 'GOODONE', kind: 'percent', value: '10' } })).status,
+    ).toBeLessThan(400)
+    const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+      products: Array<{ id: string; stockCount: number }>
+    }
     const items = [{ productId: products.find((p) => p.stockCount > 0)!.id, quantity: 1 }]
     const guesser = new Browser(server.url, '203.0.113.41')
     const quote = async (couponCode: string) => {
@@ -133,16 +149,25 @@ describe('coupon codes: 10 codes the shop does not honour per 10 minutes per add
     for (let i = 0; i < 12; i++) expect((await quote('goodone')).coupon.applied).toBe(true)
     for (let i = 0; i < 10; i++) expect((await quote(`GUESS${i}X`)).coupon).toMatchObject({ applied: false, refusal: 'not-valid' })
     const heldBack = await quote('GUESS99X')
-    expect(heldBack.coupon).toEqual({ applied: false, typed: 'GUESS99X', refusal: 'held-back', message: 'Too many codes tried from your connection. Please try again in 10 minutes.' })
+    expect(heldBack.coupon).toEqual({
+      applied: false,
+      typed: 'GUESS99X',
+      refusal: 'held-back',
+      message: 'Too many codes tried from your connection. Please try again in 10 minutes.',
+    })
     // A good code now reads the same as a wrong one: nothing is learnt from it. The cart is priced without it.
     const good = await quote('GOODONE')
     expect(good.coupon).toMatchObject({ applied: false, refusal: 'held-back' })
-    const placed = await guesser.send('/api/payment/createOrder', { json: { items, shippingAddress: address, email: 'guesser@example.in', couponCode: 'GOODONE' } })
+    const placed = await guesser.send('/api/payment/createOrder', {
+      json: { items, shippingAddress: address, email: 'guesser@example.in', couponCode: 'GOODONE' },
+    })
     expect(placed.status).toBe(429)
     expect(JSON.parse(placed.text)).toEqual({ error: 'Too many codes tried from your connection. Please try again in 10 minutes.' })
     // Another address is not held back.
     const other = new Browser(server.url, '203.0.113.42')
-    const fresh = JSON.parse((await other.send('/api/cart/quote', { json: { items, couponCode: 'GOODONE' } })).text) as { coupon: { applied: boolean } }
+    const fresh = JSON.parse((await other.send('/api/cart/quote', { json: { items, couponCode: 'GOODONE' } })).text) as {
+      coupon: { applied: boolean }
+    }
     expect(fresh.coupon.applied).toBe(true)
   })
 })

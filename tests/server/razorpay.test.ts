@@ -49,9 +49,17 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
   })
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
   const createOrder = async () => {
-    const res = await post('/api/payment/createOrder', { items: [{ productId, quantity: 2 }], shippingAddress: address, email: 'arjun@example.in' })
+    const res = await post('/api/payment/createOrder', {
+      items: [{ productId, quantity: 2 }],
+      shippingAddress: address,
+      email: 'arjun@example.in',
+    })
     return { res, body: await res.json(), cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' }
   }
 
@@ -94,7 +102,12 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
     const checking = await post('/api/payment/verify', { orderId: body.orderId, ...razorpay.checkoutSuccess(payment.id) })
     expect(checking.status).toBe(202)
     expect(await checking.json()).toEqual({ ok: true, orderId: body.orderId, status: 'checking' })
-    const orderBody = { items: [{ productId, quantity: 2 }], shippingAddress: address, email: 'arjun@example.in', checkoutKey: `failed-${crypto.randomBytes(8).toString('hex')}` }
+    const orderBody = {
+      items: [{ productId, quantity: 2 }],
+      shippingAddress: address,
+      email: 'arjun@example.in',
+      checkoutKey: `failed-${crypto.randomBytes(8).toString('hex')}`,
+    }
     const first = await post('/api/payment/createOrder', orderBody)
     const created = await first.json()
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!
@@ -147,7 +160,9 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
   // The shop gives up on Razorpay after RAZORPAY_TIMEOUT_SECONDS (3 s here); `slow` answers after 6 s, `drop` closes
   // the connection unanswered, `truncate` cuts it mid-answer.
   for (const mode of ['slow', 'drop', 'truncate'] as const) {
-    it(`with Razorpay ${mode}: a clear message the payment page shows, the stock held once, and a retry with the same key succeeds`, { timeout: 60_000 }, async () => {
+    it(`with Razorpay ${mode}: a clear message the payment page shows, the stock held once, and a retry with the same key succeeds`, {
+      timeout: 60_000,
+    }, async () => {
       const stockBefore = await stockOf()
       razorpay.state.mode = mode
       const key = `${mode}-${crypto.randomBytes(8).toString('hex')}`
@@ -193,7 +208,10 @@ describe('Razorpay flow against a loopback stand-in of its Orders API', () => {
       payload: { payment: { entity: { id: 'pay_forged02', order_id: body.id, status: 'captured', amount: body.amount } } },
     })
     for (const signature of [sign('not-the-webhook-secret', raw), '']) {
-      const hook = await post('/api/payment/webhook', raw, { 'x-razorpay-signature': signature, 'x-razorpay-event-id': `evt_forged_${body.orderId}` })
+      const hook = await post('/api/payment/webhook', raw, {
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': `evt_forged_${body.orderId}`,
+      })
       expect(hook.status).toBe(400)
     }
     expect(await orderStatus(body.orderId, cookie)).toBe('pending_payment')

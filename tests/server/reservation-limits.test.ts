@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: OWNER, TRUST_PROXY: '1', RATE_LIMIT: 'off' } })
   admin = new Browser(server.url)
   expect((await admin.signUp(OWNER)).status).toBe(200)
-  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as { products: Array<{ id: string; price?: number; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    products: Array<{ id: string; price?: number; stockCount: number }>
+  }
   const best = products.filter((p) => p.price !== undefined).sort((a, b) => b.stockCount - a.stockCount)[0]!
   expect(best.stockCount).toBeGreaterThanOrEqual(20)
   productId = best.id
@@ -34,7 +36,9 @@ const order = (browser: Browser, quantity: number, holder: { email?: string; pho
     },
   })
 }
-const limits = (maxUnitsPerLine: string, maxUnitsHeldUnpaid: string) => ({ form: { intent: 'reservation-limits', maxUnitsPerLine, maxUnitsHeldUnpaid } })
+const limits = (maxUnitsPerLine: string, maxUnitsHeldUnpaid: string) => ({
+  form: { intent: 'reservation-limits', maxUnitsPerLine, maxUnitsHeldUnpaid },
+})
 
 describe('reservation limits set at /dash/settings', () => {
   it('shows the defaults, refuses bad values with a 400 and a message, and only the owner may change them', async () => {
@@ -89,8 +93,11 @@ describe('reservation limits set at /dash/settings', () => {
 })
 
 describe('the delivery charge set at /dash/settings', () => {
-  const delivery = (deliveryCharge: string, freeDeliveryFrom: string) => ({ form: { intent: 'delivery', deliveryCharge, freeDeliveryFrom } })
-  const quote = async (quantity: number) => JSON.parse((await new Browser(server.url).send('/api/cart/quote', { json: { items: [{ productId, quantity }] } })).text)
+  const delivery = (deliveryCharge: string, freeDeliveryFrom: string) => ({
+    form: { intent: 'delivery', deliveryCharge, freeDeliveryFrom },
+  })
+  const quote = async (quantity: number) =>
+    JSON.parse((await new Browser(server.url).send('/api/cart/quote', { json: { items: [{ productId, quantity }] } })).text)
   const placed = async (browser: Browser, quantity: number) => {
     const created = await order(browser, quantity)
     expect(created.status, created.text).toBe(201)
@@ -99,7 +106,11 @@ describe('the delivery charge set at /dash/settings', () => {
   }
   /** The order as its buyer's API shows it (in rupees), in paise. */
   const orderOf = async (browser: Browser, orderId: string) => {
-    const { subtotal, delivery, total } = JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { subtotal: number; delivery: number; total: number }
+    const { subtotal, delivery, total } = JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as {
+      subtotal: number
+      delivery: number
+      total: number
+    }
     return { subtotalPaise: Math.round(subtotal * 100), deliveryPaise: Math.round(delivery * 100), totalPaise: Math.round(total * 100) }
   }
 

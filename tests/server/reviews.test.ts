@@ -109,13 +109,22 @@ describe('the review form', () => {
     }
     // Archived: the owner deleted it after an order named it.
     const form = new FormData()
-    for (const [k, v] of Object.entries({ name: 'Review Test Cardamom', description: 'Green pods.', category: 'spices', price: '150', stockCount: '5' })) form.set(k, v)
+    for (const [k, v] of Object.entries({
+      name: 'Review Test Cardamom',
+      description: 'Green pods.',
+      category: 'spices',
+      price: '150',
+      stockCount: '5',
+    }))
+      form.set(k, v)
     form.set('csrf_token', await admin.formToken())
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const added = await fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     expect(added.status).toBe(200)
     const product = ((await added.json()) as { product: ProductJson }).product
-    const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: CUSTOMER } })
+    const created = await customer.send('/api/payment/createOrder', {
+      json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: CUSTOMER },
+    })
     expect(created.status, created.text).toBe(201)
     expect((await admin.send(`/api/admin/products/${product.id}`, { form: { intent: 'delete' } })).status).toBe(200)
     const archived = await customer.send(product.url, { form: { rating: '4', body: 'Lovely pods.' } })
@@ -124,7 +133,9 @@ describe('the review form', () => {
 
   it('publishes a review that every visitor sees at once, stars on the shelf too; a second post edits it', async () => {
     // A paid order, but the address is not confirmed: no "Verified purchase" (anyone can sign up with any address).
-    const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: spice.id, quantity: 1 }], shippingAddress: address, email: CUSTOMER } })
+    const created = await customer.send('/api/payment/createOrder', {
+      json: { items: [{ productId: spice.id, quantity: 1 }], shippingAddress: address, email: CUSTOMER },
+    })
     expect(created.status, created.text).toBe(201)
     expect((await customer.send('/api/payment/test/complete', { json: { orderId: JSON.parse(created.text).orderId } })).status).toBe(200)
 
@@ -182,7 +193,12 @@ describe('hiding reviews', () => {
   })
 
   it('refuses bad input with a 4xx', async () => {
-    const forms: Array<Record<string, string>> = [{ reviewId: 'abc', hidden: 'true' }, { reviewId: '99999', hidden: 'true' }, { reviewId: '1', hidden: 'maybe' }, {}]
+    const forms: Array<Record<string, string>> = [
+      { reviewId: 'abc', hidden: 'true' },
+      { reviewId: '99999', hidden: 'true' },
+      { reviewId: '1', hidden: 'maybe' },
+      {},
+    ]
     for (const form of forms) {
       const answer = await admin.send('/dash/reviews', { form })
       expect(answer.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400)

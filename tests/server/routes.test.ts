@@ -23,7 +23,11 @@ async function page(path: string) {
 /** The text of the page's first h1, entities decoded as far as our headings need. */
 function h1(html: string) {
   const match = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)
-  return match?.[1]?.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").trim()
+  return match?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .trim()
 }
 
 type ProductJson = {
@@ -98,7 +102,9 @@ describe('storefront routes', () => {
     expect(h1(html)).toBe(DEFAULT_SHOP_SETTINGS.home.heading)
     expect(DEFAULT_SHOP_SETTINGS.home.heading).toBe('Welcome to Kaadu Organics')
     // The announcement strip comes before the header, its threshold filled in.
-    expect(html).toMatch(/<aside\b[^>]*aria-label="Announcement"[^>]*><p\b[^>]*>Free delivery on orders of ₹350 or more<\/p><\/aside><header\b/)
+    expect(html).toMatch(
+      /<aside\b[^>]*aria-label="Announcement"[^>]*><p\b[^>]*>Free delivery on orders of ₹350 or more<\/p><\/aside><header\b/,
+    )
     // The hero picture is the page's first, fetched first.
     const firstImage = html.match(/<main\b[\s\S]*?(<img\b[^>]*>)/)![1]!
     expect(firstImage).toMatch(/fetchpriority="high"/i)
@@ -108,7 +114,10 @@ describe('storefront routes', () => {
     // The featured products, in the settings' order, each card with its name and its price (a sized product's from
     // the 250 g to the 500 g pack).
     const featured = html.match(/<section id="featured"[\s\S]*?<\/section>/)?.[0] ?? ''
-    const cards = featured.split(/<article\b[^>]*>/).slice(1).map(textOf)
+    const cards = featured
+      .split(/<article\b[^>]*>/)
+      .slice(1)
+      .map(textOf)
     const slugs = DEFAULT_SHOP_SETTINGS.featuredProductSlugs
     expect(slugs.length).toBeGreaterThanOrEqual(2)
     expect(cards).toHaveLength(slugs.length)
@@ -276,7 +285,8 @@ describe('storefront routes', () => {
       expect(html, path).toContain(`${members.length} products`)
       seen.push(...productLinks(html))
       expect(relLink(html, 'next'), path).toBe(n === pageCount ? null : `/product?category=${category}&page=${n + 1}`)
-      if (n > 1) expect(relLink(html, 'prev'), path).toBe(n === 2 ? `/product?category=${category}` : `/product?category=${category}&page=${n - 1}`)
+      if (n > 1)
+        expect(relLink(html, 'prev'), path).toBe(n === 2 ? `/product?category=${category}` : `/product?category=${category}&page=${n - 1}`)
       expect(canonicalOf(html), path).toBe(`${server.url}${path}`)
       // The category links and the filter form lead to the first page of another category.
       expect(html, path).toContain('href="/product?category=spices"')

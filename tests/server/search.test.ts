@@ -105,7 +105,14 @@ describe('the search page', () => {
 
   it('makes as few queries for a search with results, one without, and one past the end', async () => {
     const counts: Record<string, number> = {}
-    for (const path of ['/search?q=tokku', '/search?q=dried&page=2', '/search?q=xyzzy', '/search?q=tokku&page=9', '/search', '/search?page=abc']) {
+    for (const path of [
+      '/search?q=tokku',
+      '/search?q=dried&page=2',
+      '/search?q=xyzzy',
+      '/search?q=tokku&page=9',
+      '/search',
+      '/search?page=abc',
+    ]) {
       const { response } = await get(path)
       counts[path] = await queriesOf(response)
     }

@@ -45,7 +45,8 @@ function cspNonce(response: Response) {
 /** Every <script> start tag of the page. */
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
 
-const get = (server: SharedTestServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+const get = (server: SharedTestServer, path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
 
 /** A product with uploaded pictures, so there is a /media file to fetch; answers the front picture's path. */
 async function uploadedPicture(server: SharedTestServer) {

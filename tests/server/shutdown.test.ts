@@ -121,7 +121,9 @@ describe('graceful shutdown on SIGTERM', () => {
     // A grace of 3 s instead of the default 10: the bound is the point, not its length.
     server = await startTestServer({ env: { SHUTDOWN_GRACE_SECONDS: '3' } })
     const stuck = await openConnection(server.url)
-    stuck.socket.write(`POST /api/cart/quote HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n`)
+    stuck.socket.write(
+      `POST /api/cart/quote HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n`,
+    )
     await stuck.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n/)
     stuck.socket.write('{"items":')
 

@@ -64,7 +64,11 @@ async function start(command: string, args: string[], options: { cwd: string; en
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
-  const url = await waitFor(() => output.match(/The shop is open at (http:\/\/\S+?)[ "]/)?.[1], 150_000, () => output)
+  const url = await waitFor(
+    () => output.match(/The shop is open at (http:\/\/\S+?)[ "]/)?.[1],
+    150_000,
+    () => output,
+  )
   return { child, url, output: () => output }
 }
 

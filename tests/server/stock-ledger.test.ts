@@ -16,7 +16,12 @@ const form = (fields: Record<string, string>) => {
 }
 /** Posts as the page's form would, with this cookie's form token (decision 034). */
 const post = async (path: string, body: FormData | URLSearchParams, cookie = adminCookie) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url }, body, redirect: 'manual' })
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { cookie: await withTokenIn(server.url, cookie, body), Origin: server.url },
+    body,
+    redirect: 'manual',
+  })
 const stockNow = async () => ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
 
 const pepper = { name: 'Ledger Pepper', description: 'Black pepper from Wayanad.', category: 'spices', price: '150', stockCount: '10' }
@@ -32,7 +37,10 @@ afterAll(async () => server?.stop())
 
 describe('stock through the admin', () => {
   it('refuses a count saved from a form shown another count, with the count now, and keeps the form', async () => {
-    const response = await post(`/api/admin/products/${productId}`, form({ intent: 'update', ...pepper, price: '175', stockCount: '25', shownStockCount: '8' }))
+    const response = await post(
+      `/api/admin/products/${productId}`,
+      form({ intent: 'update', ...pepper, price: '175', stockCount: '25', shownStockCount: '8' }),
+    )
     expect(response.status).toBe(409)
     const body = (await response.json()) as { reason: string; values: Record<string, string> }
     expect(body.reason).toBe('Stock changed to 10 since you opened this; check and save again')
@@ -45,13 +53,22 @@ describe('stock through the admin', () => {
   })
 
   it('adds and removes units on the stock page, and shows the history latest first', async () => {
-    const added = await post(`/dash/products/${productId}/stock`, new URLSearchParams({ size: 'one', direction: 'add', units: '5', reason: 'received' }))
+    const added = await post(
+      `/dash/products/${productId}/stock`,
+      new URLSearchParams({ size: 'one', direction: 'add', units: '5', reason: 'received' }),
+    )
     expect(added.status).toBe(200)
     expect(await added.text()).toContain('5 added; the stock of this product is now 30.')
-    const tooMany = await post(`/dash/products/${productId}/stock`, new URLSearchParams({ size: 'one', direction: 'remove', units: '31', reason: 'damaged' }))
+    const tooMany = await post(
+      `/dash/products/${productId}/stock`,
+      new URLSearchParams({ size: 'one', direction: 'remove', units: '31', reason: 'damaged' }),
+    )
     expect(tooMany.status).toBe(409)
     expect(await tooMany.text()).toContain('Only 30 in stock: cannot remove 31.')
-    const bad = await post(`/dash/products/${productId}/stock`, new URLSearchParams({ size: 'one', direction: 'add', units: '2', reason: 'stolen' }))
+    const bad = await post(
+      `/dash/products/${productId}/stock`,
+      new URLSearchParams({ size: 'one', direction: 'add', units: '2', reason: 'stolen' }),
+    )
     expect(bad.status).toBe(400)
     expect(await stockNow()).toBe(30)
 
@@ -66,7 +83,11 @@ describe('stock through the admin', () => {
   it('refuses the stock page to everyone but admins', async () => {
     const customer = await signUpThroughApi(server.url, 'customer@stock-ledger.example.com', 'Meena')
     for (const cookie of ['', customer]) {
-      const response = await post(`/dash/products/${productId}/stock`, new URLSearchParams({ size: 'one', direction: 'add', units: '5', reason: 'received' }), cookie)
+      const response = await post(
+        `/dash/products/${productId}/stock`,
+        new URLSearchParams({ size: 'one', direction: 'add', units: '5', reason: 'received' }),
+        cookie,
+      )
       expect(response.status).toBe(302)
     }
     expect(await stockNow()).toBe(30)

@@ -31,7 +31,14 @@ beforeAll(async () => {
   expect((await customer.signUp('mallory@stored-xss.example.in', { username: `Mallory${IMG}`.slice(0, 50) })).status).toBeLessThan(500)
 
   const form = new FormData()
-  for (const [k, v] of Object.entries({ name: `Pepper ${SCRIPT}`.slice(0, 100), description: `Hot ${PAYLOAD}`, category: 'spices', price: '99', stockCount: '5' })) form.set(k, v)
+  for (const [k, v] of Object.entries({
+    name: `Pepper ${SCRIPT}`.slice(0, 100),
+    description: `Hot ${PAYLOAD}`,
+    category: 'spices',
+    price: '99',
+    stockCount: '5',
+  }))
+    form.set(k, v)
   form.set('csrf_token', await admin.formToken())
   const added = await fetch(`${server.url}/api/admin/products`, {
     method: 'POST',
@@ -42,9 +49,26 @@ beforeAll(async () => {
   const product = ((await added.json()) as { product: { id: string; url: string } }).product
   productPath = product.url
 
-  expect((await customer.send('/api/contact', { json: { name: `Eve ${IMG}`.slice(0, 60), email: 'eve@stored-xss.example.in', phone: '9876543210', message: `Hello ${PAYLOAD}` } })).status).toBeLessThan(300)
-  const address = { fullName: `Eve ${IMG}`.slice(0, 60), buildingNumber: SCRIPT.slice(0, 30), streetName: `Road ${IMG}`, city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210', alternateNumber: '' }
-  const created = await customer.send('/api/payment/createOrder', { json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: 'mallory@stored-xss.example.in' } })
+  expect(
+    (
+      await customer.send('/api/contact', {
+        json: { name: `Eve ${IMG}`.slice(0, 60), email: 'eve@stored-xss.example.in', phone: '9876543210', message: `Hello ${PAYLOAD}` },
+      })
+    ).status,
+  ).toBeLessThan(300)
+  const address = {
+    fullName: `Eve ${IMG}`.slice(0, 60),
+    buildingNumber: SCRIPT.slice(0, 30),
+    streetName: `Road ${IMG}`,
+    city: 'Salem',
+    postalCode: '636001',
+    state: 'Tamil Nadu',
+    phoneNumber: '9876543210',
+    alternateNumber: '',
+  }
+  const created = await customer.send('/api/payment/createOrder', {
+    json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: 'mallory@stored-xss.example.in' },
+  })
   expect(created.status, created.text).toBe(201)
   orderId = JSON.parse(created.text).orderId
   expect((await customer.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
@@ -64,7 +88,15 @@ describe('stored scripts are shown as text', () => {
   })
 
   it('on the admin’s pages', async () => {
-    for (const path of ['/dash', '/Delete?q=Pepper', '/dash/orders?status=all', `/dash/orders/${orderId}`, '/dash/messages?show=all', '/dash/outbox?show=all', '/dash/users']) {
+    for (const path of [
+      '/dash',
+      '/Delete?q=Pepper',
+      '/dash/orders?status=all',
+      `/dash/orders/${orderId}`,
+      '/dash/messages?show=all',
+      '/dash/outbox?show=all',
+      '/dash/users',
+    ]) {
       const answer = await admin.send(path)
       expect(answer.status, path).toBe(200)
       expectNoLiveMarkup(answer.text, path)

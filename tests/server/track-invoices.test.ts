@@ -27,7 +27,9 @@ let paid = { id: '', label: '' }
 let unpaid = { id: '', label: '' }
 
 async function placeOrder(browser: Browser, email: string, pay: boolean, overrides: Partial<typeof address> = {}) {
-  const created = await browser.send('/api/payment/createOrder', { json: { items: [{ productId, quantity: 1 }], shippingAddress: { ...address, ...overrides }, email } })
+  const created = await browser.send('/api/payment/createOrder', {
+    json: { items: [{ productId, quantity: 1 }], shippingAddress: { ...address, ...overrides }, email },
+  })
   expect(created.status, created.text).toBe(201)
   const { orderId } = JSON.parse(created.text) as { orderId: string }
   if (pay) expect((await browser.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
@@ -47,7 +49,9 @@ async function invoicePdf(browser: Browser, orderId: string) {
 beforeAll(async () => {
   smtp = await startSmtpSink()
   server = await startTestServer({ env: { TRUST_PROXY: '1', RATE_LIMIT: 'on', ADMIN_EMAILS: OWNER, SMTP_URL: smtp.url } })
-  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as { products: Array<{ id: string; stockCount: number }> }
+  const { products } = (await (await fetch(`${server.url}/api/products?category=spices`)).json()) as {
+    products: Array<{ id: string; stockCount: number }>
+  }
   productId = products.find((p) => p.stockCount > 10)!.id
   buyer = browser()
   admin = browser()
@@ -182,7 +186,8 @@ describe('the invoice download', () => {
     const text = await pdfText(body)
     expect(text).toContain('Chennai 600028')
     expect(text).toContain(paid.label)
-    for (const hidden of ['Lakshmi', 'Kamarajar', '4/12', '98400', '9840012345', BUYER.toLowerCase()]) expect(text.toLowerCase(), hidden).not.toContain(hidden.toLowerCase())
+    for (const hidden of ['Lakshmi', 'Kamarajar', '4/12', '98400', '9840012345', BUYER.toLowerCase()])
+      expect(text.toLowerCase(), hidden).not.toContain(hidden.toLowerCase())
     // The admin gets it all.
     expect(await pdfText((await invoicePdf(admin, paid.id)).body)).toContain('Kamarajar Salai')
   })
@@ -294,7 +299,9 @@ describe('tax details and tariff codes in the admin', () => {
 describe('credit notes (decision 033)', () => {
   it('the admin refunds an amount; the track page lists it with its credit note, which the buyer, a tracker (redacted) and the admin may open, and no one else', async () => {
     const order = await placeOrder(buyer, BUYER, true)
-    const refunded = await admin.send(`/dash/orders/${order.id}`, { form: { step: 'refund', kind: 'amount', amount: '10', reason: 'Delivered a day late', speed: 'normal' } })
+    const refunded = await admin.send(`/dash/orders/${order.id}`, {
+      form: { step: 'refund', kind: 'amount', amount: '10', reason: 'Delivered a day late', speed: 'normal' },
+    })
     expect(refunded.status, refunded.text.slice(0, 300)).toBe(200)
     expect(refunded.text).toMatch(/Refund of ₹10\.00: the refund is done\. Credit note CN\/\d{4}-\d{2}\/\d{4}\./)
     const page = (await admin.send(`/dash/orders/${order.id}`)).text
@@ -334,7 +341,14 @@ describe('credit notes (decision 033)', () => {
 
 describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
   const shop = (form: Record<string, string>) => admin.send('/dash/shop', { form })
-  const details = { intent: 'details', shopName: 'Kaadu Organics', tagline: 'Organic, non-GMO food from small farmers of South India', phone: '+91 94430 21876', whatsappNumber: '919443021876', email: 'care@kaaduorganics.in' }
+  const details = {
+    intent: 'details',
+    shopName: 'Kaadu Organics',
+    tagline: 'Organic, non-GMO food from small farmers of South India',
+    phone: '+91 94430 21876',
+    whatsappNumber: '919443021876',
+    email: 'care@kaaduorganics.in',
+  }
 
   it('changes the name and contacts, checked, and every page shows them at once', async () => {
     for (const [field, wrong, message] of [
@@ -394,7 +408,13 @@ describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
   })
 
   it('names the grievance officer on the grievance page and the contact page', async () => {
-    const officer = { intent: 'grievance', name: 'Lakshmi Narayanan', designation: 'Customer Care Head', phone: '+91 98430 11111', email: 'grievance@kaaduorganics.in' }
+    const officer = {
+      intent: 'grievance',
+      name: 'Lakshmi Narayanan',
+      designation: 'Customer Care Head',
+      phone: '+91 98430 11111',
+      email: 'grievance@kaaduorganics.in',
+    }
     expect((await shop({ ...officer, email: 'not an address' })).status).toBe(400)
     expect((await shop(officer)).status).toBe(200)
     for (const path of ['/policies/grievance', '/contact']) {
@@ -413,26 +433,50 @@ describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
       for (const [k, v] of Object.entries(fields)) form.set(k, v)
       if (picture) form.set('heroPicture', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'hero.png')
       const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-      const answer = await fetch(`${server.url}/dash/shop`, { method: 'POST', headers: { cookie, origin: server.url, 'x-forwarded-for': admin.address }, body: form, redirect: 'manual' })
+      const answer = await fetch(`${server.url}/dash/shop`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'x-forwarded-for': admin.address },
+        body: form,
+        redirect: 'manual',
+      })
       return { status: answer.status, text: await answer.text() }
     }
-    const home = { heading: 'Vanakkam from the hills', paragraph: 'Grown by 400 families.', announcement: 'Free delivery above {free delivery}', heroAlt: 'Terraced tea gardens', featured: 'tomato-thokku\nfreeze-dried-mango' }
+    const home = {
+      heading: 'Vanakkam from the hills',
+      paragraph: 'Grown by 400 families.',
+      announcement: 'Free delivery above {free delivery}',
+      heroAlt: 'Terraced tea gardens',
+      featured: 'tomato-thokku\nfreeze-dried-mango',
+    }
     const unknown = await post({ ...home, featured: 'tomato-thokku\nno-such-product' })
     expect(unknown.status).toBe(400)
     expect(unknown.text).toContain('No product on sale has the web address name no-such-product.')
-    const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3f7a2e' } }).png().toBuffer()
+    const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3f7a2e' } })
+      .png()
+      .toBuffer()
     expect((await post(home, hero)).status).toBe(200)
     const page = (await browser().send('/')).text
     expect(page).toContain('Vanakkam from the hills')
     expect(page).toContain('Free delivery above ₹350')
     expect(page).toContain('alt="Terraced tea gardens"')
-    expect(page).toMatch(/src="\/media\/[A-Za-z0-9_-]+-\d+\.\w+"[^>]*alt="Terraced tea gardens"|alt="Terraced tea gardens"[^>]*src="\/media\//)
+    expect(page).toMatch(
+      /src="\/media\/[A-Za-z0-9_-]+-\d+\.\w+"[^>]*alt="Terraced tea gardens"|alt="Terraced tea gardens"[^>]*src="\/media\//,
+    )
     expect(page.indexOf('Tomato Thokku')).toBeLessThan(page.indexOf('Freeze Dried Mango'))
     // Back to the demo's own.
     const { DEFAULT_SHOP_SETTINGS } = await import('../../app/features/settings/shop-settings')
     const defaults = DEFAULT_SHOP_SETTINGS.home
     expect(
-      (await post({ heading: defaults.heading, paragraph: defaults.paragraph, announcement: defaults.announcement, heroAlt: '', featured: DEFAULT_SHOP_SETTINGS.featuredProductSlugs.join('\n'), removeHero: 'yes' })).status,
+      (
+        await post({
+          heading: defaults.heading,
+          paragraph: defaults.paragraph,
+          announcement: defaults.announcement,
+          heroAlt: '',
+          featured: DEFAULT_SHOP_SETTINGS.featuredProductSlugs.join('\n'),
+          removeHero: 'yes',
+        })
+      ).status,
     ).toBe(200)
     expect((await browser().send('/')).text).not.toContain('Vanakkam from the hills')
   })
@@ -440,18 +484,37 @@ describe('the shop’s own details in the admin (/dash/shop, issue 18)', () => {
 
 describe('cash on delivery through the built shop (issue 19)', () => {
   const stockOf = async () =>
-    ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { product?: { stockCount: number }; stockCount?: number }).product?.stockCount ??
-    ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
-  const statusOf = async (browser: Browser, orderId: string) => (JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { status: string }).status
+    ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { product?: { stockCount: number }; stockCount?: number })
+      .product?.stockCount ?? ((await (await fetch(`${server.url}/api/products/${productId}`)).json()) as { stockCount: number }).stockCount
+  const statusOf = async (browser: Browser, orderId: string) =>
+    (JSON.parse((await browser.send(`/api/orders/${orderId}`)).text) as { status: string }).status
 
   async function placeCod(browser: Browser, email: string) {
-    const quote = JSON.parse((await browser.send('/api/cart/quote', { json: { items: [{ productId, quantity: 1 }], payment: 'cod' } })).text) as { totalPaise: number; codFeePaise: number }
+    const quote = JSON.parse(
+      (await browser.send('/api/cart/quote', { json: { items: [{ productId, quantity: 1 }], payment: 'cod' } })).text,
+    ) as { totalPaise: number; codFeePaise: number }
     // Whatever the browser says of money is not part of the order: the server's fee and total stand.
     const created = await browser.send('/api/payment/createOrder', {
-      json: { items: [{ productId, quantity: 1 }], shippingAddress: address, email, payment: 'cod', codFeePaise: 0, totalPaise: 100, amount: 100, prepaidDiscountPaise: 99_999 },
+      json: {
+        items: [{ productId, quantity: 1 }],
+        shippingAddress: address,
+        email,
+        payment: 'cod',
+        codFeePaise: 0,
+        totalPaise: 100,
+        amount: 100,
+        prepaidDiscountPaise: 99_999,
+      },
     })
     expect(created.status, created.text).toBe(201)
-    const answer = JSON.parse(created.text) as { orderId: string; orderNumber: number; status: string; paymentMethod: string; amount: number; id: string | null }
+    const answer = JSON.parse(created.text) as {
+      orderId: string
+      orderNumber: number
+      status: string
+      paymentMethod: string
+      amount: number
+      id: string | null
+    }
     expect(quote.codFeePaise).toBe(3_000)
     expect(answer).toMatchObject({ status: 'awaiting_confirmation', paymentMethod: 'cod', amount: quote.totalPaise, id: null })
     return answer
@@ -491,7 +554,13 @@ describe('cash on delivery through the built shop (issue 19)', () => {
     expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'pack' } })).status).toBe(200)
     // Not dispatched: no invoice yet (the time of supply of goods is their removal).
     expect((await invoiceOf(customer, order.orderId)).status).toBe(404)
-    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'ship', courier: 'India Post', trackingNumber: 'EE000111222IN' } })).status).toBe(200)
+    expect(
+      (
+        await admin.send(`/dash/orders/${order.orderId}`, {
+          form: { step: 'ship', courier: 'India Post', trackingNumber: 'EE000111222IN' },
+        })
+      ).status,
+    ).toBe(200)
     const invoice = await invoicePdf(customer, order.orderId)
     expect(invoice.response.status).toBe(200)
     const text = await pdfText(invoice.body)
@@ -509,18 +578,27 @@ describe('cash on delivery through the built shop (issue 19)', () => {
     const stockBefore = await stockOf()
     const order = await placeCod(customer, 'arun.rto@example.in')
     expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'confirm' } })).status).toBe(200)
-    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL99' } })).status).toBe(200)
+    expect(
+      (await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL99' } })).status,
+    ).toBe(200)
     expect(await stockOf()).toBe(stockBefore - 1)
     // A customer cannot mark it; the owner can.
-    expect((await customer.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes' } })).status).toBeGreaterThanOrEqual(300)
-    expect((await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes', reason: 'Refused at the door' } })).status).toBe(200)
+    expect(
+      (await customer.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes' } })).status,
+    ).toBeGreaterThanOrEqual(300)
+    expect(
+      (await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'return', resellable: 'yes', reason: 'Refused at the door' } }))
+        .status,
+    ).toBe(200)
     expect(await statusOf(customer, order.orderId)).toBe('returned_to_origin')
     expect(await stockOf()).toBe(stockBefore)
     // Its invoice, issued at dispatch, is cancelled by a credit note the owner and the customer can download.
     const page = (await admin.send(`/dash/orders/${order.orderId}`)).text
     const link = page.match(/href="(\/api\/orders\/[^"]+\/credit-notes\/rto_[^"]+)"/)?.[1]
     expect(link, 'the order page links the credit note').toBeTruthy()
-    const note = await fetch(`${server.url}${link}`, { headers: { cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': customer.address } })
+    const note = await fetch(`${server.url}${link}`, {
+      headers: { cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': customer.address },
+    })
     expect(note.status).toBe(200)
     const noteText = await pdfText(Buffer.from(await note.arrayBuffer()))
     expect(noteText).toContain('Returned to origin: the parcel was not delivered')

@@ -17,7 +17,10 @@ const UPDATE_FAILED = 'An error occurred while saving the product.'
 
 type ApiProduct = { id: string; name: string; price?: number; stockCount: number; imageUrl?: string; backsideImageUrl?: string }
 
-const png = (r: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer()
+const png = (r: number) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 90, b: 40 } } })
+    .png()
+    .toBuffer()
 
 /** The admin's form token on the shop of the describe that runs (each starts its own; decision 034). */
 let adminFormToken = ''
@@ -30,7 +33,13 @@ function productForm(fields: Record<string, string>, images: Record<string, { by
   return form
 }
 
-const pepperFields = (name: string) => ({ name, description: 'Black pepper from Wayanad.', category: 'spices', price: '149.50', stockCount: '12' })
+const pepperFields = (name: string) => ({
+  name,
+  description: 'Black pepper from Wayanad.',
+  category: 'spices',
+  price: '149.50',
+  stockCount: '12',
+})
 
 /** Every file under `dir`, with its path relative to it. */
 /** The files under `dir`, but the servers' marks (media/servers/<id>: each server's proof it shares the folder, decision 028). */
@@ -95,10 +104,18 @@ describe('S3 storage down while the admin uploads', () => {
     const response = await fetch(`${server.url}/api/admin/products`, {
       method: 'POST',
       headers: { cookie, Origin: server.url },
-      body: productForm(pepperFields('Stranded Pepper'), { frontImage: { bytes: await png(10), name: 'front.png' }, backImage: { bytes: await png(60), name: 'back.png' } }),
+      body: productForm(pepperFields('Stranded Pepper'), {
+        frontImage: { bytes: await png(10), name: 'front.png' },
+        backImage: { bytes: await png(60), name: 'back.png' },
+      }),
     })
     expect(response.status).toBe(503)
-    expect(await response.json()).toMatchObject({ ok: false, error: ADD_FAILED, reason: STORAGE_UNAVAILABLE, values: { name: 'Stranded Pepper' } })
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      error: ADD_FAILED,
+      reason: STORAGE_UNAVAILABLE,
+      values: { name: 'Stranded Pepper' },
+    })
     expect(await catalogue(server)).toEqual(before)
   })
 
@@ -106,7 +123,10 @@ describe('S3 storage down while the admin uploads', () => {
     const response = await fetch(`${server.url}/api/admin/products/${existing.id}`, {
       method: 'POST',
       headers: { cookie, Origin: server.url },
-      body: productForm({ ...pepperFields('Renamed Pepper'), price: '999', intent: 'update' }, { frontImage: { bytes: await png(120), name: 'new.png' } }),
+      body: productForm(
+        { ...pepperFields('Renamed Pepper'), price: '999', intent: 'update' },
+        { frontImage: { bytes: await png(120), name: 'new.png' } },
+      ),
     })
     expect(response.status).toBe(503)
     expect(await response.json()).toMatchObject({ ok: false, error: UPDATE_FAILED, reason: STORAGE_UNAVAILABLE, id: existing.id })
@@ -149,9 +169,15 @@ describe('local disk storage: refused and failed uploads', () => {
   })
 
   const upload = (name: string, images: Parameters<typeof productForm>[1]) =>
-    fetch(`${server.url}/api/admin/products`, { method: 'POST', headers: { cookie, Origin: server.url }, body: productForm(pepperFields(name), images) })
+    fetch(`${server.url}/api/admin/products`, {
+      method: 'POST',
+      headers: { cookie, Origin: server.url },
+      body: productForm(pepperFields(name), images),
+    })
 
-  it('refuses a wrong type behind an image name, a truncated picture and an oversized one, storing nothing', { timeout: 60_000 }, async () => {
+  it('refuses a wrong type behind an image name, a truncated picture and an oversized one, storing nothing', {
+    timeout: 60_000,
+  }, async () => {
     const good = await png(90)
     const refusals = [
       await upload('Text Pepper', { frontImage: { bytes: Buffer.from('<?php echo "not a picture"; ?>'), name: 'front.png' } }),
@@ -164,7 +190,9 @@ describe('local disk storage: refused and failed uploads', () => {
     expect(filesUnder(tmp)).toEqual([])
   })
 
-  it('answers 503 when the media folder cannot be written, leaves no part of a file, and works again once it can', { timeout: 60_000 }, async () => {
+  it('answers 503 when the media folder cannot be written, leaves no part of a file, and works again once it can', {
+    timeout: 60_000,
+  }, async () => {
     // The media folder replaced by a plain file: every write into it fails, as on a broken or vanished disk.
     fs.rmSync(mediaDir, { recursive: true, force: true })
     fs.writeFileSync(mediaDir, 'not a folder')

@@ -37,7 +37,14 @@ export class Browser {
 
   async send(
     pathname: string,
-    init: { method?: string; form?: Record<string, string>; formToken?: string | false; json?: unknown; raw?: string; headers?: Record<string, string> } = {},
+    init: {
+      method?: string
+      form?: Record<string, string>
+      formToken?: string | false
+      json?: unknown
+      raw?: string
+      headers?: Record<string, string>
+    } = {},
   ): Promise<Answer> {
     if (init.form && init.formToken !== false && !('csrf_token' in init.form)) {
       init = { ...init, form: { csrf_token: init.formToken ?? (await this.formToken()), ...init.form } }

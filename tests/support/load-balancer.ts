@@ -25,7 +25,12 @@ export async function startLoadBalancer(backends: string[], options: LoadBalance
     served.set(backend, served.get(backend)! + 1)
     const target = new URL(req.url ?? '/', backend)
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
-    const headers = { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', ...(options.rewriteHost ? { host: target.host } : {}) }
+    const headers = {
+      ...req.headers,
+      'x-forwarded-for': forwardedFor,
+      'x-forwarded-proto': 'http',
+      ...(options.rewriteHost ? { host: target.host } : {}),
+    }
     const drop = options.dropAnswer?.(req) ?? false
     const upstream = http.request(target, { method: req.method, agent, headers }, (answer) => {
       if (drop) {

@@ -2,7 +2,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
 /** The text of each page of a PDF, as a reader would copy it. */
 export async function pdfPages(pdf: Uint8Array | Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, isEvalSupported: false }).promise
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, isEvalSupported: false })
+    .promise
   const pages: string[] = []
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent()

@@ -53,8 +53,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = findPostgresBinaries()
   const asRoot = process.getuid?.() === 0
   // Root may not run postgres: the cluster belongs to `nobody`, like .ci/run's.
-  const owner = asRoot ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString()) } : null
-  const asOwner = (command: string, args: string[]) => (owner ? run('runuser', ['-u', 'nobody', '--', command, ...args]) : run(command, args))
+  const owner = asRoot
+    ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString()) }
+    : null
+  const asOwner = (command: string, args: string[]) =>
+    owner ? run('runuser', ['-u', 'nobody', '--', command, ...args]) : run(command, args)
 
   const dir = scratchFolder('shop-postgres-')
   const dataDir = path.join(dir, 'data')

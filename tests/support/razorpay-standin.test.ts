@@ -19,10 +19,19 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
     })
     return { status: res.status, body: (await res.json()) as Record<string, any> }
   }
-  const newOrder = async (amount = 50_000) => (await call('POST', '/v1/orders', { amount, currency: 'INR', receipt: `rcpt-${amount}` })).body.id as string
+  const newOrder = async (amount = 50_000) =>
+    (await call('POST', '/v1/orders', { amount, currency: 'INR', receipt: `rcpt-${amount}` })).body.id as string
   /** The documented error object (https://razorpay.com/docs/errors/) with its validation defaults. */
   const documentedError = (description: string, field: string | null = null) => ({
-    error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field },
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      field,
+    },
   })
 
   beforeAll(async () => {
@@ -89,8 +98,12 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       const a = standIn.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
       const b = standIn.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
       expect(a.headers['x-razorpay-event-id']).not.toBe(b.headers['x-razorpay-event-id'])
-      expect(standIn.webhook('payment.captured', { payment }, WEBHOOK_SECRET, { eventId: 'evt_replayed001' }).headers['x-razorpay-event-id']).toBe('evt_replayed001')
-      expect(standIn.webhook('payment.captured', { payment, eventId: 'evt_replayed002' }, WEBHOOK_SECRET).headers['x-razorpay-event-id']).toBe('evt_replayed002')
+      expect(
+        standIn.webhook('payment.captured', { payment }, WEBHOOK_SECRET, { eventId: 'evt_replayed001' }).headers['x-razorpay-event-id'],
+      ).toBe('evt_replayed001')
+      expect(
+        standIn.webhook('payment.captured', { payment, eventId: 'evt_replayed002' }, WEBHOOK_SECRET).headers['x-razorpay-event-id'],
+      ).toBe('evt_replayed002')
     })
 
     it('produces a Checkout signature validatePaymentVerification accepts, and refuses a tampered one', async () => {
@@ -99,14 +112,20 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       const success = standIn.checkoutSuccess(payment.id)
       expect(success).toMatchObject({ razorpay_order_id: orderId, razorpay_payment_id: payment.id })
       expect(validatePaymentVerification({ order_id: orderId, payment_id: payment.id }, success.razorpay_signature, KEY_SECRET)).toBe(true)
-      expect(validatePaymentVerification({ order_id: orderId, payment_id: 'pay_Forged00000001' }, success.razorpay_signature, KEY_SECRET)).toBe(false)
-      expect(validatePaymentVerification({ order_id: orderId, payment_id: payment.id }, success.razorpay_signature, WEBHOOK_SECRET)).toBe(false)
+      expect(
+        validatePaymentVerification({ order_id: orderId, payment_id: 'pay_Forged00000001' }, success.razorpay_signature, KEY_SECRET),
+      ).toBe(false)
+      expect(validatePaymentVerification({ order_id: orderId, payment_id: payment.id }, success.razorpay_signature, WEBHOOK_SECRET)).toBe(
+        false,
+      )
     })
   })
 
   describe('the REST API over HTTP', () => {
     it('checks Basic auth on every endpoint', async () => {
-      const res = await fetch(`${standIn.url}/v1/payments`, { headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:wrong`).toString('base64')}` } })
+      const res = await fetch(`${standIn.url}/v1/payments`, {
+        headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:wrong`).toString('base64')}` },
+      })
       expect(res.status).toBe(401)
       expect((await res.json()).error).toMatchObject({ code: 'BAD_REQUEST_ERROR' })
     })
@@ -118,9 +137,21 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       expect(list.status).toBe(200)
       expect(list.body).toMatchObject({ entity: 'collection', count: 1 })
       expect(list.body.items[0]).toEqual(payment)
-      expect(payment).toMatchObject({ entity: 'payment', amount: 25_000, currency: 'INR', status: 'authorized', order_id: orderId, captured: false, amount_refunded: 0, refund_status: null })
+      expect(payment).toMatchObject({
+        entity: 'payment',
+        amount: 25_000,
+        currency: 'INR',
+        status: 'authorized',
+        order_id: orderId,
+        captured: false,
+        amount_refunded: 0,
+        refund_status: null,
+      })
       expect((await call('GET', `/v1/payments/${payment.id}`)).body).toEqual(payment)
-      expect(await call('GET', '/v1/payments/pay_Missing000000001')).toEqual({ status: 400, body: documentedError('The id provided does not exist') })
+      expect(await call('GET', '/v1/payments/pay_Missing000000001')).toEqual({
+        status: 400,
+        body: documentedError('The id provided does not exist'),
+      })
     })
 
     it('captures an authorized payment once; a second capture or a wrong amount gets the documented error', async () => {
@@ -152,7 +183,12 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       const headers = { 'x-refund-idempotency': '550e8400-e29b-41d4-a716-446655440000' }
       const body = { amount: 10_000, speed: 'optimum', notes: { reason: 'damaged jar' }, receipt: 'return-1' }
       const first = await call('POST', `/v1/payments/${payment.id}/refund`, body, headers)
-      const again = await call('POST', `/v1/payments/${payment.id}/refund`, { receipt: 'return-1', notes: { reason: 'damaged jar' }, speed: 'optimum', amount: 10_000 }, headers)
+      const again = await call(
+        'POST',
+        `/v1/payments/${payment.id}/refund`,
+        { receipt: 'return-1', notes: { reason: 'damaged jar' }, speed: 'optimum', amount: 10_000 },
+        headers,
+      )
       expect(first.status).toBe(200)
       expect(again).toEqual(first)
       expect(first.body).toMatchObject({
@@ -173,8 +209,13 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       // The same key with another body is the documented 409.
       const other = await call('POST', `/v1/payments/${payment.id}/refund`, { amount: 5_000 }, headers)
       expect(other.status).toBe(409)
-      expect(other.body.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: 'Different request with the same idempotency key has already been processed.' })
-      expect((await call('POST', `/v1/payments/${payment.id}/refund`, { amount: 5_000 }, { 'x-refund-idempotency': 'short' })).status).toBe(400)
+      expect(other.body.error).toMatchObject({
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Different request with the same idempotency key has already been processed.',
+      })
+      expect((await call('POST', `/v1/payments/${payment.id}/refund`, { amount: 5_000 }, { 'x-refund-idempotency': 'short' })).status).toBe(
+        400,
+      )
       // Without a key, the rest (the default amount) is refunded and the payment is fully refunded.
       const rest = await call('POST', `/v1/payments/${payment.id}/refund`, {})
       expect(rest.body).toMatchObject({ amount: 20_000, status: 'pending', speed_requested: 'normal' })
@@ -242,7 +283,10 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       expect(ids(between)).toEqual([made[3]!.id, made[2]!.id, made[1]!.id])
       expect(ids(await call('GET', `/v1/payments?from=${base}&to=${base + 40}&count=2&skip=1`))).toEqual([made[3]!.id, made[2]!.id])
       expect((await call('GET', '/v1/payments?count=101')).status).toBe(400)
-      expect(await call('GET', '/v1/payments?from=12')).toEqual({ status: 400, body: documentedError('from must be between 946684800 and 4765046400', 'from') })
+      expect(await call('GET', '/v1/payments?from=12')).toEqual({
+        status: 400,
+        body: documentedError('from must be between 946684800 and 4765046400', 'from'),
+      })
       // count defaults to 10.
       for (let i = 0; i < 12; i++) standIn.pay(orderId, { createdAt: base + 100 + i })
       expect((await call('GET', `/v1/payments?from=${base}`)).body.count).toBe(10)
@@ -275,7 +319,10 @@ describe('the Razorpay stand-in, checked against Razorpay’s own SDK and docume
       expect(captured).toMatchObject({ id: payment.id, status: 'captured', captured: true })
       const refund = await sdk.payments.refund(payment.id, { amount: 300, speed: 'normal' })
       expect(refund).toMatchObject({ entity: 'refund', amount: 300, payment_id: payment.id, status: 'pending' })
-      await expect(sdk.payments.capture(payment.id, 12_300, 'INR')).rejects.toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR' } })
+      await expect(sdk.payments.capture(payment.id, 12_300, 'INR')).rejects.toMatchObject({
+        statusCode: 400,
+        error: { code: 'BAD_REQUEST_ERROR' },
+      })
     })
   })
 })

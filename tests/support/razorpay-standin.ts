@@ -141,7 +141,15 @@ const clone = <T>(value: T): T => structuredClone(value)
 
 /** The documented validation error (for example the capture page's `The amount must be an integer.`). */
 const badRequest = (description: string, field: string | null = null): RazorpayErrorBody => ({
-  error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field },
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'business',
+    step: 'payment_initiation',
+    reason: 'input_validation_failed',
+    metadata: {},
+    field,
+  },
 })
 /** "The id provided does not exist", 400, as on the fetch and refund pages. */
 const noSuchId = () => badRequest('The id provided does not exist')
@@ -225,7 +233,12 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
    * `The count must be at least 1.` is used for both ends.
    */
   function listQuery(url: URL): { from?: number; to?: number; count: number; skip: number } | RazorpayErrorBody {
-    const values: Record<'from' | 'to' | 'count' | 'skip', number | undefined> = { from: undefined, to: undefined, count: undefined, skip: undefined }
+    const values: Record<'from' | 'to' | 'count' | 'skip', number | undefined> = {
+      from: undefined,
+      to: undefined,
+      count: undefined,
+      skip: undefined,
+    }
     for (const name of ['from', 'to', 'count', 'skip'] as const) {
       const raw = url.searchParams.get(name)
       if (raw === null || raw === '') continue
@@ -235,7 +248,8 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
     }
     for (const name of ['from', 'to'] as const) {
       const value = values[name]
-      if (value !== undefined && (value < 946684800 || value > 4765046400)) return badRequest(`${name} must be between 946684800 and 4765046400`, name)
+      if (value !== undefined && (value < 946684800 || value > 4765046400))
+        return badRequest(`${name} must be between 946684800 and 4765046400`, name)
     }
     const count = values.count ?? 10
     if (count < 1) return badRequest('The count must be at least 1.', 'count')
@@ -252,7 +266,9 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
 
   /** The payment's amount_refunded/refund_status/status from its refunds that have not failed. */
   function recountRefunds(payment: PaymentEntity) {
-    const refunded = [...refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0)
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_id === payment.id && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0)
     payment.amount_refunded = refunded
     payment.refund_status = refunded === 0 ? null : refunded >= payment.amount ? 'full' : 'partial'
     // "A payment moves to the refunded state only when the entire amount is refunded to the customer. In case of
@@ -273,7 +289,10 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
     if (payment.status !== 'authorized') {
       if (payment.captured) {
         // The page lists this error text for a payment that "has already been captured", 400.
-        return [400, badRequest('Your payment has been declined as the order is already paid. Please initiate the payment with a new order.')]
+        return [
+          400,
+          badRequest('Your payment has been declined as the order is already paid. Please initiate the payment with a new order.'),
+        ]
       }
       // The page says only "Attempting to capture a payment whose status is not authorized will produce an error"
       // and gives no text for a failed or created payment; this one is chosen in the documented shape.
@@ -340,7 +359,8 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
     }
     // Documented: "{any Extra field} is/are not required and should not be sent.", 400.
     const extra = Object.keys(body).filter((k) => !['amount', 'speed', 'notes', 'receipt'].includes(k))
-    if (extra.length) return [400, badRequest(`${extra.join(', ')} ${extra.length > 1 ? 'are' : 'is'} not required and should not be sent`, extra[0]!)]
+    if (extra.length)
+      return [400, badRequest(`${extra.join(', ')} ${extra.length > 1 ? 'are' : 'is'} not required and should not be sent`, extra[0]!)]
     const speed = body.speed ?? 'normal'
     // The pages document only `normal` and `optimum`; they give no text for another value.
     if (speed !== 'normal' && speed !== 'optimum') return [400, badRequest('The selected speed is invalid.', 'speed')]
@@ -451,7 +471,15 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
       if (!payment) return [400, noSuchId()]
       const q = listQuery(url)
       if ('error' in q) return [400, q]
-      return [200, collection(page([...refunds.values()].filter((r) => r.payment_id === payment.id), q))]
+      return [
+        200,
+        collection(
+          page(
+            [...refunds.values()].filter((r) => r.payment_id === payment.id),
+            q,
+          ),
+        ),
+      ]
     }
     // Fetch a specific refund for a payment: https://razorpay.com/docs/api/refunds/fetch-specific-refund-payment/
     if (method === 'GET' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refunds\/([^/]+)$/))) {
@@ -561,7 +589,12 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
       error_source: failed ? 'bank' : null,
       error_step: failed ? 'payment_authorization' : null,
       error_reason: failed ? 'payment_failed' : null,
-      acquirer_data: method === 'upi' ? { rrn: String(crypto.randomInt(10 ** 11, 10 ** 12)) } : method === 'netbanking' ? { bank_transaction_id: null } : {},
+      acquirer_data:
+        method === 'upi'
+          ? { rrn: String(crypto.randomInt(10 ** 11, 10 ** 12)) }
+          : method === 'netbanking'
+            ? { bank_transaction_id: null }
+            : {},
       created_at: options.createdAt ?? now(),
     }
     if (status === 'captured') {
@@ -653,7 +686,14 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string) {
         if (!snapshot[name]) throw new Error(`A ${event} webhook needs a ${name}`)
         payload[name] = { entity: snapshot[name] }
       }
-      const rawBody = JSON.stringify({ entity: 'event', account_id: accountId, event, contains, payload, created_at: options.createdAt ?? now() })
+      const rawBody = JSON.stringify({
+        entity: 'event',
+        account_id: accountId,
+        event,
+        contains,
+        payload,
+        created_at: options.createdAt ?? now(),
+      })
       return {
         rawBody,
         headers: {

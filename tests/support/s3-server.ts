@@ -46,7 +46,11 @@ export async function startTestS3(bucket = 'media'): Promise<TestS3> {
     },
     async object(key) {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
-      return { bytes: Buffer.from(await answer.Body!.transformToByteArray()), contentType: answer.ContentType, cacheControl: answer.CacheControl }
+      return {
+        bytes: Buffer.from(await answer.Body!.transformToByteArray()),
+        contentType: answer.ContentType,
+        cacheControl: answer.CacheControl,
+      }
     },
     async stop() {
       if (stopped) return

@@ -22,7 +22,10 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
       stream.setEncoding('utf8')
       stream.on('data', (chunk: string) => (raw += chunk))
       stream.on('end', () => {
-        const mail = parseMail(raw, session.envelope.rcptTo.map((r) => r.address.toLowerCase()))
+        const mail = parseMail(
+          raw,
+          session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        )
         received.push(mail)
         if (options.dir) {
           const file = path.join(options.dir, `${Date.now()}-${received.length}.json`)
@@ -33,7 +36,9 @@ export async function startSmtpSink(options: { dir?: string } = {}) {
       })
     },
   })
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)))
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  )
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
@@ -87,6 +92,9 @@ function decodeWords(value: string) {
   return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
     kind.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   )
 }

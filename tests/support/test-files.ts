@@ -10,6 +10,8 @@ export const TEST_FOLDERS = ['app', 'server', 'scripts', 'tests']
  */
 export function testFiles(root: string) {
   return TEST_FOLDERS.flatMap((dir) =>
-    fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)) : [],
+    fs.existsSync(path.join(root, dir))
+      ? fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f))
+      : [],
   ).filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
 }

@@ -1,7 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createTestDatabase, preparedEmbeddedCluster, preparedOnce, refuseInUnitProject, sharedPreparationDir } from '../../app/db/test-database'
+import {
+  createTestDatabase,
+  preparedEmbeddedCluster,
+  preparedOnce,
+  refuseInUnitProject,
+  sharedPreparationDir,
+} from '../../app/db/test-database'
 import { scratchFolder } from './scratch-folder'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -110,11 +116,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   let data: TestData | null = null
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null
   if (kind) data = await copyOfPreparedData(kind)
-  else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL && !options.dataFrom) database = await createTestDatabase(process.env.TEST_DATABASE_URL)
+  else if (process.env.TEST_DATABASE_URL && !options.env?.DATABASE_URL && !options.dataFrom)
+    database = await createTestDatabase(process.env.TEST_DATABASE_URL)
   const dataDir = options.dataDir ?? data?.dataDir ?? scratchFolder('shop-test-')
   const databaseUrl = data?.env.DATABASE_URL ?? database?.url ?? ''
   if (options.dataFrom) copyFolder(options.dataFrom, dataDir)
-  else if (!data && !options.dataDir && !options.env?.DATA_DIR && !(options.env?.DATABASE_URL ?? databaseUrl)) await withPreparedCluster(dataDir)
+  else if (!data && !options.dataDir && !options.env?.DATA_DIR && !(options.env?.DATABASE_URL ?? databaseUrl))
+    await withPreparedCluster(dataDir)
   const child: ChildProcess = spawn(process.execPath, [WASM_BASELINE_ONLY, 'server.js'], {
     cwd: root,
     env: shopEnvironment(dataDir, databaseUrl, options.env),
@@ -363,7 +371,10 @@ function preparedDataFolder(serverUrl: string | undefined, kind: PreparedKind) {
     const dataDir = path.join(folder, 'data')
     fs.mkdirSync(dataDir)
     if (!serverUrl) await withPreparedCluster(dataDir)
-    const server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl, SEED_DEMO_CATALOGUE: kind === 'demo' ? 'auto' : 'never' } })
+    const server = await startTestServer({
+      dataDir,
+      env: { DATABASE_URL: databaseUrl, SEED_DEMO_CATALOGUE: kind === 'demo' ? 'auto' : 'never' },
+    })
     await server.stop()
   })
 }

@@ -9,7 +9,11 @@ export function DashboardAlerts({ stockMismatches, paymentAttention }: Pick<Glan
   return (
     <>
       {stockMismatches.length > 0 && (
-        <section role="alert" aria-labelledby="ledger-alert-title" className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900">
+        <section
+          role="alert"
+          aria-labelledby="ledger-alert-title"
+          className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900"
+        >
           <h2 id="ledger-alert-title" className="font-semibold">
             Stock that does not match its history
           </h2>
@@ -32,7 +36,11 @@ export function DashboardAlerts({ stockMismatches, paymentAttention }: Pick<Glan
       )}
 
       {paymentAttention.total > 0 && (
-        <section role="alert" aria-labelledby="payment-alert-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900">
+        <section
+          role="alert"
+          aria-labelledby="payment-alert-title"
+          className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900"
+        >
           <h2 id="payment-alert-title" className="font-semibold">
             Payments that need you ({paymentAttention.total})
           </h2>

@@ -65,11 +65,21 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
           <caption className="sr-only">Items in order {order.label}</caption>
           <thead>
             <tr className="border-b border-stone-300 text-sm text-earth-700">
-              <th scope="col" className="p-2">Product</th>
-              <th scope="col" className="p-2">Size</th>
-              <th scope="col" className="p-2 text-right">Qty</th>
-              <th scope="col" className="p-2 text-right">Unit price</th>
-              <th scope="col" className="p-2 text-right">Line total</th>
+              <th scope="col" className="p-2">
+                Product
+              </th>
+              <th scope="col" className="p-2">
+                Size
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Qty
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Unit price
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Line total
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -194,7 +204,12 @@ export function PaymentPanel({ order }: { order: OrderForAdmin }) {
             ? ([
                 [
                   'Credit note',
-                  <a key="c" href={creditNoteUrl(order.id, order.returnCreditNote.id)} download className="text-leaf-800 underline underline-offset-2">
+                  <a
+                    key="c"
+                    href={creditNoteUrl(order.id, order.returnCreditNote.id)}
+                    download
+                    className="text-leaf-800 underline underline-offset-2"
+                  >
                     {`${order.returnCreditNote.number} (PDF), cancelling the invoice: returned to origin`}
                   </a>,
                 ],

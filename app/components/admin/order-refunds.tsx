@@ -12,7 +12,12 @@ import { FieldError, Panel, SpeedChoice } from './order-panels'
 
 // The admin's order page (routes/admin-order.tsx): its refunds, and the form for a new one (decision 033).
 
-const REFUND_STATUS_LABELS: Record<string, string> = { requested: 'Sending', pending: 'With the provider', processed: 'Refunded', failed: 'Failed' }
+const REFUND_STATUS_LABELS: Record<string, string> = {
+  requested: 'Sending',
+  pending: 'With the provider',
+  processed: 'Refunded',
+  failed: 'Failed',
+}
 const REFUND_STATUS_CLASSES: Record<string, string> = {
   requested: 'bg-stone-100 text-earth-900',
   pending: 'bg-amber-100 text-earth-900',
@@ -23,10 +28,25 @@ const REFUND_STATUS_CLASSES: Record<string, string> = {
 type Refundable = NonNullable<OrderForAdmin['refundable']>
 
 /** Full or partial: by line and quantity (and the delivery charge), or an amount; with a reason, restock and speed. */
-function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: Partial<Record<OrderField, string>>; values: Partial<Record<OrderField, string>>; busy: boolean }) {
+function RefundForm({
+  left,
+  errors,
+  values,
+  busy,
+}: {
+  left: Refundable
+  errors: Partial<Record<OrderField, string>>
+  values: Partial<Record<OrderField, string>>
+  busy: boolean
+}) {
   const refundableLines = left.lines.filter((l) => l.quantity > 0)
   return (
-    <Form method="post" preventScrollReset className="mt-4 grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="refund-form-title">
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-4 grid gap-3 rounded-xl border border-stone-200 p-4"
+      aria-labelledby="refund-form-title"
+    >
       <FormTokenField />
       <h3 id="refund-form-title" className="font-semibold text-earth-900">
         Refund ({formatRupeesAndPaise(left.moneyPaise)} left)
@@ -35,7 +55,8 @@ function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: 
       <fieldset aria-describedby={errors.kind ? 'refund-kind-error' : undefined}>
         <legend className="text-sm font-medium text-earth-900">What to refund</legend>
         <label className="mt-1 flex items-center gap-2">
-          <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left ({formatRupeesAndPaise(left.moneyPaise)})
+          <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left (
+          {formatRupeesAndPaise(left.moneyPaise)})
         </label>
         {!left.amountOnly && (
           <label className="mt-1 flex items-center gap-2">
@@ -64,7 +85,8 @@ function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: 
             ))}
             {left.deliveryPaise > 0 && (
               <label className="flex items-center gap-2 text-earth-900">
-                <input type="checkbox" name="delivery" value="yes" className="size-4 accent-leaf-700" /> The delivery charge ({formatRupees(left.deliveryPaise)})
+                <input type="checkbox" name="delivery" value="yes" className="size-4 accent-leaf-700" /> The delivery charge (
+                {formatRupees(left.deliveryPaise)})
               </label>
             )}
             <FieldError id="refund-lines-error" message={errors.lines} />
@@ -91,7 +113,13 @@ function RefundForm({ left, errors, values, busy }: { left: Refundable; errors: 
         </div>
         <FieldError id="refund-kind-error" message={errors.kind} />
       </fieldset>
-      <TextField name="reason" label="Reason (goes in the customer’s mail and on the credit note)" maxLength={300} defaultValue={values.reason ?? ''} error={errors.reason} />
+      <TextField
+        name="reason"
+        label="Reason (goes in the customer’s mail and on the credit note)"
+        maxLength={300}
+        defaultValue={values.reason ?? ''}
+        error={errors.reason}
+      />
       <label className="flex items-start gap-2 text-earth-900">
         <input type="checkbox" name="restock" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
         Put the refunded items back in stock (untick for damaged goods)
@@ -115,7 +143,9 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
             <li key={refund.id} className="rounded-xl border border-stone-200 p-3">
               <p className="flex flex-wrap items-center justify-between gap-2">
                 <strong className="text-earth-900">{formatRupeesAndPaise(refund.amountPaise)}</strong>
-                <span className={`rounded-full px-2 py-0.5 text-sm ${REFUND_STATUS_CLASSES[refund.status]}`}>{REFUND_STATUS_LABELS[refund.status]}</span>
+                <span className={`rounded-full px-2 py-0.5 text-sm ${REFUND_STATUS_CLASSES[refund.status]}`}>
+                  {REFUND_STATUS_LABELS[refund.status]}
+                </span>
               </p>
               <p className="text-earth-900">{refund.reason}</p>
               <p className="text-sm text-earth-700">

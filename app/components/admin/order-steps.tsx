@@ -26,20 +26,25 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
           {order.status === 'pending_payment'
             ? 'Waiting for the customer to pay; nothing to do yet.'
             : order.status === 'awaiting_confirmation'
-            ? 'Waiting for the customer to confirm.'
-            : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+              ? 'Waiting for the customer to confirm.'
+              : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
         </p>
       ) : (
         <div className="mt-3 grid gap-5">
           {can('confirm') && (
-            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="confirm-title">
+            <Form
+              method="post"
+              preventScrollReset
+              className="grid gap-3 rounded-xl border border-stone-200 p-4"
+              aria-labelledby="confirm-title"
+            >
               <FormTokenField />
               <h3 id="confirm-title" className="font-semibold text-earth-900">
                 Confirm (cash on delivery)
               </h3>
               <p className="text-sm text-earth-700">
-                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber}; unconfirmed, the
-                order cancels itself at <Time value={order.expiresAt} />.
+                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber};
+                unconfirmed, the order cancels itself at <Time value={order.expiresAt} />.
               </p>
               <input type="hidden" name="step" value="confirm" />
               <div>
@@ -61,13 +66,24 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
           )}
 
           {can('ship') && (
-            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="ship-title">
+            <Form
+              method="post"
+              preventScrollReset
+              className="grid gap-3 rounded-xl border border-stone-200 p-4"
+              aria-labelledby="ship-title"
+            >
               <FormTokenField />
               <h3 id="ship-title" className="font-semibold text-earth-900">
                 Ship
               </h3>
               <input type="hidden" name="step" value="ship" />
-              <TextField name="courier" label="Courier" maxLength={80} defaultValue={valuesFor('ship').courier ?? order.courier ?? ''} error={shipErrors.courier} />
+              <TextField
+                name="courier"
+                label="Courier"
+                maxLength={80}
+                defaultValue={valuesFor('ship').courier ?? order.courier ?? ''}
+                error={shipErrors.courier}
+              />
               <TextField
                 name="trackingNumber"
                 label="Tracking number"
@@ -95,18 +111,31 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
           )}
 
           {can('return') && (
-            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-stone-200 p-4" aria-labelledby="return-title">
+            <Form
+              method="post"
+              preventScrollReset
+              className="grid gap-3 rounded-xl border border-stone-200 p-4"
+              aria-labelledby="return-title"
+            >
               <FormTokenField />
               <h3 id="return-title" className="font-semibold text-earth-900">
                 Returned to origin
               </h3>
-              <p className="text-sm text-earth-700">The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.</p>
+              <p className="text-sm text-earth-700">
+                The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.
+              </p>
               <input type="hidden" name="step" value="return" />
               <label className="flex items-start gap-2 text-earth-900">
                 <input type="checkbox" name="resellable" value="yes" className="mt-1 size-5 accent-leaf-700" />
                 The goods are fit to sell: put them back in stock
               </label>
-              <TextField name="reason" label="Note (optional)" maxLength={500} defaultValue={valuesFor('return').reason ?? ''} error={errorsFor('return').reason} />
+              <TextField
+                name="reason"
+                label="Note (optional)"
+                maxLength={500}
+                defaultValue={valuesFor('return').reason ?? ''}
+                error={errorsFor('return').reason}
+              />
               <div>
                 <button type="submit" className={secondaryButton} disabled={busyStep === 'return'}>
                   Mark returned
@@ -116,7 +145,12 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
           )}
 
           {can('cancel') && (
-            <Form method="post" preventScrollReset className="grid gap-3 rounded-xl border border-red-200 p-4" aria-labelledby="cancel-title">
+            <Form
+              method="post"
+              preventScrollReset
+              className="grid gap-3 rounded-xl border border-red-200 p-4"
+              aria-labelledby="cancel-title"
+            >
               <FormTokenField />
               <h3 id="cancel-title" className="font-semibold text-earth-900">
                 Cancel
@@ -164,7 +198,11 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 </fieldset>
               )}
               <div>
-                <button type="submit" className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`} disabled={busyStep === 'cancel'}>
+                <button
+                  type="submit"
+                  className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`}
+                  disabled={busyStep === 'cancel'}
+                >
                   Cancel order
                 </button>
               </div>
@@ -179,7 +217,11 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
 /** Why the shop could not settle this order's payment by itself, and the form that takes it off the list. */
 export function PaymentAttention({ reason, error, value, busy }: { reason: string; error?: string; value?: string; busy: boolean }) {
   return (
-    <section role="alert" aria-labelledby="attention-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900">
+    <section
+      role="alert"
+      aria-labelledby="attention-title"
+      className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900"
+    >
       <h2 id="attention-title" className="font-semibold">
         This payment needs you
       </h2>

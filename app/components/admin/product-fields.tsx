@@ -1,6 +1,17 @@
 import { type ReactNode, useState } from 'react'
 import { useHydrated } from '~/components/layout/use-hydrated'
-import { CheckboxField, Field, fileInputClass, inputClass, NumberField, MoneyField, SelectField, TextareaField, TextField, controlProps } from '~/components/forms/fields'
+import {
+  CheckboxField,
+  Field,
+  fileInputClass,
+  inputClass,
+  NumberField,
+  MoneyField,
+  SelectField,
+  TextareaField,
+  TextField,
+  controlProps,
+} from '~/components/forms/fields'
 import { CATEGORIES, CATEGORY_LABELS, type Category, isSizedCategory, PACK_SIZES, parseCategory } from '~/features/catalogue/categories'
 import {
   PRODUCT_IMAGE_FIELDS,
@@ -72,7 +83,15 @@ export function ProductFields({
 
   return (
     <div className="grid gap-5">
-      <TextField id={id('name')} name="name" label="Name" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name ?? ''} error={errors.name} />
+      <TextField
+        id={id('name')}
+        name="name"
+        label="Name"
+        required
+        maxLength={PRODUCT_LIMITS.name}
+        defaultValue={values.name ?? ''}
+        error={errors.name}
+      />
       <TextareaField
         id={id('description')}
         name="description"
@@ -102,8 +121,8 @@ export function ProductFields({
 
       {!hydrated && (
         <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">
-          Freeze-dried and dehydrated products take a price and a stock for each pack size (250g, 500g, 1kg); every other category takes
-          one Price and Stock count. Fill in the fields that apply to the chosen category. Biscuits applies to herbal products only.
+          Freeze-dried and dehydrated products take a price and a stock for each pack size (250g, 500g, 1kg); every other category takes one
+          Price and Stock count. Fill in the fields that apply to the chosen category. Biscuits applies to herbal products only.
         </p>
       )}
       {hydrated && !category && <p className="text-sm text-earth-700">Choose a category to see its price and stock fields.</p>}
@@ -142,7 +161,14 @@ export function ProductFields({
         <legend className="mb-2 font-semibold text-earth-900">Prices and stock per pack size</legend>
         {PACK_SIZES.map((size) => (
           <div key={size} className="contents">
-            <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].price} label={`Price for ${size} (₹)`} kind="price" values={values} errors={errors} />
+            <NumberInput
+              idPrefix={idPrefix}
+              name={SIZE_FIELDS[size].price}
+              label={`Price for ${size} (₹)`}
+              kind="price"
+              values={values}
+              errors={errors}
+            />
             <NumberInput
               idPrefix={idPrefix}
               name={SIZE_FIELDS[size].mrp}
@@ -152,7 +178,14 @@ export function ProductFields({
               errors={errors}
               hint="Empty: sold at its MRP."
             />
-            <NumberInput idPrefix={idPrefix} name={SIZE_FIELDS[size].stock} label={`Stock for ${size}`} kind="stock" values={values} errors={errors} />
+            <NumberInput
+              idPrefix={idPrefix}
+              name={SIZE_FIELDS[size].stock}
+              label={`Stock for ${size}`}
+              kind="stock"
+              values={values}
+              errors={errors}
+            />
             {editsStock && <input type="hidden" name={SIZE_FIELDS[size].shownStock} value={values[SIZE_FIELDS[size].shownStock] ?? ''} />}
           </div>
         ))}
@@ -193,7 +226,13 @@ export function ProductFields({
           return (
             <Field key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
               {current && <img src={current} alt={`Current ${label.toLowerCase()}`} className="mt-1.5 size-20 rounded-md object-cover" />}
-              <input {...controlProps(inputId, imageErrors[field], hint)} name={field} type="file" accept={IMAGE_ACCEPT} className={fileInputClass} />
+              <input
+                {...controlProps(inputId, imageErrors[field], hint)}
+                name={field}
+                type="file"
+                accept={IMAGE_ACCEPT}
+                className={fileInputClass}
+              />
             </Field>
           )
         })}
@@ -221,7 +260,14 @@ function NetQuantityFields({ idPrefix, values, errors }: { idPrefix: string; val
         error={errors.netQuantity}
       />
       {/* Red-bordered when either half is refused: the two make one quantity. */}
-      <SelectField id={unitId} name="netUnit" label="Unit" defaultValue={values.netUnit ?? ''} error={errors.netUnit} inputClassName={inputClass(error)}>
+      <SelectField
+        id={unitId}
+        name="netUnit"
+        label="Unit"
+        defaultValue={values.netUnit ?? ''}
+        error={errors.netUnit}
+        inputClassName={inputClass(error)}
+      >
         <option value="">Unit</option>
         <option value="g">g</option>
         <option value="ml">ml</option>
@@ -287,11 +333,23 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
 }
 
 /** The invoice's tax details of a product. Left blank, each takes the category's usual value, which the hints name. */
-function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; category?: Category; values: Values; errors: ProductFieldErrors }) {
+function TaxFields({
+  idPrefix,
+  category,
+  values,
+  errors,
+}: {
+  idPrefix: string
+  category?: Category
+  values: Values
+  errors: ProductFieldErrors
+}) {
   const usual = category ? TAX_DEFAULTS_BY_CATEGORY[category] : undefined
   const hsnId = `${idPrefix}-hsnCode`
   const rateId = `${idPrefix}-gstRatePercent`
-  const hsnHint = usual ? `Leave empty for the usual code of ${CATEGORY_LABELS[category!]}: ${usual.hsnCode}.` : 'Leave empty for the category’s usual code.'
+  const hsnHint = usual
+    ? `Leave empty for the usual code of ${CATEGORY_LABELS[category!]}: ${usual.hsnCode}.`
+    : 'Leave empty for the category’s usual code.'
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold text-earth-900">Tax (printed on invoices)</legend>
@@ -307,7 +365,13 @@ function TaxFields({ idPrefix, category, values, errors }: { idPrefix: string; c
         error={errors.hsnCode}
         hint={hsnHint}
       />
-      <SelectField id={rateId} name="gstRatePercent" label="GST rate (included in the prices)" defaultValue={values.gstRatePercent ?? ''} error={errors.gstRatePercent}>
+      <SelectField
+        id={rateId}
+        name="gstRatePercent"
+        label="GST rate (included in the prices)"
+        defaultValue={values.gstRatePercent ?? ''}
+        error={errors.gstRatePercent}
+      >
         <option value="">{usual ? `Category’s usual rate (${usual.gstRatePercent}%)` : 'Category’s usual rate'}</option>
         {GST_RATES.map((rate) => (
           <option key={rate} value={String(rate)}>

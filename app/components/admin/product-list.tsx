@@ -95,9 +95,17 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
             <tr key={product.id} className="border-b border-stone-200 align-middle">
               <td className="p-2">
                 {product.frontImage ? (
-                  <img src={mediaUrl(mediaBase, product.frontImage, 320)} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
+                  <img
+                    src={mediaUrl(mediaBase, product.frontImage, 320)}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="size-14 rounded-md object-cover"
+                  />
                 ) : (
-                  <span className="flex size-14 items-center justify-center rounded-md bg-stone-100 text-xs text-earth-600">No picture</span>
+                  <span className="flex size-14 items-center justify-center rounded-md bg-stone-100 text-xs text-earth-600">
+                    No picture
+                  </span>
                 )}
               </td>
               <th scope="row" className="p-2 font-medium text-earth-900">

@@ -11,7 +11,14 @@ export type SectionOutcome = { ok: true; message: string } | { ok: false; error:
  * A section of a settings page (/dash/settings, /dash/shop) with its own form: the heading, why it matters, an
  * optional notice, the outcome of its last save, then the form.
  */
-export function SettingsSectionFrame(props: { id: string; title: string; intro: ReactNode; notice?: ReactNode; outcome?: SectionOutcome; children: ReactNode }) {
+export function SettingsSectionFrame(props: {
+  id: string
+  title: string
+  intro: ReactNode
+  notice?: ReactNode
+  outcome?: SectionOutcome
+  children: ReactNode
+}) {
   const { id, title, intro, notice, outcome, children } = props
   return (
     <section aria-labelledby={id} className="mt-10">
@@ -148,5 +155,8 @@ export type SettingsSectionProps<Field extends string> = { values: Record<Field,
 /** A section's values as shown: what was typed when its save was refused, else what is saved. */
 export function shownValues<Field extends string>({ values, result }: Pick<SettingsSectionProps<Field>, 'values' | 'result'>) {
   const failed = result && !result.ok ? result : undefined
-  return { values: { ...values, ...failed?.values } as Record<Field, string>, errors: (failed?.fieldErrors ?? {}) as Partial<Record<Field, string>> }
+  return {
+    values: { ...values, ...failed?.values } as Record<Field, string>,
+    errors: (failed?.fieldErrors ?? {}) as Partial<Record<Field, string>>,
+  }
 }

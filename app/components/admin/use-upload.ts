@@ -45,14 +45,26 @@ export function useUpload<T>(onAnswer: (answer: UploadAnswer<T>, form: HTMLFormE
         return
       }
       if (body === null) {
-        onAnswer({ ok: false, error: `The shop answered unexpectedly (error ${xhr.status}). Your session may have ended: sign in again and retry.` }, form)
+        onAnswer(
+          {
+            ok: false,
+            error: `The shop answered unexpectedly (error ${xhr.status}). Your session may have ended: sign in again and retry.`,
+          },
+          form,
+        )
         return
       }
       onAnswer({ ok: true, status: xhr.status, body }, form)
     }
     xhr.onerror = () => {
       setState({ status: 'idle' })
-      onAnswer({ ok: false, error: 'The upload did not reach the shop. Check your connection (and that each image is at most 10 MB) and try again.' }, form)
+      onAnswer(
+        {
+          ok: false,
+          error: 'The upload did not reach the shop. Check your connection (and that each image is at most 10 MB) and try again.',
+        },
+        form,
+      )
     }
     setState({ status: 'sending', loaded: 0, total: 0 })
     xhr.send(new FormData(form))

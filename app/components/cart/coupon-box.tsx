@@ -7,7 +7,17 @@ import { formatRupees } from '~/features/money/money'
  * The coupon code box of the cart: the code is kept in the browser with the cart, and the server says at every
  * quote what it takes off, or why nothing (the browser never sets a discount).
  */
-export function CouponBox({ code, quote, onApply, onRemove }: { code: string | null; quote: CartQuote | null; onApply: (code: string) => void; onRemove: () => void }) {
+export function CouponBox({
+  code,
+  quote,
+  onApply,
+  onRemove,
+}: {
+  code: string | null
+  quote: CartQuote | null
+  onApply: (code: string) => void
+  onRemove: () => void
+}) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const coupon = quote?.coupon ?? null

@@ -3,8 +3,7 @@ import type { CartNotice } from './use-add-to-cart'
 
 /** Always in the page (empty until something happens), so screen readers announce each change. */
 export function CartNoticeRegion({ notice, className = '' }: { notice: CartNotice | null; className?: string }) {
-  const tone =
-    notice?.kind === 'added' ? 'text-leaf-800' : notice?.kind === 'short' ? 'text-amber-900' : 'text-red-800'
+  const tone = notice?.kind === 'added' ? 'text-leaf-800' : notice?.kind === 'short' ? 'text-amber-900' : 'text-red-800'
   return (
     <p role="status" aria-live="polite" className={`min-h-5 text-sm font-medium ${tone} ${className}`}>
       {notice && (

@@ -50,8 +50,12 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
       </button>
       {/* The spec's words for a mouse; a touch screen is tapped (pointer: coarse). */}
       <p className="mt-2 text-center text-sm text-stone-700">
-        <span className="pointer-coarse:hidden">{side === 'front' ? 'Click the image to see the backside' : 'Click the image to see the front'}</span>
-        <span className="hidden pointer-coarse:inline">{side === 'front' ? 'Tap the image to see the backside' : 'Tap the image to see the front'}</span>
+        <span className="pointer-coarse:hidden">
+          {side === 'front' ? 'Click the image to see the backside' : 'Click the image to see the front'}
+        </span>
+        <span className="hidden pointer-coarse:inline">
+          {side === 'front' ? 'Tap the image to see the backside' : 'Tap the image to see the front'}
+        </span>
       </p>
     </div>
   )

@@ -31,7 +31,15 @@ export function MrpNote({ offer, compact = false }: { offer: Pick<Offer, 'priceP
 }
 
 /** A pack's price with its MRP note. */
-export function OfferPrice({ offer, className = '', compact = false }: { offer: Pick<Offer, 'pricePaise' | 'mrpPaise'>; className?: string; compact?: boolean }) {
+export function OfferPrice({
+  offer,
+  className = '',
+  compact = false,
+}: {
+  offer: Pick<Offer, 'pricePaise' | 'mrpPaise'>
+  className?: string
+  compact?: boolean
+}) {
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
       <span className={`font-semibold tabular-nums ${className}`}>{formatRupees(offer.pricePaise)}</span>

@@ -11,7 +11,17 @@ const currentPage = 'border-leaf-700 bg-leaf-700 text-white'
  * (the first, the last and those around this one when there are many). Plain links, so it works before or without
  * JavaScript; `hrefFor` keeps the list's filters in each address. Nothing when everything fits on one page.
  */
-export function Pager({ page, pageCount, hrefFor, className = 'mt-8' }: { page: number; pageCount: number; hrefFor: (page: number) => string; className?: string }) {
+export function Pager({
+  page,
+  pageCount,
+  hrefFor,
+  className = 'mt-8',
+}: {
+  page: number
+  pageCount: number
+  hrefFor: (page: number) => string
+  className?: string
+}) {
   if (pageCount <= 1) return null
   return (
     <nav aria-label="Pages" className={`flex flex-col items-center gap-3 ${className}`}>

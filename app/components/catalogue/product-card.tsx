@@ -102,7 +102,11 @@ export function ProductCard({
         </p>
         {!inStock && <p className="text-sm font-semibold text-red-800">Out of Stock</p>}
         <div className="mt-auto pt-2">
-          <Link to={productPath(product)} className={`${secondaryButton} relative z-10 w-full`} aria-label={`Select Option: ${product.name}`}>
+          <Link
+            to={productPath(product)}
+            className={`${secondaryButton} relative z-10 w-full`}
+            aria-label={`Select Option: ${product.name}`}
+          >
             Select Option
           </Link>
         </div>

@@ -43,10 +43,18 @@ export function ProductDeclarations({ product }: { product: Product }) {
             <caption className="sr-only">Each pack&rsquo;s quantity and prices</caption>
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-3">Net quantity</th>
-                <th scope="col" className="py-2 pr-3">MRP (incl. of all taxes)</th>
-                <th scope="col" className="py-2 pr-3">Our price</th>
-                <th scope="col" className="py-2">Unit sale price</th>
+                <th scope="col" className="py-2 pr-3">
+                  Net quantity
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  MRP (incl. of all taxes)
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Our price
+                </th>
+                <th scope="col" className="py-2">
+                  Unit sale price
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -54,7 +62,9 @@ export function ProductDeclarations({ product }: { product: Product }) {
                 const packNet = netOf(offer)
                 return (
                   <tr key={offer.size} className="border-b border-stone-200 tabular-nums">
-                    <th scope="row" className="py-2 pr-3 font-semibold">{packNet ? describeNet(packNet) : offer.size}</th>
+                    <th scope="row" className="py-2 pr-3 font-semibold">
+                      {packNet ? describeNet(packNet) : offer.size}
+                    </th>
                     <td className="py-2 pr-3">{formatRupees(mrpOf(offer))}</td>
                     <td className="py-2 pr-3">{formatRupees(offer.pricePaise)}</td>
                     <td className="py-2">{uspText(offer)}</td>

@@ -31,7 +31,13 @@ export function ProductGrid({
       {products.map((product, i) => (
         <li key={product.id}>
           {layout === 'size-select' ? (
-            <SizeSelectCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} phone={phone} rating={ratings[product.id]} />
+            <SizeSelectCard
+              product={product}
+              image={imagePriority(firstIndex + i)}
+              headingLevel={headingLevel}
+              phone={phone}
+              rating={ratings[product.id]}
+            />
           ) : (
             <ProductCard product={product} image={imagePriority(firstIndex + i)} headingLevel={headingLevel} rating={ratings[product.id]} />
           )}

@@ -28,7 +28,9 @@ export function SizeSelectCard({
   rating?: RatingSummary
 }) {
   const packs = packOffers(product)
-  const [size, setSize] = useState<PackSize>(packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE))
+  const [size, setSize] = useState<PackSize>(
+    packs.some((p) => p.size === DEFAULT_PACK_SIZE) ? DEFAULT_PACK_SIZE : (packs[0]?.size ?? DEFAULT_PACK_SIZE),
+  )
   const { addToCart, notice } = useAddToCart()
   const mediaBase = useMediaBase()
   const selectId = useId()

@@ -59,7 +59,9 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
         <dt className="text-lg font-semibold">{quote.payment === 'cod' ? 'To pay on delivery' : 'Total'}</dt>
         <dd className="text-right text-lg font-semibold">{formatRupees(quote.totalPaise)}</dd>
       </dl>
-      {quote.moreForFreeDeliveryPaise > 0 ? <p className="mt-2 text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p> : null}
+      {quote.moreForFreeDeliveryPaise > 0 ? (
+        <p className="mt-2 text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p>
+      ) : null}
     </section>
   )
 }

@@ -15,7 +15,14 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
       <legend className="px-1 text-xl font-semibold text-leaf-800">How would you like to pay?</legend>
       <div className="mt-2 grid gap-3">
         <label className="flex cursor-pointer items-start gap-3 rounded-md border border-stone-200 p-3 has-[:checked]:border-leaf-700 has-[:checked]:bg-leaf-50">
-          <input type="radio" name="payment" value="online" checked={value === 'online'} onChange={() => onChange('online')} className="mt-1 size-5 accent-leaf-700" />
+          <input
+            type="radio"
+            name="payment"
+            value="online"
+            checked={value === 'online'}
+            onChange={() => onChange('online')}
+            className="mt-1 size-5 accent-leaf-700"
+          />
           <span className="flex-1">
             <span className="flex flex-wrap justify-between gap-2 font-semibold text-earth-900">
               <span>Pay online</span>
@@ -23,7 +30,10 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
             </span>
             <span className="block text-sm text-earth-700">UPI, cards, net banking or wallets, through Razorpay.</span>
             {saving > 0 ? (
-              <span className="mt-1 inline-block rounded-full bg-leaf-700 px-2 py-0.5 text-sm font-semibold text-white" data-testid="prepaid-saving">
+              <span
+                className="mt-1 inline-block rounded-full bg-leaf-700 px-2 py-0.5 text-sm font-semibold text-white"
+                data-testid="prepaid-saving"
+              >
                 Pay online and save {formatRupees(saving)}
               </span>
             ) : null}

@@ -56,7 +56,13 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
             checked={values.codEnabled === 'on'}
             error={errors.codEnabled}
           />
-          <SettingsFieldRow field={field('codFee', 'COD fee (₹)', 'Added to an order paid on delivery, shown on the payment step beside its total. 0 for no fee.')} />
+          <SettingsFieldRow
+            field={field(
+              'codFee',
+              'COD fee (₹)',
+              'Added to an order paid on delivery, shown on the payment step beside its total. 0 for no fee.',
+            )}
+          />
           <SettingsFieldRow
             field={field(
               'codMinOrder',
@@ -65,7 +71,12 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
             )}
           />
           <SettingsFieldRow
-            field={field('codMaxOrder', 'Maximum order value (₹)', 'Above it, the payment step asks the customer to pay online. Blank for no maximum.', { optional: true })}
+            field={field(
+              'codMaxOrder',
+              'Maximum order value (₹)',
+              'Above it, the payment step asks the customer to pay online. Blank for no maximum.',
+              { optional: true },
+            )}
           />
           <SettingsFieldRow
             field={field(
@@ -92,7 +103,10 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
             )}
           />
         </fieldset>
-        <fieldset className={fieldsetClass} aria-describedby={['prepaidKind-hint', errors.prepaidKind ? 'prepaidKind-error' : ''].filter(Boolean).join(' ')}>
+        <fieldset
+          className={fieldsetClass}
+          aria-describedby={['prepaidKind-hint', errors.prepaidKind ? 'prepaidKind-error' : ''].filter(Boolean).join(' ')}
+        >
           <legend className={legendClass}>Pay online and save</legend>
           <p id="prepaidKind-hint" className="text-sm text-earth-600">
             Shown on the payment step as ‘Pay online and save ₹X’, taken off the goods after any coupon. Cash on delivery gets no such
@@ -101,18 +115,39 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
           {PREPAID_KINDS.map(({ kind, label }) => (
             <div key={kind} className="grid gap-3">
               <label className="inline-flex min-h-11 items-center gap-2 font-medium text-earth-900">
-                <input type="radio" name="prepaidKind" value={kind} defaultChecked={values.prepaidKind === kind} className="h-5 w-5 accent-leaf-700" />
+                <input
+                  type="radio"
+                  name="prepaidKind"
+                  value={kind}
+                  defaultChecked={values.prepaidKind === kind}
+                  className="h-5 w-5 accent-leaf-700"
+                />
                 {label}
               </label>
               {kind === 'percent' && (
                 <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
-                  <SettingsFieldRow field={field('prepaidPercent', 'Percentage off (%)', 'From 0.01 to 100, like 5 or 2.5; rounded down to the paisa.', { optional: true })} />
-                  <SettingsFieldRow field={field('prepaidMaxDiscount', 'Largest discount (₹)', 'The most a percentage takes off an order. Blank for no cap.', { optional: true })} />
+                  <SettingsFieldRow
+                    field={field('prepaidPercent', 'Percentage off (%)', 'From 0.01 to 100, like 5 or 2.5; rounded down to the paisa.', {
+                      optional: true,
+                    })}
+                  />
+                  <SettingsFieldRow
+                    field={field(
+                      'prepaidMaxDiscount',
+                      'Largest discount (₹)',
+                      'The most a percentage takes off an order. Blank for no cap.',
+                      { optional: true },
+                    )}
+                  />
                 </div>
               )}
               {kind === 'fixed' && (
                 <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
-                  <SettingsFieldRow field={field('prepaidFixed', 'Amount off (₹)', 'Taken off every order paid online, never more than its goods.', { optional: true })} />
+                  <SettingsFieldRow
+                    field={field('prepaidFixed', 'Amount off (₹)', 'Taken off every order paid online, never more than its goods.', {
+                      optional: true,
+                    })}
+                  />
                 </div>
               )}
             </div>

@@ -27,7 +27,15 @@ export const controlProps = (id: string, error?: string, hint?: ReactNode) => ({
 })
 
 /** The message under a field (or a group of fields) that was refused. */
-export function FieldError({ id, error, className = 'mt-1.5 text-sm font-medium text-red-700' }: { id: string; error?: string; className?: string }) {
+export function FieldError({
+  id,
+  error,
+  className = 'mt-1.5 text-sm font-medium text-red-700',
+}: {
+  id: string
+  error?: string
+  className?: string
+}) {
   return error ? (
     <p id={`${id}-error`} className={className}>
       {error}
@@ -36,7 +44,21 @@ export function FieldError({ id, error, className = 'mt-1.5 text-sm font-medium 
 }
 
 /** A labelled field: the control (children, made with `controlProps(id, error, hint)`), its hint and error. */
-export function Field({ id, label, error, hint, className, children }: { id: string; label: string; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: ReactNode
+  className?: string
+  children: ReactNode
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-earth-900">
@@ -150,7 +172,22 @@ type MoneyFieldProps = FieldProps & {
  * (app/zod.ts) or the product form's price fields, the same parsing as before.
  */
 export function MoneyField(props: MoneyFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, paise, defaultValue, type = 'text', min, max, step, placeholder } = props
+  const {
+    name,
+    label,
+    error,
+    hint,
+    required,
+    className,
+    inputClassName,
+    paise,
+    defaultValue,
+    type = 'text',
+    min,
+    max,
+    step,
+    placeholder,
+  } = props
   const id = idOf(props)
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
@@ -246,7 +283,14 @@ export function CheckboxField(props: CheckboxFieldProps) {
     <>
       <label className={className}>
         {/* No value attribute unless given: React would hydrate `value={undefined}` as "", and a ticked box would send "". */}
-        <input {...controlProps(id, error)} name={name} type="checkbox" {...(value === undefined ? {} : { value })} defaultChecked={defaultChecked} className={inputClassName} />
+        <input
+          {...controlProps(id, error)}
+          name={name}
+          type="checkbox"
+          {...(value === undefined ? {} : { value })}
+          defaultChecked={defaultChecked}
+          className={inputClassName}
+        />
         {label}
       </label>
       <FieldError id={id} error={error} className="text-sm font-medium text-red-700" />

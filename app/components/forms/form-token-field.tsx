@@ -9,7 +9,8 @@ export function useFormToken() {
   const matches = useMatches()
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i]!.data
-    if (data && typeof data === 'object' && 'formToken' in data && typeof data.formToken === 'string' && data.formToken) return data.formToken
+    if (data && typeof data === 'object' && 'formToken' in data && typeof data.formToken === 'string' && data.formToken)
+      return data.formToken
   }
   return ''
 }

@@ -17,8 +17,8 @@ export function TaxSettingsForm({ isDemoGstin, busy, ...props }: SettingsSection
   return (
     <>
       <p className="mt-2 max-w-2xl text-earth-700">
-        Printed on every tax invoice. Orders delivered in the shop’s state are charged CGST + SGST, all others IGST. Invoices already
-        issued keep the details they were issued with.
+        Printed on every tax invoice. Orders delivered in the shop’s state are charged CGST + SGST, all others IGST. Invoices already issued
+        keep the details they were issued with.
       </p>
       {isDemoGstin && (
         <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">

@@ -10,7 +10,16 @@ const linkClass = `inline-flex min-h-11 min-w-11 shrink-0 items-center justify-c
 
 function PersonIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+    >
       <circle cx="12" cy="8" r="3.6" />
       <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" />
     </svg>
@@ -28,7 +37,17 @@ function emptyCart() {
 /** Shown instead of the words where the bar is tight. */
 function SignOutIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="hidden size-6 max-sm:block nav:block" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="hidden size-6 max-sm:block nav:block"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 8l-4 4 4 4M6 12h10" />
     </svg>
   )
@@ -39,7 +58,10 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
   const { pathname, search } = useLocation()
   if (!account) {
     const here = pathname + search
-    const back = /^\/(signin|signup|signout|forgot-password|reset-password)$/i.test(pathname) || pathname === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`
+    const back =
+      /^\/(signin|signup|signout|forgot-password|reset-password)$/i.test(pathname) || pathname === '/'
+        ? ''
+        : `?redirectTo=${encodeURIComponent(here)}`
     return (
       <Link to={`/Signin${back}`} className={`ml-auto nav:ml-0 ${linkClass}`}>
         <PersonIcon />

@@ -23,7 +23,10 @@ function cx(...classes: (string | false | null | undefined)[]) {
 export function AnnouncementBar({ text }: { text: string }) {
   if (!text.trim()) return null
   return (
-    <aside aria-label="Announcement" className="bg-leaf-800 px-4 py-1.5 text-center text-sm leading-snug font-medium text-balance text-white">
+    <aside
+      aria-label="Announcement"
+      className="bg-leaf-800 px-4 py-1.5 text-center text-sm leading-snug font-medium text-balance text-white"
+    >
       <p className="mx-auto max-w-7xl">{text}</p>
     </aside>
   )

@@ -20,7 +20,8 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
  * on the tracking page, so its pill keeps the text's size).
  */
 const LOOKS = {
-  admin: (status: OrderStatus) => `inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`,
+  admin: (status: OrderStatus) =>
+    `inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`,
   customer: () => 'rounded-full bg-leaf-50 px-3 py-1 text-sm font-semibold text-leaf-800',
   tracked: () => 'rounded-full bg-leaf-50 px-3 py-1 font-semibold text-leaf-800',
 } satisfies Record<string, (status: OrderStatus) => string>

@@ -49,7 +49,8 @@ function useOpenOnce(open: boolean, start: () => void) {
 function RazorpayWindow({ order, shopName, open, busy, onPaid, onFailed }: PaymentWindowProps) {
   useOpenOnce(open && !busy, () => {
     const { keyId, providerOrderId } = order.checkout.data
-    if (typeof providerOrderId !== 'string' || !order.checkout.script) return onFailed('The payment window could not be opened. Please try again.')
+    if (typeof providerOrderId !== 'string' || !order.checkout.script)
+      return onFailed('The payment window could not be opened. Please try again.')
     const address = loadSavedAddress()
     openRazorpayCheckout({
       scriptUrl: order.checkout.script,
@@ -72,7 +73,11 @@ function TestWindow({ order, open, busy, onPaid, onFailed, onBusy }: PaymentWind
   async function complete() {
     onBusy()
     try {
-      const res = await fetch('/api/payment/test/complete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId: order.orderId }) })
+      const res = await fetch('/api/payment/test/complete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId: order.orderId }),
+      })
       const data: TestPaymentAnswer | { error?: string } = await res.json().catch(() => ({}))
       if (!res.ok || !('razorpay_signature' in data)) return onFailed(('error' in data && data.error) || 'The test payment failed.')
       onPaid(data)
@@ -80,7 +85,15 @@ function TestWindow({ order, open, busy, onPaid, onFailed, onBusy }: PaymentWind
       onFailed('We could not reach the shop to complete the payment.')
     }
   }
-  return <TestPaymentWindow open={open} busy={busy} amountPaise={order.amount} onComplete={() => void complete()} onFail={() => onFailed('The test payment failed.')} />
+  return (
+    <TestPaymentWindow
+      open={open}
+      busy={busy}
+      amountPaise={order.amount}
+      onComplete={() => void complete()}
+      onFail={() => onFailed('The test payment failed.')}
+    />
+  )
 }
 
 function UnknownWindow({ open, busy, onFailed }: PaymentWindowProps) {

@@ -21,7 +21,11 @@ export function RatingSummaryLink({ summary }: { summary: RatingSummary | null }
   }
   return (
     <p>
-      <a href="#reviews" aria-label={`${ratingLabel(summary)}: read the reviews`} className={`inline-flex items-center gap-2 rounded-sm text-earth-800 hover:underline ${focusRing}`}>
+      <a
+        href="#reviews"
+        aria-label={`${ratingLabel(summary)}: read the reviews`}
+        className={`inline-flex items-center gap-2 rounded-sm text-earth-800 hover:underline ${focusRing}`}
+      >
         <Stars rating={summary.average} className="text-lg" />
         <span className="font-semibold">{summary.average.toFixed(1)}</span>
         <span className="text-leaf-800 underline underline-offset-2">
@@ -84,7 +88,9 @@ export function ReviewsSection({
                         {r.author}
                       </h3>
                       {r.verifiedPurchase && (
-                        <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 text-sm font-semibold text-leaf-900">Verified purchase</span>
+                        <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 text-sm font-semibold text-leaf-900">
+                          Verified purchase
+                        </span>
                       )}
                     </div>
                     <p className="mt-1 text-sm text-earth-700">
@@ -145,15 +151,24 @@ function ReviewForm({
   const bodyError = failed?.fieldErrors?.body
   return (
     // Keyed by the saved review: after a save the fields show what was saved.
-    <Form method="post" preventScrollReset key={mine ? new Date(mine.updatedAt).toISOString() : 'new'} aria-labelledby="review-form-heading">
+    <Form
+      method="post"
+      preventScrollReset
+      key={mine ? new Date(mine.updatedAt).toISOString() : 'new'}
+      aria-labelledby="review-form-heading"
+    >
       <FormTokenField />
       <h3 id="review-form-heading" className="text-lg font-semibold text-earth-900">
         {mine ? 'Edit your review' : 'Write a review'}
       </h3>
       <div role="status" aria-live="polite" className="mt-2">
-        {actionData?.ok && <p className="rounded-lg border border-leaf-200 bg-leaf-50 p-3 font-medium text-leaf-900">{actionData.message}</p>}
+        {actionData?.ok && (
+          <p className="rounded-lg border border-leaf-200 bg-leaf-50 p-3 font-medium text-leaf-900">{actionData.message}</p>
+        )}
       </div>
-      <div role="alert">{failed && <p className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{failed.error}</p>}</div>
+      <div role="alert">
+        {failed && <p className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{failed.error}</p>}
+      </div>
       {mine?.hidden && (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
           The shop has hidden your review: other customers do not see it. You can still edit it.
@@ -171,7 +186,15 @@ function ReviewForm({
               className="cursor-pointer rounded-md p-1 text-stone-200 hover:text-amber-400 has-checked:text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-leaf-700 [&:has(~label:hover)]:text-amber-400 [&:has(~label_input:checked)]:text-amber-500"
             >
               <input type="radio" name="rating" value={i + 1} defaultChecked={rating === String(i + 1)} required className="sr-only" />
-              <svg viewBox="0 0 20 20" className="size-8 stroke-stone-500" aria-hidden="true" focusable="false" fill="currentColor" strokeWidth={1.2} strokeLinejoin="round">
+              <svg
+                viewBox="0 0 20 20"
+                className="size-8 stroke-stone-500"
+                aria-hidden="true"
+                focusable="false"
+                fill="currentColor"
+                strokeWidth={1.2}
+                strokeLinejoin="round"
+              >
                 <path d="M10 1.6l2.5 5.2 5.7.8-4.1 4 1 5.7-5.1-2.7-5.1 2.7 1-5.7-4.1-4 5.7-.8z" />
               </svg>
               <span className="sr-only">{label}</span>

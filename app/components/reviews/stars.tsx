@@ -5,7 +5,15 @@ const STAR = 'M10 1.6l2.5 5.2 5.7.8-4.1 4 1 5.7-5.1-2.7-5.1 2.7 1-5.7-4.1-4 5.7-
 
 function StarRow({ className }: { className: string }) {
   return (
-    <svg viewBox="0 0 100 20" className={className} aria-hidden="true" focusable="false" fill="currentColor" strokeWidth={1.2} strokeLinejoin="round">
+    <svg
+      viewBox="0 0 100 20"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+      strokeWidth={1.2}
+      strokeLinejoin="round"
+    >
       {[0, 1, 2, 3, 4].map((i) => (
         <path key={i} d={STAR} transform={`translate(${i * 20} 0)`} />
       ))}

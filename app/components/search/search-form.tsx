@@ -4,7 +4,16 @@ import { MAX_QUERY_LENGTH } from '~/features/search/limits'
 
 export function SearchIcon({ className = 'size-6' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+    >
       <circle cx="10.5" cy="10.5" r="6" />
       <path d="M15 15l5 5" />
     </svg>
@@ -26,9 +35,24 @@ type SearchFormProps = {
 }
 
 /** The product search form (a GET to /search, so it works without JavaScript): used in the top bar and on /search. */
-export function SearchForm({ name, inputId, query, inputRef, formClassName = '', labelClassName, focusRing, buttonClassName }: SearchFormProps) {
+export function SearchForm({
+  name,
+  inputId,
+  query,
+  inputRef,
+  formClassName = '',
+  labelClassName,
+  focusRing,
+  buttonClassName,
+}: SearchFormProps) {
   return (
-    <Form method="get" action="/search" role="search" aria-label={name} className={`${formClassName} flex max-w-2xl items-end gap-2`.trim()}>
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={name}
+      className={`${formClassName} flex max-w-2xl items-end gap-2`.trim()}
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor={inputId} className={labelClassName}>
           Search products

@@ -92,7 +92,8 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           <ul className="mt-1 grid gap-1 text-earth-900">
             {order.refunds.map((refund) => (
               <li key={refund.id}>
-                {formatRupees(refund.amountPaise)}: {refund.state === 'refunded' ? 'refunded to the way you paid' : 'on its way back to the way you paid'}
+                {formatRupees(refund.amountPaise)}:{' '}
+                {refund.state === 'refunded' ? 'refunded to the way you paid' : 'on its way back to the way you paid'}
                 {refund.creditNoteNumber && (
                   <>
                     {' · '}

@@ -29,7 +29,12 @@ export async function ordersForEmail(db: Database, email: string) {
     ? await db
         .select({ orderId: orderLines.orderId, name: orderLines.name, size: orderLines.size, quantity: orderLines.quantity })
         .from(orderLines)
-        .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(orderLines.name))
     : []
   return rows.map((r) => ({
@@ -64,7 +69,15 @@ export async function listUsers(db: Database, query: z.infer<typeof userListQuer
   const where = conditions.length ? and(...conditions) : undefined
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, email: users.email, username: users.username, phone: users.phone, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        phone: users.phone,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), asc(users.email))

@@ -15,7 +15,9 @@ const SHOP = 'http://shop.test'
 
 describe('account schemas', () => {
   it('accepts a complete sign-up, trimming and lowering the e-mail address', () => {
-    expect(signUpSchema.parse({ email: ' Meena@Example.IN ', username: ' Meena ', phone: '+91 98430 12345', password: 'longenough' })).toEqual({
+    expect(
+      signUpSchema.parse({ email: ' Meena@Example.IN ', username: ' Meena ', phone: '+91 98430 12345', password: 'longenough' }),
+    ).toEqual({
       email: 'meena@example.in',
       username: 'Meena',
       phone: '+91 98430 12345',
@@ -51,7 +53,14 @@ describe('account schemas', () => {
   })
 
   it('never turns a path into another site’s address, however it is dotted or spaced (issue 14)', () => {
-    for (const bad of ['/.//evil.example', '/./\\evil.example', '/\t/evil.example', '/%2e//evil.example', '/a/..//evil.example', '/\n/evil.example']) {
+    for (const bad of [
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/\t/evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+      '/\n/evil.example',
+    ]) {
       expect(safeRedirectPath(bad, '/'), JSON.stringify(bad)).toBe('/')
     }
   })
@@ -60,7 +69,9 @@ describe('account schemas', () => {
     const pathLike = fc.oneof(
       // Paths made of the pieces that fool URL parsers: dots, slashes both ways, escapes, tabs.
       fc
-        .array(fc.constantFrom('/', '//', '\\', '.', './', '..', '%2e', '%2f', '%5c', 'a', 'evil.example', '?', '#', '\t'), { maxLength: 8 })
+        .array(fc.constantFrom('/', '//', '\\', '.', './', '..', '%2e', '%2f', '%5c', 'a', 'evil.example', '?', '#', '\t'), {
+          maxLength: 8,
+        })
         .map((pieces) => `/${pieces.join('')}`),
       fc.string(),
     )
@@ -79,7 +90,10 @@ describe('account schemas', () => {
 describe('account settings', () => {
   it('defaults PUBLIC_URL to this machine and port, and knows when it was given', () => {
     expect(readConfig({ PORT: '3100' })).toMatchObject({ PUBLIC_URL: 'http://localhost:3100', PUBLIC_URL_SET: false, TRUST_PROXY: false })
-    expect(readConfig({ PUBLIC_URL: 'https://kaadu.example/' })).toMatchObject({ PUBLIC_URL: 'https://kaadu.example', PUBLIC_URL_SET: true })
+    expect(readConfig({ PUBLIC_URL: 'https://kaadu.example/' })).toMatchObject({
+      PUBLIC_URL: 'https://kaadu.example',
+      PUBLIC_URL_SET: true,
+    })
   })
 
   it('reads ADMIN_EMAILS and TRUST_PROXY, and names the variable when one is wrong', () => {
@@ -117,7 +131,11 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
     headers.set(CLIENT_ADDRESS_HEADER, options.address ?? `10.0.0.${nextAddress++}`)
     if (options.cookie) headers.set('cookie', options.cookie)
     const response = await auth.handler(new Request(`${SHOP}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
-    return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> | null, cookies: response.headers.getSetCookie() }
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as Record<string, any> | null,
+      cookies: response.headers.getSetCookie(),
+    }
   }
   const signUp = (email: string, extra: Record<string, unknown> = {}) =>
     call('/sign-up/email', { email, password: 'correct-horse', name: 'Meena', username: 'Meena', phone: '9876543210', ...extra })
@@ -191,7 +209,11 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
     const cookie = signedUp.cookies.map((c) => c.split(';')[0]).join('; ')
     const crossSite = await call('/sign-out', {}, { cookie, origin: 'https://evil.example' })
     expect(crossSite.status).toBe(403)
-    const crossSiteSignIn = await call('/sign-in/email', { email: 'meena@example.in', password: 'correct-horse' }, { origin: 'https://evil.example' })
+    const crossSiteSignIn = await call(
+      '/sign-in/email',
+      { email: 'meena@example.in', password: 'correct-horse' },
+      { origin: 'https://evil.example' },
+    )
     expect(crossSiteSignIn.status).toBe(403)
   })
 
@@ -206,7 +228,9 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
     const [row] = await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like '192.0.2.7|%'`)
     expect(row?.count).toBe(10)
     // Another address is not held back.
-    expect((await call('/sign-in/email', { email: 'meena@example.in', password: 'correct-horse' }, { address: '192.0.2.8' })).status).toBe(200)
+    expect((await call('/sign-in/email', { email: 'meena@example.in', password: 'correct-horse' }, { address: '192.0.2.8' })).status).toBe(
+      200,
+    )
   })
 
   it('mails a one-time reset link through the outbox, and answers alike for unknown addresses', async () => {
@@ -282,7 +306,11 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
       expect((api as Response).status).toBe(403)
       expect(await (api as Response).json()).toEqual({ error: expect.any(String) })
     }
-    expect(await getSignedInUser(request(customer), context)).toMatchObject({ email: 'meena@example.in', displayName: 'Meena', role: 'user' })
+    expect(await getSignedInUser(request(customer), context)).toMatchObject({
+      email: 'meena@example.in',
+      displayName: 'Meena',
+      role: 'user',
+    })
     expect(await requireAdminPage(request(owner), context)).toMatchObject({ email: 'owner@kaadu.test', role: 'admin' })
     expect(await requireAdminApi(request(owner), context)).toMatchObject({ email: 'owner@kaadu.test', role: 'admin' })
   })
@@ -301,8 +329,12 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
       checkoutKey: `key-${id}`,
       expiresAt: new Date(),
     })
-    await handle.db.insert(orders).values([order('order-a-0000', 'Meena@Example.in', 'paid'), order('order-b-0000', 'someone@else.in', 'shipped')])
-    await handle.db.insert(orderLines).values({ orderId: 'order-a-0000', productId: 'p', size: 'one', name: 'Ragi Biscuit', unitPricePaise: 5000, quantity: 2 })
+    await handle.db
+      .insert(orders)
+      .values([order('order-a-0000', 'Meena@Example.in', 'paid'), order('order-b-0000', 'someone@else.in', 'shipped')])
+    await handle.db
+      .insert(orderLines)
+      .values({ orderId: 'order-a-0000', productId: 'p', size: 'one', name: 'Ragi Biscuit', unitPricePaise: 5000, quantity: 2 })
     const mine = await ordersForEmail(handle.db, 'meena@example.in')
     expect(mine).toHaveLength(1)
     expect(mine[0]).toMatchObject({ id: 'order-a-0000', status: 'paid', lines: [{ name: 'Ragi Biscuit', quantity: 2, size: 'one' }] })

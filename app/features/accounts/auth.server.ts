@@ -51,7 +51,9 @@ async function mailSignUpAttempt(db: Database, user: { email: string; name: stri
   const [recent] = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.recipient, mail.recipient), eq(outbox.subject, mail.subject), gt(outbox.createdAt, sql`now() - interval '1 hour'`)))
+    .where(
+      and(eq(outbox.recipient, mail.recipient), eq(outbox.subject, mail.subject), gt(outbox.createdAt, sql`now() - interval '1 hour'`)),
+    )
     .limit(1)
   if (!recent) await enqueueMail(db, mail)
 }

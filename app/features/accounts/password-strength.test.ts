@@ -12,6 +12,7 @@ describe('password strength', () => {
   })
 
   it('lets through passwords of a few unrelated words', async () => {
-    for (const good of ['correct horse battery', 'correct-horse', 'brand-new-pass', 'kaadu organics pepper']) expect(await weakPasswordReason(good), good).toBeNull()
+    for (const good of ['correct horse battery', 'correct-horse', 'brand-new-pass', 'kaadu organics pepper'])
+      expect(await weakPasswordReason(good), good).toBeNull()
   })
 })

@@ -40,5 +40,14 @@ export async function loadDashboard(db: Database, now = new Date()) {
     // Cash on delivery: to collect, collected and returned, the RTO rate (decision 043).
     codFigures(db, { since: codPeriodStart(now) }),
   ])
-  return { today, waiting, lowStock, openMessages: messages.open, failedMails: outbox.counts.failed, stockMismatches, paymentAttention, cod }
+  return {
+    today,
+    waiting,
+    lowStock,
+    openMessages: messages.open,
+    failedMails: outbox.counts.failed,
+    stockMismatches,
+    paymentAttention,
+    cod,
+  }
 }

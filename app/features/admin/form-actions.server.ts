@@ -60,12 +60,21 @@ export async function addProductAction(request: Request, shop: Shop, admin: stri
   if (!parsed.success) {
     return {
       status: 400,
-      result: { ok: false, error: ADD_FAILED, reason: 'Please correct the fields marked below.', fieldErrors: productFieldErrors(parsed.error), values },
+      result: {
+        ok: false,
+        error: ADD_FAILED,
+        reason: 'Please correct the fields marked below.',
+        fieldErrors: productFieldErrors(parsed.error),
+        values,
+      },
     }
   }
   try {
     const product = await createProduct(shop.db, shop.media, parsed.data, upload.images, admin)
-    return { status: 200, result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } } }
+    return {
+      status: 200,
+      result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } },
+    }
   } catch (err) {
     if (err instanceof MediaStorageFailedError) return storageFailed(err, ADD_FAILED, { values })
     if (!(err instanceof ProductImageRejectedError)) throw err
@@ -88,7 +97,8 @@ export async function manageProductAction(
   const upload = await readUpload(request, UPDATE_FAILED)
   if (isAnswer(upload)) return upload
   const target = managerFields.safeParse({ ...upload.fields, ...(idFromPath ? { id: idFromPath } : {}) })
-  if (!target.success) return { status: 400, result: { ok: false, error: 'The request was not understood.', reason: target.error.issues[0]!.message } }
+  if (!target.success)
+    return { status: 400, result: { ok: false, error: 'The request was not understood.', reason: target.error.issues[0]!.message } }
   const { intent, id } = target.data
   const { db, media } = shop
 
@@ -112,13 +122,17 @@ export async function manageProductAction(
   const parsed = productFormSchema.safeParse(upload.fields)
   if (!parsed.success) {
     const fieldErrors = productFieldErrors(parsed.error)
-    return { status: 400, result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values } }
+    return {
+      status: 400,
+      result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values },
+    }
   }
   try {
     const product = await updateProduct(db, media, id, parsed.data, upload.images, admin)
     return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
   } catch (err) {
-    if (err instanceof ProductNotFoundError) return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
+    if (err instanceof ProductNotFoundError)
+      return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
     // Nothing was saved: the form is shown again with what was typed, and the message gives the count now.
     if (err instanceof StockChangedError) {
       // The form comes back showing the counts now, so saving it again applies the admin's count to them.

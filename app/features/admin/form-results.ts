@@ -25,4 +25,3 @@ export type Failure = {
 }
 export type AddProductResult = { ok: true; message: string; product: { id: string; name: string; url: string } } | Failure
 export type ManagerResult = { ok: true; message: string; outcome?: 'deleted' | 'archived' | 'saved' } | Failure
-

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { NO_DECLARATIONS, type Product } from '../catalogue/product'
 import { productFieldErrors, productFormEntries, productFormSchema, productFormValues } from './product-form'
 
-const single = { name: 'Amla Powder', description: 'Dried gooseberry, stone ground.', category: 'herbal', price: '120.50', stockCount: '12' }
+const single = {
+  name: 'Amla Powder',
+  description: 'Dried gooseberry, stone ground.',
+  category: 'herbal',
+  price: '120.50',
+  stockCount: '12',
+}
 const sized = {
   name: 'Freeze Dried Mango',
   description: 'Alphonso slices.',
@@ -39,14 +45,22 @@ describe('the Add/Edit product form', () => {
   })
 
   it('takes an HSN code of 4 to 8 digits and a GST rate among the slabs, else the category’s usual ones', () => {
-    expect(productFormSchema.parse({ ...single, hsnCode: ' 12119099 ', gstRatePercent: '12' })).toMatchObject({ hsnCode: '12119099', gstRatePercent: 12 })
-    expect(productFormSchema.parse({ ...single, category: 'essential-oils', hsnCode: '', gstRatePercent: '' })).toMatchObject({ hsnCode: '3301', gstRatePercent: 18 })
+    expect(productFormSchema.parse({ ...single, hsnCode: ' 12119099 ', gstRatePercent: '12' })).toMatchObject({
+      hsnCode: '12119099',
+      gstRatePercent: 12,
+    })
+    expect(productFormSchema.parse({ ...single, category: 'essential-oils', hsnCode: '', gstRatePercent: '' })).toMatchObject({
+      hsnCode: '3301',
+      gstRatePercent: 18,
+    })
     expect(productFormSchema.parse({ ...single, gstRatePercent: 0 }).gstRatePercent).toBe(0)
     for (const hsnCode of ['121', '123456789', '12a4', '-1211']) {
       expect(errorsOf({ ...single, hsnCode }).hsnCode, hsnCode).toBe('HSN code must be 4 to 8 digits')
     }
     for (const gstRatePercent of ['7', '-5', '5.5', 'five', '100']) {
-      expect(errorsOf({ ...single, gstRatePercent }).gstRatePercent, gstRatePercent).toBe('GST rate must be one of 0, 3, 5, 12, 18, 28, 40 per cent')
+      expect(errorsOf({ ...single, gstRatePercent }).gstRatePercent, gstRatePercent).toBe(
+        'GST rate must be one of 0, 3, 5, 12, 18, 28, 40 per cent',
+      )
     }
   })
 
@@ -82,7 +96,14 @@ describe('the Add/Edit product form', () => {
   })
 
   it('requires the three prices and stocks for sized categories, not the single price', () => {
-    const errors = errorsOf({ name: 'Beetroot', description: 'd', category: 'dehydrated-vegetable', price: '10', stockCount: '1', price250g: '80' })
+    const errors = errorsOf({
+      name: 'Beetroot',
+      description: 'd',
+      category: 'dehydrated-vegetable',
+      price: '10',
+      stockCount: '1',
+      price250g: '80',
+    })
     expect(errors).toEqual({
       stock250g: 'Stock for 250g is required',
       price500g: 'Price for 500g is required',
@@ -113,8 +134,12 @@ describe('the Add/Edit product form', () => {
   })
 
   it('accepts numbers as well as strings (the same shape as JSON)', () => {
-    expect(productFormSchema.parse({ ...single, price: 45.5, stockCount: 3 }).offers).toEqual([{ size: 'one', pricePaise: 4550, mrpPaise: 4550, net: null, stock: 3 }])
-    expect(productFormSchema.parse({ ...single, price: 45.5, mrp: 50, netQuantity: 100, netUnit: 'g', shelfLifeMonths: 6, stockCount: 3 })).toMatchObject({
+    expect(productFormSchema.parse({ ...single, price: 45.5, stockCount: 3 }).offers).toEqual([
+      { size: 'one', pricePaise: 4550, mrpPaise: 4550, net: null, stock: 3 },
+    ])
+    expect(
+      productFormSchema.parse({ ...single, price: 45.5, mrp: 50, netQuantity: 100, netUnit: 'g', shelfLifeMonths: 6, stockCount: 3 }),
+    ).toMatchObject({
       offers: [{ pricePaise: 4550, mrpPaise: 5000, net: { amount: 100, unit: 'g' } }],
       declarations: { shelfLifeMonths: 6 },
     })
@@ -149,7 +174,15 @@ describe('the Add/Edit product form', () => {
       ],
     }
     const values = productFormValues({ ...product, hsnCode: '08134090', gstRatePercent: 12 })
-    expect(values).toMatchObject({ price250g: '300.5', stock500g: '0', price1kg: '1000', price: '', subcategory: '', hsnCode: '08134090', gstRatePercent: '12' })
+    expect(values).toMatchObject({
+      price250g: '300.5',
+      stock500g: '0',
+      price1kg: '1000',
+      price: '',
+      subcategory: '',
+      hsnCode: '08134090',
+      gstRatePercent: '12',
+    })
     expect(productFormSchema.parse(values)).toMatchObject({ offers: product.offers, hsnCode: '08134090', gstRatePercent: 12 })
   })
 
@@ -160,7 +193,9 @@ describe('the Add/Edit product form', () => {
     expect(errorsOf({ ...single, mrp: '-1' }).mrp).toBe('MRP must be a positive amount in rupees')
     const packs = productFormSchema.parse({ ...sized, mrp250g: '320', mrp1kg: '1100' }).offers
     expect(packs.map((o) => o.mrpPaise)).toEqual([32000, 56000, 110000])
-    expect(errorsOf({ ...sized, mrp500g: '500' }).mrp500g).toBe('MRP for 500g must be at least the price (₹560): the price may not exceed the MRP')
+    expect(errorsOf({ ...sized, mrp500g: '500' }).mrp500g).toBe(
+      'MRP for 500g must be at least the price (₹560): the price may not exceed the MRP',
+    )
   })
 
   it('takes a single-price pack’s net quantity with its unit, both or neither', () => {
@@ -170,7 +205,9 @@ describe('the Add/Edit product form', () => {
     expect(errorsOf({ ...single, netUnit: 'ml' }).netQuantity).toBe('Enter the net quantity, or leave both blank')
     expect(errorsOf({ ...single, netQuantity: '100', netUnit: 'kg' }).netUnit).toBe('Net quantity is in g, ml or units')
     for (const netQuantity of ['0', '-5', '2.5', '1000001', 'lots']) {
-      expect(errorsOf({ ...single, netQuantity, netUnit: 'g' }).netQuantity, netQuantity).toBe('Net quantity must be a whole number from 1 to 10,00,000')
+      expect(errorsOf({ ...single, netQuantity, netUnit: 'g' }).netQuantity, netQuantity).toBe(
+        'Net quantity must be a whole number from 1 to 10,00,000',
+      )
     }
   })
 
@@ -194,7 +231,10 @@ describe('the Add/Edit product form', () => {
       manufacturer: 'Kaadu Organics, Erode 638011',
       countryOfOrigin: 'India',
     })
-    expect(productFormSchema.parse({ ...single, dietMark: 'none', countryOfOrigin: '' }).declarations).toMatchObject({ dietMark: 'none', countryOfOrigin: 'India' })
+    expect(productFormSchema.parse({ ...single, dietMark: 'none', countryOfOrigin: '' }).declarations).toMatchObject({
+      dietMark: 'none',
+      countryOfOrigin: 'India',
+    })
     expect(errorsOf({ ...single, dietMark: 'vegan' }).dietMark).toBe('Choose the vegetarian, non-vegetarian or no mark')
     expect(errorsOf({ ...single, shelfLifeMonths: '0' }).shelfLifeMonths).toBe('Best before (months) must be a whole number from 1 to 120')
     expect(errorsOf({ ...single, ingredients: 'x'.repeat(1001) }).ingredients).toBe('Ingredients is too long (at most 1000 characters)')
@@ -216,7 +256,15 @@ describe('the Add/Edit product form', () => {
       declarations: { ...NO_DECLARATIONS, ingredients: 'Amla (100%)', shelfLifeMonths: 9 },
     }
     const values = productFormValues(product)
-    expect(values).toMatchObject({ price: '120.5', mrp: '135', netQuantity: '100', netUnit: 'g', ingredients: 'Amla (100%)', shelfLifeMonths: '9', dietMark: 'veg' })
+    expect(values).toMatchObject({
+      price: '120.5',
+      mrp: '135',
+      netQuantity: '100',
+      netUnit: 'g',
+      ingredients: 'Amla (100%)',
+      shelfLifeMonths: '9',
+      dietMark: 'veg',
+    })
     // What the dialog shows goes back through the form unchanged.
     expect(productFormSchema.parse(values).offers[0]).toMatchObject({ pricePaise: 12050, mrpPaise: 13500, net: { amount: 100, unit: 'g' } })
     // A pack sold at its MRP shows a blank MRP, so raising its price keeps it at its MRP instead of being refused.

@@ -32,7 +32,15 @@ export const SIZE_FIELDS = {
 } as const satisfies Record<PackSize, { price: string; mrp: string; stock: string; shownStock: string }>
 
 /** The label's declarations (decision 039), in the order the form shows them. */
-export const DECLARATION_FIELDS = ['ingredients', 'allergens', 'dietMark', 'shelfLifeMonths', 'storage', 'manufacturer', 'countryOfOrigin'] as const
+export const DECLARATION_FIELDS = [
+  'ingredients',
+  'allergens',
+  'dietMark',
+  'shelfLifeMonths',
+  'storage',
+  'manufacturer',
+  'countryOfOrigin',
+] as const
 
 export const PRODUCT_FORM_FIELDS = [
   'name',
@@ -182,7 +190,9 @@ const formShape = z.object({
   shownStock500g: stockField('The stock shown'),
   shownStock1kg: stockField('The stock shown'),
   stockReason: formValue.pipe(
-    z.union([z.literal(''), z.enum(ADJUSTMENT_REASONS)], { error: 'Choose why the stock changed: received, damaged, counted or correction' }),
+    z.union([z.literal(''), z.enum(ADJUSTMENT_REASONS)], {
+      error: 'Choose why the stock changed: received, damaged, counted or correction',
+    }),
   ),
 })
 type FormShape = z.output<typeof formShape>
@@ -195,10 +205,12 @@ function requiredNumbers(category: Category): Array<[keyof FormShape, string]> {
       ['stockCount', 'Stock count is required'],
     ]
   }
-  return PACK_SIZES.flatMap((size): Array<[keyof FormShape, string]> => [
-    [SIZE_FIELDS[size].price, `Price for ${SIZE_LABELS[size]} is required`],
-    [SIZE_FIELDS[size].stock, `Stock for ${SIZE_LABELS[size]} is required`],
-  ])
+  return PACK_SIZES.flatMap(
+    (size): Array<[keyof FormShape, string]> => [
+      [SIZE_FIELDS[size].price, `Price for ${SIZE_LABELS[size]} is required`],
+      [SIZE_FIELDS[size].stock, `Stock for ${SIZE_LABELS[size]} is required`],
+    ],
+  )
 }
 
 /** What the domain stores: the product's text and its offers (one, or one per pack size). */
@@ -239,12 +251,18 @@ export const productFormSchema = formShape
         const mrp = value[mrpField] as number | undefined
         const price = value[priceField] as number | undefined
         if (!failed.has(mrpField) && mrp !== undefined && price !== undefined && mrp < price) {
-          ctx.addIssue({ code: 'custom', path: [mrpField], message: `${label} must be at least the price (₹${(price / 100).toLocaleString('en-IN')}): the price may not exceed the MRP` })
+          ctx.addIssue({
+            code: 'custom',
+            path: [mrpField],
+            message: `${label} must be at least the price (₹${(price / 100).toLocaleString('en-IN')}): the price may not exceed the MRP`,
+          })
         }
       }
       if (!isSizedCategory(value.category) && !failed.has('netQuantity') && !failed.has('netUnit')) {
-        if (value.netQuantity !== undefined && value.netUnit === '') ctx.addIssue({ code: 'custom', path: ['netUnit'], message: 'Choose g, ml or units for the net quantity' })
-        if (value.netQuantity === undefined && value.netUnit !== '') ctx.addIssue({ code: 'custom', path: ['netQuantity'], message: 'Enter the net quantity, or leave both blank' })
+        if (value.netQuantity !== undefined && value.netUnit === '')
+          ctx.addIssue({ code: 'custom', path: ['netUnit'], message: 'Choose g, ml or units for the net quantity' })
+        if (value.netQuantity === undefined && value.netUnit !== '')
+          ctx.addIssue({ code: 'custom', path: ['netQuantity'], message: 'Enter the net quantity, or leave both blank' })
       }
     },
     { when: () => true },

@@ -57,7 +57,12 @@ function isOutOfSpace(err: unknown) {
 /** A product as the admin sees it: archived ones included, and marked; with its GST tariff code and rate. */
 export type AdminProduct = Product & { archivedAt: Date | null; hsnCode: string; gstRatePercent: number }
 
-const adminColumns = { id: products.id, archivedAt: products.archivedAt, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent }
+const adminColumns = {
+  id: products.id,
+  archivedAt: products.archivedAt,
+  hsnCode: products.hsnCode,
+  gstRatePercent: products.gstRatePercent,
+}
 
 /**
  * Checks and converts every picture before storing any, so one refused picture leaves nothing behind:
@@ -107,7 +112,6 @@ export function slugify(name: string) {
   return slug || 'product'
 }
 
-
 async function freeSlug(tx: Transaction, base: string) {
   // `base` holds only a-z, 0-9 and dashes, so it is safe inside a LIKE pattern.
   const rows = await tx
@@ -140,7 +144,13 @@ export async function getProductForAdmin(db: Database, id: string): Promise<Admi
  * Adds a product with its offers; the pictures are checked and stored first, so a refused one, or a storage that
  * fails (MediaStorageFailedError), changes nothing.
  */
-export async function createProduct(db: Database, media: MediaStorage, input: ProductInput, images: ProductImages = {}, admin: string | null = null) {
+export async function createProduct(
+  db: Database,
+  media: MediaStorage,
+  input: ProductInput,
+  images: ProductImages = {},
+  admin: string | null = null,
+) {
   const keys = await storeProductImages(media, images)
   const id = newProductId()
   const base = slugify(input.name)
@@ -176,12 +186,23 @@ export async function createProduct(db: Database, media: MediaStorage, input: Pr
 /** A pack's price, MRP (its price when not given; one below it is the database's to refuse) and net quantity (a sized pack's is its size), as stored. */
 function packColumns(offer: Offer) {
   const net = netOf(offer)
-  return { size: offer.size, pricePaise: offer.pricePaise, mrpPaise: offer.mrpPaise ?? offer.pricePaise, netQuantity: net?.amount ?? null, netUnit: net?.unit ?? null }
+  return {
+    size: offer.size,
+    pricePaise: offer.pricePaise,
+    mrpPaise: offer.mrpPaise ?? offer.pricePaise,
+    netQuantity: net?.amount ?? null,
+    netUnit: net?.unit ?? null,
+  }
 }
 
 /** Locks a product's variants in the order checkout takes them, so the two never deadlock. */
 async function lockVariants(tx: Transaction, id: string) {
-  return tx.select({ size: variants.size, stock: variants.stock }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.size)).for('update')
+  return tx
+    .select({ size: variants.size, stock: variants.stock })
+    .from(variants)
+    .where(eq(variants.productId, id))
+    .orderBy(asc(variants.size))
+    .for('update')
 }
 
 /**
@@ -237,7 +258,14 @@ export async function updateProduct(
       const stock = current.get(offer.size)
       if (stock === undefined) {
         await tx.insert(variants).values({ productId: id, ...packColumns(offer), stock: offer.stock })
-        await recordStockChange(tx, { productId: id, size: offer.size, change: offer.stock, stockAfter: offer.stock, reason: 'new_product', admin })
+        await recordStockChange(tx, {
+          productId: id,
+          size: offer.size,
+          change: offer.stock,
+          stockAfter: offer.stock,
+          reason: 'new_product',
+          admin,
+        })
         continue
       }
       // Without the count it was shown, a form may only repeat the stock; with it, a count equal to it means "unchanged".
@@ -274,11 +302,7 @@ export async function deleteProduct(db: Database, id: string): Promise<{ outcome
       .where(eq(products.id, id))
       .for('update')
     if (!row) throw new ProductNotFoundError()
-    const [ordered] = await tx
-      .select({ orderId: orderLines.orderId })
-      .from(orderLines)
-      .where(eq(orderLines.productId, id))
-      .limit(1)
+    const [ordered] = await tx.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.productId, id)).limit(1)
     if (ordered) {
       if (!row.archivedAt) {
         const now = new Date()
@@ -311,7 +335,11 @@ function adminFilterCondition(filter: AdminProductFilter) {
  * One page of the product manager's list (decision 038): archived products included (and marked), by name, then
  * id; with the count of every product the filter finds. A page past the last gives the last page.
  */
-export async function listProductsForAdminPage(db: Database, filter: AdminProductFilter, request: PageRequest): Promise<ListPage<AdminProduct>> {
+export async function listProductsForAdminPage(
+  db: Database,
+  filter: AdminProductFilter,
+  request: PageRequest,
+): Promise<ListPage<AdminProduct>> {
   const page = await loadProductsPage(db, adminFilterCondition(filter), [asc(products.name)], request, { includeArchived: true })
   // withOffers keeps the order of the rows it is given.
   const listed = await withOffers(db, page.items)

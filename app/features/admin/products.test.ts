@@ -33,7 +33,9 @@ function freshMedia() {
 }
 
 const picture = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer()
 
 const single = (name = 'Amla Powder'): ProductInput => ({
   name,
@@ -60,7 +62,8 @@ const sized = (name = 'Freeze Dried Mango'): ProductInput => ({
 })
 
 /** Offers as the shop reads them back: the MRP (the price, when none was given) and the net quantity (a sized pack's size). */
-const asStored = (offers: ProductInput['offers']) => offers.map((o) => ({ ...o, mrpPaise: o.mrpPaise ?? o.pricePaise, net: o.net ?? netOf(o) }))
+const asStored = (offers: ProductInput['offers']) =>
+  offers.map((o) => ({ ...o, mrpPaise: o.mrpPaise ?? o.pricePaise, net: o.net ?? netOf(o) }))
 
 describe(`the admin's products on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -89,7 +92,12 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     )
 
     const read = await getProduct(handle.db, created.id)
-    expect(read).toMatchObject({ name: 'Amla Powder', category: 'herbal', subcategory: null, offers: [{ size: 'one', pricePaise: 12000, stock: 10 }] })
+    expect(read).toMatchObject({
+      name: 'Amla Powder',
+      category: 'herbal',
+      subcategory: null,
+      offers: [{ size: 'one', pricePaise: 12000, stock: 10 }],
+    })
     const herbal = await listProducts(handle.db, { categories: ['herbal'] })
     expect(herbal.map((p) => p.id)).toEqual([created.id])
   })
@@ -123,11 +131,22 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
       // The count changes from the 10 the form was shown (decision 027).
       offers: [{ size: 'one', pricePaise: 15050, stock: 4, shownStock: 10 }],
     })
-    expect(edited).toMatchObject({ name: 'Amla Powder Premium', slug: 'amla-powder', frontImage: created.frontImage, backImage: created.backImage })
+    expect(edited).toMatchObject({
+      name: 'Amla Powder Premium',
+      slug: 'amla-powder',
+      frontImage: created.frontImage,
+      backImage: created.backImage,
+    })
     expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, mrpPaise: 15050, net: null, stock: 4 }])
 
     const newBack = await picture(640, 480, '#224466')
-    const replaced = await updateProduct(handle.db, media, created.id, { ...single(), offers: [{ size: 'one', pricePaise: 12000, stock: 4 }] }, { backImage: newBack })
+    const replaced = await updateProduct(
+      handle.db,
+      media,
+      created.id,
+      { ...single(), offers: [{ size: 'one', pricePaise: 12000, stock: 4 }] },
+      { backImage: newBack },
+    )
     expect(replaced.frontImage).toBe(created.frontImage)
     expect(replaced.backImage).not.toBe(created.backImage)
     expect(await media.has(`${replaced.backImage}-640.webp`)).toBe(true)
@@ -153,7 +172,9 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
 
   it('says so when the product to edit or delete is gone', async () => {
     const { media, files } = freshMedia()
-    await expect(updateProduct(handle.db, media, 'no-such-id', single(), { frontImage: front })).rejects.toBeInstanceOf(ProductNotFoundError)
+    await expect(updateProduct(handle.db, media, 'no-such-id', single(), { frontImage: front })).rejects.toBeInstanceOf(
+      ProductNotFoundError,
+    )
     expect(files()).toEqual([])
     await expect(deleteProduct(handle.db, 'no-such-id')).rejects.toBeInstanceOf(ProductNotFoundError)
   })
@@ -205,7 +226,8 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     await createProduct(handle.db, media, single('Amla Powder'))
     await createProduct(handle.db, media, sized('Freeze Dried Amla'))
     const spice = await createProduct(handle.db, media, { ...single('Pepper 100% Pure'), category: 'spices' })
-    const names = async (filter: Parameters<typeof listProductsForAdmin>[1]) => (await listProductsForAdmin(handle.db, filter)).map((p) => p.name)
+    const names = async (filter: Parameters<typeof listProductsForAdmin>[1]) =>
+      (await listProductsForAdmin(handle.db, filter)).map((p) => p.name)
     expect(await names({ search: 'amla' })).toEqual(['Amla Powder', 'Freeze Dried Amla'])
     expect(await names({ search: ' AMLA ', category: 'freeze-dried-fruit' })).toEqual(['Freeze Dried Amla'])
     expect(await names({ category: 'spices' })).toEqual(['Pepper 100% Pure'])
@@ -243,7 +265,10 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     ])
     const edited = sized('Declared Mango')
     edited.offers[0] = { ...edited.offers[0]!, mrpPaise: 34000 }
-    await updateProduct(handle.db, media, mango.id, { ...edited, declarations: { ...declarations, dietMark: 'veg', ingredients: 'Mango (100%)' } })
+    await updateProduct(handle.db, media, mango.id, {
+      ...edited,
+      declarations: { ...declarations, dietMark: 'veg', ingredients: 'Mango (100%)' },
+    })
     const after = (await getProduct(handle.db, mango.id))!
     expect(after.offers[0]).toMatchObject({ pricePaise: 30000, mrpPaise: 34000 })
     expect(after.declarations!.ingredients).toBe('Mango (100%)')
@@ -303,7 +328,9 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
 
     it('refuses a truncated JPEG and stores nothing', async () => {
       const { media, files } = freshMedia()
-      const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 400 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 600, height: 400, channels: 3 } })
+      const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 400 * 3 }, (_, i) => (i * 7919) % 251)), {
+        raw: { width: 600, height: 400, channels: 3 },
+      })
         .jpeg({ quality: 90 })
         .toBuffer()
       const truncated = noisy.subarray(0, Math.floor(noisy.length / 2))

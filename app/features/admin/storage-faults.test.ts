@@ -45,7 +45,10 @@ const unreachable: MediaStorage = {
   open: async () => null,
 }
 
-const picture = (background: string) => sharp({ create: { width: 500, height: 400, channels: 3, background } }).png().toBuffer()
+const picture = (background: string) =>
+  sharp({ create: { width: 500, height: 400, channels: 3, background } })
+    .png()
+    .toBuffer()
 
 const pepper: ProductInput = {
   name: 'Wayanad Pepper',
@@ -122,7 +125,12 @@ describe(`storage failures while saving a product, on ${describeDatabase()}`, ()
   it('the Add Product form answers 507 with a clear message when the disk is full, keeping what was typed', async () => {
     const { status, result } = await addProductAction(form(fields), shopWith(fillingDisk(0).media))
     expect(status).toBe(507)
-    expect(result).toMatchObject({ ok: false, error: ADD_FAILED, reason: STORAGE_FULL, values: { name: 'Wayanad Pepper', price: '149.50' } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: ADD_FAILED,
+      reason: STORAGE_FULL,
+      values: { name: 'Wayanad Pepper', price: '149.50' },
+    })
     expect((await rows()).products).toEqual([])
   })
 
@@ -136,7 +144,11 @@ describe(`storage failures while saving a product, on ${describeDatabase()}`, ()
   it('the Edit form answers 503 and changes nothing when the storage cannot be reached', async () => {
     const created = await createProduct(handle.db, fillingDisk(100).media, pepper)
     const before = await getProductForAdmin(handle.db, created.id)
-    const { status, result } = await manageProductAction(form({ ...fields, intent: 'update', name: 'Renamed Pepper' }), shopWith(unreachable), created.id)
+    const { status, result } = await manageProductAction(
+      form({ ...fields, intent: 'update', name: 'Renamed Pepper' }),
+      shopWith(unreachable),
+      created.id,
+    )
     expect(status).toBe(503)
     expect(result).toMatchObject({ ok: false, error: UPDATE_FAILED, reason: STORAGE_UNAVAILABLE, intent: 'update', id: created.id })
     expect(await getProductForAdmin(handle.db, created.id)).toEqual(before)

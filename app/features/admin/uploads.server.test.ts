@@ -39,15 +39,15 @@ describe('reading the product form upload', () => {
   })
 
   it('treats an empty file input as no image', async () => {
-    const upload = await readProductFormUpload(post(form({ name: 'x', frontImage: new File([], '', { type: 'application/octet-stream' }) })))
+    const upload = await readProductFormUpload(
+      post(form({ name: 'x', frontImage: new File([], '', { type: 'application/octet-stream' }) })),
+    )
     expect(upload.images).toEqual({})
     expect(upload.fields).toEqual({ name: 'x' })
   })
 
   it('accepts an url-encoded form without files', async () => {
-    const upload = await readProductFormUpload(
-      post('name=Ragi+Biscuit&price=45', { 'content-type': 'application/x-www-form-urlencoded' }),
-    )
+    const upload = await readProductFormUpload(post('name=Ragi+Biscuit&price=45', { 'content-type': 'application/x-www-form-urlencoded' }))
     expect(upload).toEqual({ fields: { name: 'Ragi Biscuit', price: '45' }, images: {} })
   })
 
@@ -99,7 +99,9 @@ describe('reading the product form upload', () => {
 
   it('refuses other content types and a broken multipart body with 4xx', async () => {
     expect((await refusal(post('{"name":"x"}', { 'content-type': 'application/json' }))).status).toBe(415)
-    const broken = await refusal(post('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAmla', { 'content-type': 'multipart/form-data; boundary=b' }))
+    const broken = await refusal(
+      post('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAmla', { 'content-type': 'multipart/form-data; boundary=b' }),
+    )
     expect(broken.status).toBe(400)
     expect((await refusal(post('whatever', { 'content-type': 'multipart/form-data' }))).status).toBe(400)
   })

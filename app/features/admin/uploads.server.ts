@@ -45,7 +45,10 @@ export function readProductFormUpload(request: Request): Promise<ProductFormUplo
  * stopping at the first limit crossed: at most 10 MB per image, only the image fields `imageLabels` names (each
  * with how messages call it), few and short text fields.
  */
-export async function readFormUpload<Image extends string>(request: Request, imageLabels: Record<Image, string>): Promise<FormUpload<Image>> {
+export async function readFormUpload<Image extends string>(
+  request: Request,
+  imageLabels: Record<Image, string>,
+): Promise<FormUpload<Image>> {
   const imageNames = Object.keys(imageLabels) as Image[]
   const isImageField = (name: string): name is Image => (imageNames as string[]).includes(name)
   const tooLarge = (field: Image) => new UploadRejectedError(413, `The ${imageLabels[field]} is larger than ${MAX_IMAGE_LABEL}.`, field)
@@ -132,7 +135,9 @@ export async function readFormUpload<Image extends string>(request: Request, ima
       )
     })
 
-    parser.on('filesLimit', () => fail(new UploadRejectedError(400, `Send at most ${imageNames.map((n) => `a ${imageLabels[n]}`).join(' and ')}.`)))
+    parser.on('filesLimit', () =>
+      fail(new UploadRejectedError(400, `Send at most ${imageNames.map((n) => `a ${imageLabels[n]}`).join(' and ')}.`)),
+    )
     parser.on('fieldsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
     parser.on('partsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
     parser.on('error', () => fail(new UploadRejectedError(400, 'The form could not be read; please send it again.')))

@@ -1,4 +1,13 @@
-import { CART_STORAGE_KEY, type CartLine, SUBTOTAL_STORAGE_KEY, addLine, cartSubtotalPaise, parseStoredCart, removeLine, setLineQuantity } from './cart'
+import {
+  CART_STORAGE_KEY,
+  type CartLine,
+  SUBTOTAL_STORAGE_KEY,
+  addLine,
+  cartSubtotalPaise,
+  parseStoredCart,
+  removeLine,
+  setLineQuantity,
+} from './cart'
 import { browserStoredValue } from './browser-stored-value'
 
 /** The browser's cart (browser-stored-value.ts: every tab sees the same cart). */

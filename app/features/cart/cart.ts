@@ -18,7 +18,8 @@ export type CartLine = {
   quantity: number
 }
 
-const isText = (value: unknown, max: number, min = 0): value is string => typeof value === 'string' && value.length >= min && value.length <= max
+const isText = (value: unknown, max: number, min = 0): value is string =>
+  typeof value === 'string' && value.length >= min && value.length <= max
 const isCount = (value: unknown, min: number): value is number => Number.isSafeInteger(value) && (value as number) >= min
 
 /**
@@ -54,9 +55,13 @@ export function parseStoredCart(raw: string | null): CartLine[] {
     const data: unknown = JSON.parse(raw)
     if (!Array.isArray(data)) return []
     // Only the line's own fields: anything else stored beside them is left behind.
-    return data.filter(isCartLine).map(({ id, size, name, imageUrl, url, pricePaise, stockCount, quantity }) =>
-      size === undefined ? { id, name, imageUrl, url, pricePaise, stockCount, quantity } : { id, size, name, imageUrl, url, pricePaise, stockCount, quantity },
-    )
+    return data
+      .filter(isCartLine)
+      .map(({ id, size, name, imageUrl, url, pricePaise, stockCount, quantity }) =>
+        size === undefined
+          ? { id, name, imageUrl, url, pricePaise, stockCount, quantity }
+          : { id, size, name, imageUrl, url, pricePaise, stockCount, quantity },
+      )
   } catch {
     return []
   }
@@ -67,9 +72,7 @@ export function addLine(cart: CartLine[], line: CartLine): CartLine[] {
   const existing = cart.find((l) => sameLine(l, line))
   if (!existing) return [...cart, { ...line, quantity: Math.min(line.quantity, line.stockCount) }].filter((l) => l.quantity > 0)
   return cart.map((l) =>
-    sameLine(l, line)
-      ? { ...line, quantity: Math.min(l.quantity + line.quantity, line.stockCount) || l.quantity }
-      : l,
+    sameLine(l, line) ? { ...line, quantity: Math.min(l.quantity + line.quantity, line.stockCount) || l.quantity } : l,
   )
 }
 

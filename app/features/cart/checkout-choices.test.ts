@@ -8,7 +8,15 @@ describe('the checkout choices kept in the browser', () => {
   })
 
   it('falls back to no code and paying online for anything missing, odd or damaged', () => {
-    for (const raw of [null, '', 'not json', '[]', '42', JSON.stringify({ couponCode: 7, payment: 'cheque' }), JSON.stringify({ couponCode: '   ' })]) {
+    for (const raw of [
+      null,
+      '',
+      'not json',
+      '[]',
+      '42',
+      JSON.stringify({ couponCode: 7, payment: 'cheque' }),
+      JSON.stringify({ couponCode: '   ' }),
+    ]) {
       expect(parseChoices(raw), String(raw)).toEqual({ couponCode: null, payment: 'online' })
     }
   })

@@ -39,7 +39,12 @@ export async function withOffers(db: Database, rows: readonly ProductRow[]): Pro
   const offerRows = await db
     .select()
     .from(variants)
-    .where(inArray(variants.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        variants.productId,
+        rows.map((r) => r.id),
+      ),
+    )
   const offersByProduct = new Map<string, Offer[]>()
   for (const v of offerRows) {
     const list = offersByProduct.get(v.productId) ?? []
@@ -224,7 +229,14 @@ export async function lowStockOffers(db: Database, threshold: number, limit = 20
   const where = and(isNull(products.archivedAt), lte(variants.stock, threshold))
   const [rows, [total]] = await Promise.all([
     db
-      .select({ productId: products.id, slug: products.slug, name: products.name, category: products.category, size: variants.size, stock: variants.stock })
+      .select({
+        productId: products.id,
+        slug: products.slug,
+        name: products.name,
+        category: products.category,
+        size: variants.size,
+        stock: variants.stock,
+      })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .where(where)

@@ -4,15 +4,7 @@ import { orderLines, orders, type OrderStatus, products, variants } from '~/db/s
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { bestSellingProducts, getProduct, homeProducts, listProducts } from './catalogue.server'
 import type { Category } from './categories'
-import {
-  cartLineFor,
-  groupByCategory,
-  packOffers,
-  priceRange,
-  productJson,
-  productPath,
-  stockCount,
-} from './product'
+import { cartLineFor, groupByCategory, packOffers, priceRange, productJson, productPath, stockCount } from './product'
 
 type Fixture = {
   id: string
@@ -245,7 +237,8 @@ describe(`best sellers and featured products on ${describeDatabase()}`, () => {
   it("features the settings' products in their order, leaving out the missing and the archived, else the best sellers", async () => {
     await handle.db.delete(orders)
     await order('paid', { dates: 5, basil: 1 })
-    const featuredProducts = async (db: typeof handle.db, featured: string[], limit: number) => (await homeProducts(db, featured, [], limit)).featured
+    const featuredProducts = async (db: typeof handle.db, featured: string[], limit: number) =>
+      (await homeProducts(db, featured, [], limit)).featured
     const slugs = ['elaichi-slug', 'no-such-slug', 'gone-slug', 'amla-slug', 'elaichi-slug', 'cumin-slug']
     expect(ids(await featuredProducts(handle.db, slugs, 6))).toEqual(['elaichi', 'amla', 'cumin'])
     expect(ids(await featuredProducts(handle.db, ['elaichi-slug', 'amla-slug', 'cumin-slug'], 2))).toEqual(['elaichi', 'amla'])

@@ -6,6 +6,7 @@ describe('parseCategory', () => {
     expect(parseCategory('spices')).toBe('spices')
     expect(parseCategory('thooku')).toBe('thokku')
     expect(parseCategory('capsules_tablets')).toBe('capsules-tablets')
-    for (const odd of ['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty', '', 'Spices']) expect(parseCategory(odd), odd).toBeUndefined()
+    for (const odd of ['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty', '', 'Spices'])
+      expect(parseCategory(odd), odd).toBeUndefined()
   })
 })

@@ -20,7 +20,10 @@ describe('home showcases', () => {
   })
 
   it('names every item of the spec’s lists in the spec’s order', () => {
-    const labels = (id: string) => HOME_SHOWCASES.find((s) => s.id === id)!.items.map((i) => i.label).join(', ')
+    const labels = (id: string) =>
+      HOME_SHOWCASES.find((s) => s.id === id)!
+        .items.map((i) => i.label)
+        .join(', ')
     expect(labels('freeze-dried-fruits')).toBe(
       'Banana, Mango, Sapota, Apple, Pomegranate, Kiwi, Strawberry, Orange, Papaya, Jackfruits, Olives, Custard Apple',
     )
@@ -52,7 +55,9 @@ describe('home showcases', () => {
   })
 
   it('offers every ready-to-eat kind the spec names', () => {
-    const names = HOME_SHOWCASES.find((s) => s.id === 'ready-to-eat')!.items.map((i) => i.label).join(' ')
+    const names = HOME_SHOWCASES.find((s) => s.id === 'ready-to-eat')!
+      .items.map((i) => i.label)
+      .join(' ')
     for (const kind of [/Rice|Bath|Puliyogare/, /Kuzhambu|Sambar|Kurma/, /Chutney/, /Kambu|Thinai|Samai|Ragi/, /Soup|Rasam/]) {
       expect(names).toMatch(kind)
     }
@@ -87,7 +92,10 @@ describe('demo catalogue', () => {
       }
       expect(p.price, p.slug).toBeUndefined()
       const prices = PACK_SIZES.map((s) => p.prices![s])
-      expect(prices.every((n) => Number.isInteger(n) && n > 0), p.slug).toBe(true)
+      expect(
+        prices.every((n) => Number.isInteger(n) && n > 0),
+        p.slug,
+      ).toBe(true)
       expect(prices[0]! < prices[1]! && prices[1]! < prices[2]!, p.slug).toBe(true)
       const perGram = PACK_SIZES.map((s) => p.prices![s] / grams[s])
       expect(perGram[0]! > perGram[1]! && perGram[1]! > perGram[2]!, p.slug).toBe(true)
@@ -95,8 +103,7 @@ describe('demo catalogue', () => {
   })
 
   it('has some products out of stock, whole or in one pack size', () => {
-    const stockOf = (p: (typeof DEMO_PRODUCTS)[number]) =>
-      PACK_SIZES.map((s) => (typeof p.stock === 'number' ? p.stock : p.stock[s]))
+    const stockOf = (p: (typeof DEMO_PRODUCTS)[number]) => PACK_SIZES.map((s) => (typeof p.stock === 'number' ? p.stock : p.stock[s]))
     expect(DEMO_PRODUCTS.filter((p) => p.price !== undefined && p.stock === 0).length).toBeGreaterThanOrEqual(3)
     const sized = DEMO_PRODUCTS.filter((p) => p.prices)
     expect(sized.some((p) => stockOf(p).every((n) => n === 0))).toBe(true)
@@ -138,7 +145,9 @@ describe('the demo catalogue’s labels (decision 039)', () => {
       expect(d.storage.length, p.slug).toBeGreaterThan(10)
       expect(d.manufacturer).toBe(DEMO_PACKER)
       expect(d.countryOfOrigin).toBe('India')
-      expect(d.dietMark, p.slug).toBe(p.category === 'essential-oils' || ['herbal-hair-oil', 'nalangu-maavu-bath-powder'].includes(p.slug) ? 'none' : 'veg')
+      expect(d.dietMark, p.slug).toBe(
+        p.category === 'essential-oils' || ['herbal-hair-oil', 'nalangu-maavu-bath-powder'].includes(p.slug) ? 'none' : 'veg',
+      )
       if (p.price !== undefined) {
         expect(demoNet(p), p.slug).not.toBeNull()
         expect(demoMrp(p, 'one'), p.slug).toBeGreaterThanOrEqual(p.price)
@@ -149,7 +158,9 @@ describe('the demo catalogue’s labels (decision 039)', () => {
   })
 
   it('sells about a third below the MRP, of both kinds, so the saving shows', () => {
-    const below = DEMO_PRODUCTS.filter((p) => (p.price !== undefined ? demoMrp(p, 'one') > p.price : demoMrp(p, '250g') > p.prices!['250g']))
+    const below = DEMO_PRODUCTS.filter((p) =>
+      p.price !== undefined ? demoMrp(p, 'one') > p.price : demoMrp(p, '250g') > p.prices!['250g'],
+    )
     expect(below.length).toBeGreaterThan(DEMO_PRODUCTS.length / 5)
     expect(below.length).toBeLessThan(DEMO_PRODUCTS.length / 2)
     expect(below.some((p) => p.price !== undefined) && below.some((p) => p.prices !== undefined)).toBe(true)

@@ -16,7 +16,10 @@ type Fixture = { id: string; name: string; category: Category; archived?: boolea
 // Names that sort alike under any collation (the PostgreSQL pass may not use C), several of them shared, so only
 // the id can keep two pages from overlapping. Inserted out of order on purpose.
 const FIXTURES: Fixture[] = [
-  ...Array.from({ length: 9 }, (_, i): Fixture => ({ id: `spice-${9 - i}`, name: i % 3 ? `Spice ${i % 4}` : 'Spice 0', category: 'spices' })),
+  ...Array.from(
+    { length: 9 },
+    (_, i): Fixture => ({ id: `spice-${9 - i}`, name: i % 3 ? `Spice ${i % 4}` : 'Spice 0', category: 'spices' }),
+  ),
   ...Array.from({ length: 7 }, (_, i): Fixture => ({ id: `herb-${7 - i}`, name: `Herb ${i % 2}`, category: 'herbal' })),
   ...Array.from({ length: 4 }, (_, i): Fixture => ({ id: `thokku-${i}`, name: `Thokku ${i}`, category: 'thokku' })),
   { id: 'fd-apple', name: 'Apple', category: 'freeze-dried-fruit' },
@@ -76,7 +79,8 @@ describe(`paging the product lists on ${describeDatabase()}`, () => {
 
   it('gives the same pages every time, ties broken by id', async () => {
     const first = await listProductsPage(handle.db, {}, { page: 2, pageSize: 4 })
-    for (let n = 0; n < 3; n++) expect((await listProductsPage(handle.db, {}, { page: 2, pageSize: 4 })).items.map((p) => p.id)).toEqual(first.items.map((p) => p.id))
+    for (let n = 0; n < 3; n++)
+      expect((await listProductsPage(handle.db, {}, { page: 2, pageSize: 4 })).items.map((p) => p.id)).toEqual(first.items.map((p) => p.id))
     // Three spices share the name "Spice 0": they follow each other by id.
     const spices = (await listProductsPage(handle.db, { categories: ['spices'] }, { page: 1, pageSize: 20 })).items
     const zeros = spices.filter((p) => p.name === 'Spice 0').map((p) => p.id)
@@ -97,7 +101,11 @@ describe(`paging the product lists on ${describeDatabase()}`, () => {
     const past = await listProductsPage(handle.db, {}, { page: 99, pageSize: 5 })
     expect(past.page).toBe(5)
     expect(past.total).toBe(live.length)
-    expect(past.items.map((p) => p.id)).toEqual(shopOrder(live).slice(20).map((f) => f.id))
+    expect(past.items.map((p) => p.id)).toEqual(
+      shopOrder(live)
+        .slice(20)
+        .map((f) => f.id),
+    )
     for (const page of [1, 7]) {
       const empty = await listProductsPage(handle.db, { categories: ['essential-oils'] }, { page, pageSize: 5 })
       expect(empty).toEqual({ items: [], total: 0, page: 1, pageCount: 1 })
@@ -122,7 +130,9 @@ describe(`paging the product lists on ${describeDatabase()}`, () => {
     const herbs = [1, 2].map((page) => listProductsForAdminPage(handle.db, { search: 'herb' }, { page, pageSize: 5 }))
     const [h1, h2] = await Promise.all(herbs)
     expect([h1!.total, h2!.total, h1!.pageCount]).toEqual([8, 8, 2])
-    expect([...h1!.items, ...h2!.items].map((p) => p.id)).toEqual(adminOrder(FIXTURES.filter((f) => f.name.startsWith('Herb'))).map((f) => f.id))
+    expect([...h1!.items, ...h2!.items].map((p) => p.id)).toEqual(
+      adminOrder(FIXTURES.filter((f) => f.name.startsWith('Herb'))).map((f) => f.id),
+    )
     const past = await listProductsForAdminPage(handle.db, { search: 'herb', category: 'herbal' }, { page: 40, pageSize: 5 })
     expect([past.page, past.items.length]).toEqual([2, 3])
   })

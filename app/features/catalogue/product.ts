@@ -68,7 +68,9 @@ export function offerFor(product: Pick<Product, 'offers'>, size: Offer['size']) 
 
 /** Sized products list from the smallest to the middle size, as the spec's cards do. */
 export function priceRange(product: Pick<Product, 'offers'>) {
-  const prices = PACK_SIZES.slice(0, 2).map((s) => offerFor(product, s)?.pricePaise).filter((p) => p !== undefined)
+  const prices = PACK_SIZES.slice(0, 2)
+    .map((s) => offerFor(product, s)?.pricePaise)
+    .filter((p) => p !== undefined)
   const all = prices.length ? prices : product.offers.map((o) => o.pricePaise)
   return { from: Math.min(...all), to: Math.max(...all) }
 }

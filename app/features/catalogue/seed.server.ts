@@ -65,7 +65,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return results
 }
 
-
 type SeedOptions = {
   /** Make every width of every picture now (PUBLIC_MEDIA_URL: a CDN or the bucket cannot make them on request). */
   allWidths?: boolean

@@ -50,8 +50,11 @@ describe(`demo catalogue seed on ${describeDatabase()}`, () => {
   })
 
   it('gives every product its category’s tariff code and GST rate, for invoices', async () => {
-    const rows = await handle.db.select({ category: products.category, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent }).from(products)
+    const rows = await handle.db
+      .select({ category: products.category, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent })
+      .from(products)
     expect(rows).toHaveLength(DEMO_PRODUCTS.length)
-    for (const row of rows) expect({ hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }, row.category).toEqual(TAX_DEFAULTS_BY_CATEGORY[row.category])
+    for (const row of rows)
+      expect({ hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }, row.category).toEqual(TAX_DEFAULTS_BY_CATEGORY[row.category])
   })
 })

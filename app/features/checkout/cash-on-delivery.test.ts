@@ -4,8 +4,19 @@ import { codConfirmationToken, isCodConfirmationToken } from './cod-confirmation
 
 // Issue 19: each rule of cash on delivery refuses with its own message (decision 043).
 
-const rules = (over: Partial<CodRules> = {}): CodRules => ({ ...DEFAULT_COD_RULES, minOrderPaise: 20_000, maxOrderPaise: 300_000, refusedPins: ['6824', '110001'], ...over })
-const order = (over: Partial<{ orderValuePaise: number; postalCode: string; returnedParcels: number }> = {}) => ({ orderValuePaise: 50_000, postalCode: '636001', returnedParcels: 0, ...over })
+const rules = (over: Partial<CodRules> = {}): CodRules => ({
+  ...DEFAULT_COD_RULES,
+  minOrderPaise: 20_000,
+  maxOrderPaise: 300_000,
+  refusedPins: ['6824', '110001'],
+  ...over,
+})
+const order = (over: Partial<{ orderValuePaise: number; postalCode: string; returnedParcels: number }> = {}) => ({
+  orderValuePaise: 50_000,
+  postalCode: '636001',
+  returnedParcels: 0,
+  ...over,
+})
 
 describe('cash on delivery', () => {
   it('is offered within the rules, with its fee', () => {
@@ -26,7 +37,14 @@ describe('cash on delivery', () => {
       codAvailability(rules(), order({ postalCode: '110001' })),
       codAvailability(rules(), order({ returnedParcels: 2 })),
     ]
-    expect(answers.map((a) => (a.ok ? 'ok' : a.refusal))).toEqual(['off', 'below-minimum', 'above-maximum', 'pin-refused', 'pin-refused', 'too-many-returns'])
+    expect(answers.map((a) => (a.ok ? 'ok' : a.refusal))).toEqual([
+      'off',
+      'below-minimum',
+      'above-maximum',
+      'pin-refused',
+      'pin-refused',
+      'too-many-returns',
+    ])
     const messages = answers.map((a) => (a.ok ? '' : a.message))
     expect(messages[1]).toBe('Cash on delivery is for orders from ₹200: add ₹0.01 more, or pay online.')
     expect(messages[2]).toBe('Cash on delivery is for orders up to ₹3,000. Pay online for this order.')

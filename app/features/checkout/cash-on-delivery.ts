@@ -39,11 +39,17 @@ export type CodAvailability = { ok: true; feePaise: number } | { ok: false; refu
  * the COD fee (goods after the coupon, and delivery): the minimum and maximum are on what the courier collects less
  * its own fee. The messages are the customer's: each says which rule and what to do.
  */
-export function codAvailability(rules: CodRules, order: { orderValuePaise: number; postalCode: string; returnedParcels: number }): CodAvailability {
+export function codAvailability(
+  rules: CodRules,
+  order: { orderValuePaise: number; postalCode: string; returnedParcels: number },
+): CodAvailability {
   const refuse = (refusal: CodRefusal, message: string): CodAvailability => ({ ok: false, refusal, message })
   if (!rules.enabled) return refuse('off', 'Cash on delivery is not offered at the moment. Pay online with UPI, a card or net banking.')
   if (order.orderValuePaise < rules.minOrderPaise) {
-    return refuse('below-minimum', `Cash on delivery is for orders from ${formatRupees(rules.minOrderPaise)}: add ${formatRupees(rules.minOrderPaise - order.orderValuePaise)} more, or pay online.`)
+    return refuse(
+      'below-minimum',
+      `Cash on delivery is for orders from ${formatRupees(rules.minOrderPaise)}: add ${formatRupees(rules.minOrderPaise - order.orderValuePaise)} more, or pay online.`,
+    )
   }
   if (rules.maxOrderPaise !== null && order.orderValuePaise > rules.maxOrderPaise) {
     return refuse('above-maximum', `Cash on delivery is for orders up to ${formatRupees(rules.maxOrderPaise)}. Pay online for this order.`)
@@ -53,7 +59,10 @@ export function codAvailability(rules: CodRules, order: { orderValuePaise: numbe
     return refuse('pin-refused', `Cash on delivery is not available for PIN code ${pin}. Pay online for this order.`)
   }
   if (order.returnedParcels >= rules.maxReturnedParcels) {
-    return refuse('too-many-returns', 'Cash on delivery is not available for this account because earlier parcels came back unclaimed. Pay online for this order.')
+    return refuse(
+      'too-many-returns',
+      'Cash on delivery is not available for this account because earlier parcels came back unclaimed. Pay online for this order.',
+    )
   }
   return { ok: true, feePaise: rules.feePaise }
 }

@@ -60,7 +60,10 @@ export type PaymentSignature = { razorpay_payment_id: string; razorpay_order_id:
  * POST /api/payment/verify: 200 `paid`; 202 `checking` when the provider could not be asked yet (the shop looks the
  * payment up again within a minute, decision 032); 4xx with `error` when the payment does not pay the order.
  */
-export type VerifyPaymentAnswer = { ok: true; orderId: string; status: 'paid' } | { ok: true; orderId: string; status: 'checking' } | { error: string }
+export type VerifyPaymentAnswer =
+  | { ok: true; orderId: string; status: 'paid' }
+  | { ok: true; orderId: string; status: 'checking' }
+  | { error: string }
 
 /** 200 of POST /api/payment/test/complete: the test window's payment, signed as Razorpay would. */
 export type TestPaymentAnswer = PaymentSignature & { ok: true; status: OrderStatus; orderId: string }

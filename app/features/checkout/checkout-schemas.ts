@@ -69,10 +69,15 @@ function deliverable<T extends z.ZodType<{ buildingNumber: string; streetName: s
   return schema.superRefine(
     (address, ctx) => {
       if (!filled(address.buildingNumber) && !filled(address.streetName)) {
-        ctx.addIssue({ code: 'custom', path: ['streetName'], message: 'Building Number or Street Name is required: the courier needs one of them' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['streetName'],
+          message: 'Building Number or Street Name is required: the courier needs one of them',
+        })
       }
       const { postalCode, state } = address
-      if (typeof postalCode !== 'string' || !/^[1-9]\d{5}$/.test(postalCode) || typeof state !== 'string' || !INDIAN_STATES.includes(state)) return
+      if (typeof postalCode !== 'string' || !/^[1-9]\d{5}$/.test(postalCode) || typeof state !== 'string' || !INDIAN_STATES.includes(state))
+        return
       const problem = pinCodeProblem(postalCode, state)
       if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem })
     },
@@ -142,6 +147,9 @@ export const cartQuoteRequestSchema = z.object({
   payment: paymentField,
   email: z.string({ error: 'email must be text' }).max(254, 'email is too long').optional(),
   phone: z.string({ error: 'phone must be text' }).max(20, 'phone is too long').optional(),
-  postalCode: z.string({ error: 'postalCode must be text' }).regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code').optional(),
+  postalCode: z
+    .string({ error: 'postalCode must be text' })
+    .regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code')
+    .optional(),
 })
 export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>

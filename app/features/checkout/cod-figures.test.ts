@@ -26,7 +26,17 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
 
   beforeEach(async () => {
     await emptyOrdersAndCatalogue(db())
-    await db().insert(products).values({ id: 'kaara-thokku', slug: 'kaara-thokku', name: 'Kaara Thokku', description: 'd', category: 'thokku', hsnCode: '2001', gstRatePercent: 12 })
+    await db()
+      .insert(products)
+      .values({
+        id: 'kaara-thokku',
+        slug: 'kaara-thokku',
+        name: 'Kaara Thokku',
+        description: 'd',
+        category: 'thokku',
+        hsnCode: '2001',
+        gstRatePercent: 12,
+      })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 100 })
   })
 
@@ -48,7 +58,8 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
     return order
   }
   function advance(orderId: string, step: FulfilmentStep) {
-    if (step === 'ship') return advanceOrder(db(), orderId, { step, courier: 'India Post', trackingNumber: `EE${orderId.slice(0, 8)}IN` }, OWNER)
+    if (step === 'ship')
+      return advanceOrder(db(), orderId, { step, courier: 'India Post', trackingNumber: `EE${orderId.slice(0, 8)}IN` }, OWNER)
     if (step === 'cancel') return advanceOrder(db(), orderId, { step, reason: 'Customer asked' }, OWNER)
     return advanceOrder(db(), orderId, { step }, OWNER)
   }

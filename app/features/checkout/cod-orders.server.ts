@@ -20,18 +20,29 @@ export type ConfirmOutcome =
  * Confirms a COD order waiting for it: by its customer with the link's token, or by the owner (`admin`, their
  * e-mail). The order row is locked, so a double click confirms once. A wrong token reads as an unknown order.
  */
-export async function confirmCodOrder(db: Database, orderId: string, by: { token: string } | { admin: string }, now = new Date()): Promise<ConfirmOutcome> {
+export async function confirmCodOrder(
+  db: Database,
+  orderId: string,
+  by: { token: string } | { admin: string },
+  now = new Date(),
+): Promise<ConfirmOutcome> {
   if ('token' in by && !isCodConfirmationToken(await codConfirmationSecret(db), orderId, by.token)) return { outcome: 'not-found' }
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod'))).for('update')
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod')))
+      .for('update')
     if (!order) return { outcome: 'not-found' as const }
     if (order.status !== 'awaiting_confirmation') return { outcome: 'already' as const, orderNumber: order.number, status: order.status }
     await tx.update(orders).set({ status: 'confirmed', updatedAt: now }).where(eq(orders.id, orderId))
-    await tx.insert(orderEvents).values(
-      'admin' in by
-        ? { orderId, status: 'confirmed', note: 'Confirmed by the shop (cash on delivery)', actor: by.admin }
-        : { orderId, status: 'confirmed', note: 'Confirmed by the customer from the link in the order mail' },
-    )
+    await tx
+      .insert(orderEvents)
+      .values(
+        'admin' in by
+          ? { orderId, status: 'confirmed', note: 'Confirmed by the shop (cash on delivery)', actor: by.admin }
+          : { orderId, status: 'confirmed', note: 'Confirmed by the customer from the link in the order mail' },
+      )
     return { outcome: 'confirmed' as const, orderNumber: order.number }
   })
 }
@@ -69,7 +80,8 @@ export async function cancelUnconfirmedCodOrders(db: Database, now = new Date(),
         .for('update', { skipLocked: true })
       if (!order) return false
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.name))
-      for (const l of lines) await changeStock(tx, { productId: l.productId, size: l.size, change: l.quantity, reason: 'cancelled', orderId: id })
+      for (const l of lines)
+        await changeStock(tx, { productId: l.productId, size: l.size, change: l.quantity, reason: 'cancelled', orderId: id })
       await releaseCouponUse(tx, id, now)
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id))
       const reason = `Not confirmed within ${settings.payments.cod.confirmWithinHours} hours`

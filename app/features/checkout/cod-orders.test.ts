@@ -26,7 +26,17 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
 
   beforeEach(async () => {
     await emptyOrdersAndCatalogue(db())
-    await db().insert(products).values({ id: 'kaara-thokku', slug: 'kaara-thokku', name: 'Kaara Thokku', description: 'd', category: 'thokku', hsnCode: '2001', gstRatePercent: 12 })
+    await db()
+      .insert(products)
+      .values({
+        id: 'kaara-thokku',
+        slug: 'kaara-thokku',
+        name: 'Kaara Thokku',
+        description: 'd',
+        category: 'thokku',
+        hsnCode: '2001',
+        gstRatePercent: 12,
+      })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 10 })
   })
 
@@ -49,7 +59,9 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     const order = await placeCod()
     const url = await confirmationLink(order.id)
     const owner = await db().select().from(outbox).where(eq(outbox.recipient, 'care@kaaduorganics.in'))
-    expect(owner.map((m) => m.subject)).toEqual([expect.stringMatching(/^New cash-on-delivery order KO-\d+ \(₹390\), waiting for confirmation$/)])
+    expect(owner.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^New cash-on-delivery order KO-\d+ \(₹390\), waiting for confirmation$/),
+    ])
     const mail = (await db().select().from(outbox).where(eq(outbox.recipient, 'meena@example.in')))[0]!
     expect(mail.text).toContain('You will pay ₹390 in cash when it is delivered.')
     expect(mail.text).toContain('Cash on delivery fee: ₹30')
@@ -111,7 +123,9 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     expect(await invoiceNotes(db(), order.id, invoice!.document as InvoiceDocument)).toEqual([`CANCELLED by credit note ${note.number}`])
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0)
     const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
-    expect(history.at(-1)!.note).toBe(`Returned to origin; stock returned; Refused at the door; credit note ${note.number} cancels invoice ${note.invoiceNumber}`)
+    expect(history.at(-1)!.note).toBe(
+      `Returned to origin; stock returned; Refused at the door; credit note ${note.number} cancels invoice ${note.invoiceNumber}`,
+    )
     expect(await returnedParcelsOf(db(), couponCustomerOf('MEENA@example.in', '98765 43210'))).toBe(1)
 
     const damaged = await placeCod()
@@ -148,7 +162,9 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     const order = await placeCod()
     const moved = await advanceOrder(db(), order.id, { step: 'cancel', reason: 'Customer asked', refund: 'yes' }, 'owner@example.in')
     expect(moved).toEqual({ status: 'cancelled', refundId: null })
-    const mail = (await db().select().from(outbox).where(eq(outbox.recipient, 'meena@example.in'))).find((m) => m.subject.includes('cancelled'))!
+    const mail = (await db().select().from(outbox).where(eq(outbox.recipient, 'meena@example.in'))).find((m) =>
+      m.subject.includes('cancelled'),
+    )!
     expect(mail.text).toContain('Nothing was paid for it, so nothing is owed.')
   })
 })

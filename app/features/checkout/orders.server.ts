@@ -81,7 +81,15 @@ export async function createOrder(
           .set({ stock: sql`${variants.stock} - ${item.quantity}` })
           .where(and(eq(variants.productId, item.productId), eq(variants.size, size), gte(variants.stock, item.quantity), onSale))
           .returning({ pricePaise: variants.pricePaise, stock: variants.stock })
-        if (taken) await recordStockChange(tx, { productId: item.productId, size, change: -item.quantity, stockAfter: taken.stock, reason: 'reserved', orderId: id })
+        if (taken)
+          await recordStockChange(tx, {
+            productId: item.productId,
+            size,
+            change: -item.quantity,
+            stockAfter: taken.stock,
+            reason: 'reserved',
+            orderId: id,
+          })
         if (!taken) {
           const [left] = await tx
             .select({ stock: variants.stock })
@@ -96,13 +104,28 @@ export async function createOrder(
           })
           continue
         }
-        const [product] = await tx.select({ name: products.name, category: products.category }).from(products).where(eq(products.id, item.productId))
-        lines.push({ orderId: id, productId: item.productId, size, name: product!.name, unitPricePaise: taken.pricePaise, quantity: item.quantity })
+        const [product] = await tx
+          .select({ name: products.name, category: products.category })
+          .from(products)
+          .where(eq(products.id, item.productId))
+        lines.push({
+          orderId: id,
+          productId: item.productId,
+          size,
+          name: product!.name,
+          unitPricePaise: taken.pricePaise,
+          quantity: item.quantity,
+        })
         categories.push(product!.category)
       }
       if (short.length) throw new OutOfStockError(short)
       // After the stock: a line that is short is better answered with what is left.
-      await applyReservationLimits(tx, items, { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber }, settings)
+      await applyReservationLimits(
+        tx,
+        items,
+        { clientAddress: input.clientAddress, email: input.email, phone: input.shippingAddress.phoneNumber },
+        settings,
+      )
       const placedAt = new Date()
       // The discounts, the fee and cash on delivery's rules, priced here from the server's figures (decision 042); the
       // coupon's row is locked, so orders placed at once take its uses one after another.
@@ -149,12 +172,23 @@ export async function createOrder(
         .returning()
       await tx.insert(orderLines).values(lines.map((line, i) => ({ ...line, discountPaise: priced.lineDiscountsPaise[i]! })))
       if (choice.coupon?.ok) {
-        await recordCouponUse(tx, { orderId: id, code: choice.coupon.code!, customer, discountPaise: choice.coupon.discountPaise, at: placedAt })
+        await recordCouponUse(tx, {
+          orderId: id,
+          code: choice.coupon.code!,
+          customer,
+          discountPaise: choice.coupon.discountPaise,
+          at: placedAt,
+        })
       }
       if (cod) {
-        await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' })
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: id, status: 'awaiting_confirmation', note: 'Order placed, cash on delivery: waiting for confirmation' })
         // The mail with the confirmation link, in the order's transaction: an order is never left without it.
-        const forMail = mailableOrder(placed!, lines.map((l) => ({ ...l, size: l.size! })))
+        const forMail = mailableOrder(
+          placed!,
+          lines.map((l) => ({ ...l, size: l.size! })),
+        )
         await enqueueMail(tx, codOrderPlacedMail(forMail, settings, codConfirmationUrl(id, codConfirmationToken(confirmSecret!, id))))
         await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))
       } else {
@@ -197,7 +231,10 @@ async function findByCheckoutKey(db: Database, checkoutKey: string, buyerTokenHa
     .where(and(eq(orders.id, found.id), eq(orders.buyerTokenHash, found.buyer)))
     .returning({ id: orders.id })
   if (!moved) throw new CheckoutKeyTakenError()
-  log.info({ orderId: found.id }, 'createOrder: a retry with its checkout key and no buyer cookie took over its order (the first answer was lost)')
+  log.info(
+    { orderId: found.id },
+    'createOrder: a retry with its checkout key and no buyer cookie took over its order (the first answer was lost)',
+  )
   return orderWithLines(db, found.id)
 }
 

@@ -62,12 +62,16 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   })
 
   it('quotes a cart from the database and reports short and vanished lines', async () => {
-    const quote = await quoteCart(handle.db, [
-      { productId: 'ghee-biscuit', quantity: 6 },
-      { productId: 'dried-mango', size: '250g', quantity: 1 },
-      { productId: 'no-such-product', quantity: 1 },
-      { productId: 'dried-mango', quantity: 1 },
-    ], '/media')
+    const quote = await quoteCart(
+      handle.db,
+      [
+        { productId: 'ghee-biscuit', quantity: 6 },
+        { productId: 'dried-mango', size: '250g', quantity: 1 },
+        { productId: 'no-such-product', quantity: 1 },
+        { productId: 'dried-mango', quantity: 1 },
+      ],
+      '/media',
+    )
     expect(quote.lines.map((l) => l.status)).toEqual(['short', 'ok', 'gone', 'gone'])
     expect(quote.subtotalPaise).toBe(30000)
     expect(quote.ready).toBe(false)
@@ -107,9 +111,17 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   it('confirms a payment once, queues the two mails once, and ignores a second confirmation', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const { paymentId, signature } = await provider.makeTestPayment(created.providerOrderId!, created.totalPaise)
-    const first = await verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: paymentId, razorpay_signature: signature })
+    const first = await verifyCheckoutPayment(handle.db, provider, {
+      orderId: created.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+    })
     expect(first.outcome).toBe('paid')
-    const second = await verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: paymentId, razorpay_signature: signature })
+    const second = await verifyCheckoutPayment(handle.db, provider, {
+      orderId: created.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+    })
     expect(second.outcome).toBe('already-paid')
     const mails = await handle.db.select().from(outbox)
     expect(mails.map((m) => m.recipient).sort()).toEqual(['care@kaaduorganics.in', 'meena@example.in'])
@@ -151,7 +163,14 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
 
   it('honours a payment the provider has when the webhook was lost, instead of expiring', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
-    const lost = { id: 'pay_lost', providerOrderId: created.providerOrderId, status: 'captured', amountPaise: created.totalPaise, currency: 'INR', failureReason: null } as const
+    const lost = {
+      id: 'pay_lost',
+      providerOrderId: created.providerOrderId,
+      status: 'captured',
+      amountPaise: created.totalPaise,
+      currency: 'INR',
+      failureReason: null,
+    } as const
     const withPayment: PaymentProvider = { ...provider, listPayments: async () => [lost] }
     await expireOverdueOrders(handle.db, withPayment, new Date(Date.now() + 31 * 60_000))
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id))
@@ -172,15 +191,43 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const rawBody = JSON.stringify({
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_hook', order_id: created.providerOrderId, status: 'captured', amount: created.totalPaise, currency: 'INR' } } },
+      payload: {
+        payment: {
+          entity: { id: 'pay_hook', order_id: created.providerOrderId, status: 'captured', amount: created.totalPaise, currency: 'INR' },
+        },
+      },
     })
     const signature = hmacSha256Hex(provider.webhookSecret, rawBody)
-    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': 'f'.repeat(64), 'x-razorpay-event-id': 'evt_1' } })).rejects.toBeInstanceOf(
-      PaymentRejectedError,
-    )
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' } })).outcome).toBe('paid')
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' } })).outcome).toBe('duplicate')
-    expect((await handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_2' } })).outcome).toBe('already-paid')
+    await expect(
+      handlePaymentWebhook(handle.db, provider, {
+        rawBody,
+        headers: { 'x-razorpay-signature': 'f'.repeat(64), 'x-razorpay-event-id': 'evt_1' },
+      }),
+    ).rejects.toBeInstanceOf(PaymentRejectedError)
+    expect(
+      (
+        await handlePaymentWebhook(handle.db, provider, {
+          rawBody,
+          headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' },
+        })
+      ).outcome,
+    ).toBe('paid')
+    expect(
+      (
+        await handlePaymentWebhook(handle.db, provider, {
+          rawBody,
+          headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' },
+        })
+      ).outcome,
+    ).toBe('duplicate')
+    expect(
+      (
+        await handlePaymentWebhook(handle.db, provider, {
+          rawBody,
+          headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_2' },
+        })
+      ).outcome,
+    ).toBe('already-paid')
     expect(await handle.db.select().from(outbox)).toHaveLength(2)
   })
 

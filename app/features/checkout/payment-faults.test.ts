@@ -41,7 +41,13 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
     // A short timeout keeps the test quick; `slow` answers well after it.
     razorpay.state.slowMs = 3_000
-    provider = razorpayProvider({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: razorpay.url, timeoutMs: 400 })
+    provider = razorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: razorpay.url,
+      timeoutMs: 400,
+    })
   })
   afterAll(async () => {
     await razorpay?.close()
@@ -54,7 +60,9 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
     await db.delete(orders)
     await db.delete(outbox)
     await db.delete(products)
-    await db.insert(products).values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
+    await db
+      .insert(products)
+      .values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
     await db.insert(variants).values({ productId: 'kokum', size: 'one', pricePaise: 18000, stock: 10 })
   })
 
@@ -154,11 +162,14 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
       payload: { payment: { entity: { id: 'pay_forged', order_id: created.providerOrderId, status: 'captured' } } },
     })
     await expect(
-      handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': hmacSha256Hex('not-the-webhook-secret', rawBody), 'x-razorpay-event-id': 'evt_forged' } }),
+      handlePaymentWebhook(handle.db, provider, {
+        rawBody,
+        headers: { 'x-razorpay-signature': hmacSha256Hex('not-the-webhook-secret', rawBody), 'x-razorpay-event-id': 'evt_forged' },
+      }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
-    await expect(handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': null, 'x-razorpay-event-id': 'evt_none' } })).rejects.toBeInstanceOf(
-      PaymentRejectedError,
-    )
+    await expect(
+      handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': null, 'x-razorpay-event-id': 'evt_none' } }),
+    ).rejects.toBeInstanceOf(PaymentRejectedError)
     expect((await row(created.id)).status).toBe('pending_payment')
     expect(await handle.db.select().from(outbox)).toHaveLength(0)
     expect(await stock()).toBe(8)

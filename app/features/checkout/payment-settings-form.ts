@@ -15,7 +15,11 @@ const paymentSettingsSchema = z.object({
     confirmWithinHours: z.number().int().min(1).max(720),
   }),
   prepaidOffer: z
-    .object({ kind: z.enum(['percent', 'fixed']), value: z.number().int().min(1).max(10_000_000), maxDiscountPaise: z.number().int().min(1).nullable() })
+    .object({
+      kind: z.enum(['percent', 'fixed']),
+      value: z.number().int().min(1).max(10_000_000),
+      maxDiscountPaise: z.number().int().min(1).nullable(),
+    })
     .refine((offer) => offer.kind === 'fixed' || offer.value <= 10_000)
     .nullable(),
 })
@@ -177,7 +181,10 @@ function paymentValues({ cod, prepaidOffer: offer }: PaymentSettings): Record<Pa
 
 /** What the saved payment settings do, in a sentence or two for the owner. */
 function paymentsSavedMessage({ cod, prepaidOffer: offer }: PaymentSettings) {
-  const limits = [cod.minOrderPaise > 0 ? `from ${formatRupees(cod.minOrderPaise)}` : '', cod.maxOrderPaise !== null ? `up to ${formatRupees(cod.maxOrderPaise)}` : '']
+  const limits = [
+    cod.minOrderPaise > 0 ? `from ${formatRupees(cod.minOrderPaise)}` : '',
+    cod.maxOrderPaise !== null ? `up to ${formatRupees(cod.maxOrderPaise)}` : '',
+  ]
     .filter(Boolean)
     .join(' ')
   const pins = cod.refusedPins.length === 1 ? '1 PIN code or prefix' : `${cod.refusedPins.length} PIN codes or prefixes`
@@ -196,7 +203,9 @@ function paymentsSavedMessage({ cod, prepaidOffer: offer }: PaymentSettings) {
 export const paymentSettingsForm: SliceForm<PaymentRules, PaymentField> = {
   stored: z.object({ payments: paymentSettingsSchema }),
   typed: (posted) =>
-    Object.fromEntries(Object.entries(posted).map(([name, typed]) => [name, typed.slice(0, name === 'codRefusedPins' ? MAX_REFUSED_PINS_TEXT + 1 : 40)])) as Record<PaymentField, string>,
+    Object.fromEntries(
+      Object.entries(posted).map(([name, typed]) => [name, typed.slice(0, name === 'codRefusedPins' ? MAX_REFUSED_PINS_TEXT + 1 : 40)]),
+    ) as Record<PaymentField, string>,
   form: paymentSettingsFormSchema.transform((payments) => ({ payments })),
   shown: ({ payments }) => paymentValues(payments),
   saved: ({ payments }) => paymentsSavedMessage(payments),

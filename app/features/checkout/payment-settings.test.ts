@@ -15,7 +15,8 @@ const savePaymentSettings = (db: DatabaseHandle['db'], payments: PaymentSettings
 
 // The payments section of /dash/settings (decision 043): the form as the owner types it, and what is saved.
 
-const parse = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) => paymentSettingsFormSchema.safeParse({ ...DEFAULT_PAYMENT_FORM, ...changes })
+const parse = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) =>
+  paymentSettingsFormSchema.safeParse({ ...DEFAULT_PAYMENT_FORM, ...changes })
 /** The refusal of each field, as the page shows it beside the field. */
 const refusals = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) => {
   const parsed = parse(changes)
@@ -51,17 +52,33 @@ describe('the payments form as the owner types it', () => {
     // A missing checkbox is a clear one, as a browser sends it.
     const { codEnabled: _unticked, ...withoutBox } = DEFAULT_PAYMENT_FORM
     expect(paymentSettingsFormSchema.parse(withoutBox).cod.enabled).toBe(false)
-    expect(parse({ codFee: '0', codMinOrder: '500', codMaxOrder: '500' }).data?.cod).toMatchObject({ feePaise: 0, minOrderPaise: 50_000, maxOrderPaise: 50_000 })
+    expect(parse({ codFee: '0', codMinOrder: '500', codMaxOrder: '500' }).data?.cod).toMatchObject({
+      feePaise: 0,
+      minOrderPaise: 50_000,
+      maxOrderPaise: 50_000,
+    })
   })
 
   it('reads the offer for paying online: a percentage in basis points with or without a cap, a fixed amount in paise, or none', () => {
-    expect(parse({ prepaidKind: 'percent', prepaidPercent: '5' }).data?.prepaidOffer).toEqual({ kind: 'percent', value: 500, maxDiscountPaise: null })
-    expect(parse({ prepaidKind: 'percent', prepaidPercent: '2.5%', prepaidMaxDiscount: '100' }).data?.prepaidOffer).toEqual({ kind: 'percent', value: 250, maxDiscountPaise: 10_000 })
+    expect(parse({ prepaidKind: 'percent', prepaidPercent: '5' }).data?.prepaidOffer).toEqual({
+      kind: 'percent',
+      value: 500,
+      maxDiscountPaise: null,
+    })
+    expect(parse({ prepaidKind: 'percent', prepaidPercent: '2.5%', prepaidMaxDiscount: '100' }).data?.prepaidOffer).toEqual({
+      kind: 'percent',
+      value: 250,
+      maxDiscountPaise: 10_000,
+    })
     expect(parse({ prepaidKind: 'percent', prepaidPercent: '0.01' }).data?.prepaidOffer).toMatchObject({ value: 1 })
     expect(parse({ prepaidKind: 'percent', prepaidPercent: '0.29' }).data?.prepaidOffer).toMatchObject({ value: 29 })
     expect(parse({ prepaidKind: 'percent', prepaidPercent: '100' }).data?.prepaidOffer).toMatchObject({ value: 10_000 })
     // The cap belongs to a percentage: a fixed amount has none, whatever the box holds.
-    expect(parse({ prepaidKind: 'fixed', prepaidFixed: '49.50', prepaidMaxDiscount: '100' }).data?.prepaidOffer).toEqual({ kind: 'fixed', value: 4_950, maxDiscountPaise: null })
+    expect(parse({ prepaidKind: 'fixed', prepaidFixed: '49.50', prepaidMaxDiscount: '100' }).data?.prepaidOffer).toEqual({
+      kind: 'fixed',
+      value: 4_950,
+      maxDiscountPaise: null,
+    })
     // The fields of a choice not made may keep what was typed in them.
     expect(parse({ prepaidKind: 'none', prepaidPercent: '5', prepaidFixed: '50' }).data?.prepaidOffer).toBeNull()
   })
@@ -79,9 +96,21 @@ describe('the payments form as the owner types it', () => {
       [{ codMaxOrder: '0' }, 'codMaxOrder', 'The maximum order value must be more than ₹0; leave it blank for no maximum.'],
       [{ codMaxOrder: '5e3' }, 'codMaxOrder', 'The maximum order value must be in rupees, like 40 or 40.50.'],
       [{ codMaxOrder: '1000000.01' }, 'codMaxOrder', 'The maximum order value must be at most ₹10,00,000.'],
-      [{ codMinOrder: '500', codMaxOrder: '499.99' }, 'codMaxOrder', 'The maximum order value must be at least the minimum (₹500), or blank for no maximum.'],
-      [{ codRefusedPins: '682001, 68200A, 012345, 1234567' }, 'codRefusedPins', 'Not a PIN code or the start of one: 68200A, 012345, 1234567.'],
-      [{ codRefusedPins: '1'.repeat(MAX_REFUSED_PINS_TEXT + 1) }, 'codRefusedPins', 'The list of PIN codes is too long (at most 12,000 characters)'],
+      [
+        { codMinOrder: '500', codMaxOrder: '499.99' },
+        'codMaxOrder',
+        'The maximum order value must be at least the minimum (₹500), or blank for no maximum.',
+      ],
+      [
+        { codRefusedPins: '682001, 68200A, 012345, 1234567' },
+        'codRefusedPins',
+        'Not a PIN code or the start of one: 68200A, 012345, 1234567.',
+      ],
+      [
+        { codRefusedPins: '1'.repeat(MAX_REFUSED_PINS_TEXT + 1) },
+        'codRefusedPins',
+        'The list of PIN codes is too long (at most 12,000 characters)',
+      ],
       [{ codMaxReturns: '' }, 'codMaxReturns', 'Enter the number of returned parcels.'],
       [{ codMaxReturns: '0' }, 'codMaxReturns', 'Returned parcels must be a whole number from 1 to 100.'],
       [{ codMaxReturns: '2.5' }, 'codMaxReturns', 'Returned parcels must be a whole number from 1 to 100.'],
@@ -94,11 +123,27 @@ describe('the payments form as the owner types it', () => {
       [{ prepaidKind: 'free' }, 'prepaidKind', 'Choose no offer, a percentage off or a fixed amount off.'],
       [{ prepaidKind: 'percent' }, 'prepaidPercent', 'Enter the percentage off, like 5 or 2.5.'],
       [{ prepaidKind: 'percent', prepaidPercent: '0' }, 'prepaidPercent', 'The percentage off must be from 0.01 to 100, like 5 or 2.5.'],
-      [{ prepaidKind: 'percent', prepaidPercent: '100.01' }, 'prepaidPercent', 'The percentage off must be from 0.01 to 100, like 5 or 2.5.'],
-      [{ prepaidKind: 'percent', prepaidPercent: '2.555' }, 'prepaidPercent', 'The percentage off must be from 0.01 to 100, like 5 or 2.5.'],
+      [
+        { prepaidKind: 'percent', prepaidPercent: '100.01' },
+        'prepaidPercent',
+        'The percentage off must be from 0.01 to 100, like 5 or 2.5.',
+      ],
+      [
+        { prepaidKind: 'percent', prepaidPercent: '2.555' },
+        'prepaidPercent',
+        'The percentage off must be from 0.01 to 100, like 5 or 2.5.',
+      ],
       [{ prepaidKind: 'percent', prepaidPercent: '500' }, 'prepaidPercent', 'The percentage off must be from 0.01 to 100, like 5 or 2.5.'],
-      [{ prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: '0' }, 'prepaidMaxDiscount', 'The largest discount must be more than ₹0; leave it blank for no cap.'],
-      [{ prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: 'ten' }, 'prepaidMaxDiscount', 'The largest discount must be in rupees, like 40 or 40.50.'],
+      [
+        { prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: '0' },
+        'prepaidMaxDiscount',
+        'The largest discount must be more than ₹0; leave it blank for no cap.',
+      ],
+      [
+        { prepaidKind: 'percent', prepaidPercent: '5', prepaidMaxDiscount: 'ten' },
+        'prepaidMaxDiscount',
+        'The largest discount must be in rupees, like 40 or 40.50.',
+      ],
       [{ prepaidKind: 'fixed' }, 'prepaidFixed', 'Enter the amount off in rupees, like 50.'],
       [{ prepaidKind: 'fixed', prepaidFixed: '0' }, 'prepaidFixed', 'The amount off must be more than ₹0; choose no offer instead.'],
       [{ prepaidKind: 'fixed', prepaidFixed: '100000.01' }, 'prepaidFixed', 'The amount off must be at most ₹1,00,000.'],
@@ -156,14 +201,28 @@ describe(`saving the payment settings on ${describeDatabase()}`, () => {
     await savePaymentSettings(handle.db, payments)
     const after = await getShopSettings(handle.db)
     expect(after.payments).toEqual({
-      cod: { enabled: true, feePaise: 4_550, minOrderPaise: 0, maxOrderPaise: null, refusedPins: ['682001', '6824'], maxReturnedParcels: 3, confirmWithinHours: 24 },
+      cod: {
+        enabled: true,
+        feePaise: 4_550,
+        minOrderPaise: 0,
+        maxOrderPaise: null,
+        refusedPins: ['682001', '6824'],
+        maxReturnedParcels: 3,
+        confirmWithinHours: 24,
+      },
       prepaidOffer: { kind: 'percent', value: 500, maxDiscountPaise: 10_000 },
     })
     expect({ ...after, payments: before.payments }).toEqual(before)
 
     // And back: cash on delivery off, a fixed amount off.
-    await savePaymentSettings(handle.db, paymentSettingsFormSchema.parse({ ...DEFAULT_PAYMENT_FORM, codEnabled: '', prepaidKind: 'fixed', prepaidFixed: '25' }))
-    expect((await getShopSettings(handle.db)).payments).toEqual({ cod: { ...DEFAULT_COD_RULES, enabled: false }, prepaidOffer: { kind: 'fixed', value: 2_500, maxDiscountPaise: null } })
+    await savePaymentSettings(
+      handle.db,
+      paymentSettingsFormSchema.parse({ ...DEFAULT_PAYMENT_FORM, codEnabled: '', prepaidKind: 'fixed', prepaidFixed: '25' }),
+    )
+    expect((await getShopSettings(handle.db)).payments).toEqual({
+      cod: { ...DEFAULT_COD_RULES, enabled: false },
+      prepaidOffer: { kind: 'fixed', value: 2_500, maxDiscountPaise: null },
+    })
     expect((await getShopSettings(handle.db)).deliveryChargePaise).toBe(6_050)
   })
 

@@ -92,7 +92,10 @@ describe('PIN codes and states', () => {
 
 describe('the shipping address', () => {
   it('refuses the new customer’s Chennai PIN with Kerala and no street, saying why for each', () => {
-    const parsed = addressFormSchema.safeParse({ ...address({ buildingNumber: '', streetName: '', state: 'Kerala' }), email: 'meena@example.in' })
+    const parsed = addressFormSchema.safeParse({
+      ...address({ buildingNumber: '', streetName: '', state: 'Kerala' }),
+      email: 'meena@example.in',
+    })
     expect(parsed.success).toBe(false)
     const byField = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join('.'), i.message]))
     expect(byField).toEqual({
@@ -102,7 +105,9 @@ describe('the shipping address', () => {
   })
 
   it('says the missing street and a wrong pair beside a bad phone, not one after the other', () => {
-    const parsed = shippingAddressSchema.safeParse(address({ phoneNumber: '123', buildingNumber: '', streetName: '', postalCode: '600004', state: 'Kerala' }))
+    const parsed = shippingAddressSchema.safeParse(
+      address({ phoneNumber: '123', buildingNumber: '', streetName: '', postalCode: '600004', state: 'Kerala' }),
+    )
     const fields = parsed.error!.issues.map((i) => i.path.join('.')).sort()
     expect(fields).toEqual(['phoneNumber', 'postalCode', 'streetName'])
     // A PIN or a state that did not parse is said once, by its own field.
@@ -120,6 +125,9 @@ describe('the shipping address', () => {
       expect(shippingAddressSchema.parse(address({ state: typed })).state, typed).toBe('Tamil Nadu')
     }
     const refused = shippingAddressSchema.safeParse(address({ state: 'Singapore' }))
-    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['state', 'State must be one of India’s states or union territories'])
+    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([
+      'state',
+      'State must be one of India’s states or union territories',
+    ])
   })
 })

@@ -48,7 +48,14 @@ export type QuoteChoice = {
 
 /** One way of paying, as the payment step offers it. */
 export type PaymentOption =
-  | { available: true; totalPaise: number; couponDiscountPaise: number; prepaidDiscountPaise: number; codFeePaise: number; couponMessage: string | null }
+  | {
+      available: true
+      totalPaise: number
+      couponDiscountPaise: number
+      prepaidDiscountPaise: number
+      codFeePaise: number
+      couponMessage: string | null
+    }
   | { available: false; message: string }
 
 type CouponQuote =
@@ -60,13 +67,22 @@ function couponQuote(typed: string | null, result: PricedChoice['coupon'], heldB
   if (!typed) return null
   if (heldBack) return { applied: false, typed, refusal: 'held-back', message: heldBack }
   if (result?.ok) return { applied: true, code: result.code!, discountPaise: result.discountPaise }
-  return result ? { applied: false, typed, refusal: result.refusal, message: result.message } : { applied: false, typed, refusal: 'not-valid', message: COUPON_MESSAGES['not-valid'] }
+  return result
+    ? { applied: false, typed, refusal: result.refusal, message: result.message }
+    : { applied: false, typed, refusal: 'not-valid', message: COUPON_MESSAGES['not-valid'] }
 }
 
 function optionOf(choice: PricedChoice): PaymentOption {
   if (choice.cod && !choice.cod.ok) return { available: false, message: choice.cod.message }
   const { totalPaise, couponDiscountPaise, prepaidDiscountPaise, codFeePaise } = choice.priced
-  return { available: true, totalPaise, couponDiscountPaise, prepaidDiscountPaise, codFeePaise, couponMessage: choice.coupon && !choice.coupon.ok ? choice.coupon.message : null }
+  return {
+    available: true,
+    totalPaise,
+    couponDiscountPaise,
+    prepaidDiscountPaise,
+    codFeePaise,
+    couponMessage: choice.coupon && !choice.coupon.ok ? choice.coupon.message : null,
+  }
 }
 
 /**
@@ -83,7 +99,16 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     const product = products.get(item.productId)
     const offer = product && (isSized(product) ? item.size && offerFor(product, item.size) : !item.size && offerFor(product, 'one'))
     if (!product || !offer) {
-      return { ...item, status: 'gone', available: 0, name: product?.name ?? null, url: null, imageUrl: null, unitPricePaise: null, linePaise: 0 }
+      return {
+        ...item,
+        status: 'gone',
+        available: 0,
+        name: product?.name ?? null,
+        url: null,
+        imageUrl: null,
+        unitPricePaise: null,
+        linePaise: 0,
+      }
     }
     categories.set(product.id, product.category)
     const status = offer.stock >= item.quantity ? 'ok' : 'short'
@@ -99,11 +124,24 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     }
   })
   const settings = await getShopSettings(db)
-  const offerLines = lines.filter((l) => l.linePaise > 0).map((l) => ({ productId: l.productId, category: categories.get(l.productId)!, totalPaise: l.linePaise }))
+  const offerLines = lines
+    .filter((l) => l.linePaise > 0)
+    .map((l) => ({ productId: l.productId, category: categories.get(l.productId)!, totalPaise: l.linePaise }))
   const typed = choice.couponCode?.trim() || null
   const couponCode = choice.couponHeldBack ? null : typed
-  const common = { lines: offerLines, settings, couponCode, customer: couponCustomerOf(choice.email ?? '', choice.phone ?? ''), postalCode: choice.postalCode ?? '', at: new Date(), lock: false }
-  const [online, cod] = await Promise.all([priceChoice(db, { ...common, payment: 'online' }), priceChoice(db, { ...common, payment: 'cod' })])
+  const common = {
+    lines: offerLines,
+    settings,
+    couponCode,
+    customer: couponCustomerOf(choice.email ?? '', choice.phone ?? ''),
+    postalCode: choice.postalCode ?? '',
+    at: new Date(),
+    lock: false,
+  }
+  const [online, cod] = await Promise.all([
+    priceChoice(db, { ...common, payment: 'online' }),
+    priceChoice(db, { ...common, payment: 'cod' }),
+  ])
   const payment = choice.payment ?? 'online'
   const chosen = payment === 'cod' ? cod : online
   const { subtotalPaise, couponDiscountPaise, prepaidDiscountPaise, deliveryPaise, codFeePaise, totalPaise } = chosen.priced

@@ -12,7 +12,11 @@ const wholeUnits = (label: string) =>
 /** Held units must cover one full line, or the largest order allowed could never be placed. */
 function checkReservationLimits(value: ReservationLimits, ctx: z.RefinementCtx) {
   if (value.maxUnitsHeldUnpaid < value.maxUnitsPerLine) {
-    ctx.addIssue({ code: 'custom', path: ['maxUnitsHeldUnpaid'], message: 'Units held by unpaid orders must be at least the units of one pack per order.' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maxUnitsHeldUnpaid'],
+      message: 'Units held by unpaid orders must be at least the units of one pack per order.',
+    })
   }
 }
 
@@ -27,7 +31,10 @@ const typedUnits = (label: string) => z.preprocess((typed) => (typed === '' ? un
 /** Saves the reservation limits (decision 024); every server reads them from the database for each new order. */
 export const reservationLimitsForm: SliceForm<ReservationLimits, ReservationLimitField> = {
   stored: reservationLimitsSchema,
-  typed: (posted) => ({ maxUnitsPerLine: posted.maxUnitsPerLine.trim().slice(0, 10), maxUnitsHeldUnpaid: posted.maxUnitsHeldUnpaid.trim().slice(0, 10) }),
+  typed: (posted) => ({
+    maxUnitsPerLine: posted.maxUnitsPerLine.trim().slice(0, 10),
+    maxUnitsHeldUnpaid: posted.maxUnitsHeldUnpaid.trim().slice(0, 10),
+  }),
   form: z
     .object({ maxUnitsPerLine: typedUnits('Units of one pack per order'), maxUnitsHeldUnpaid: typedUnits('Units held by unpaid orders') })
     .superRefine(checkReservationLimits),

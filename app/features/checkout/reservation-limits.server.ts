@@ -51,12 +51,23 @@ type HolderKeys = { clientAddress?: string | null; email: string; phone: string 
  * checkouts count one after another (a plain count would let them all see the same total and all pass); they are taken
  * in one order everywhere, so two checkouts sharing holders cannot deadlock.
  */
-export async function lockAndCheckUnitsHeld(tx: Transaction, keys: HolderKeys, units: number, limits: ReservationLimits, shopPhone: string) {
+export async function lockAndCheckUnitsHeld(
+  tx: Transaction,
+  keys: HolderKeys,
+  units: number,
+  limits: ReservationLimits,
+  shopPhone: string,
+) {
   const holders: Array<{ holder: Holder; key: string; where: ReturnType<typeof sql> }> = [
-    { holder: 'email', key: `email:${keys.email.toLowerCase().replace(/\+[^@]*@/, '@')}`, where: sql`${holderEmail(orders.email)} = ${holderEmail(keys.email)}` },
+    {
+      holder: 'email',
+      key: `email:${keys.email.toLowerCase().replace(/\+[^@]*@/, '@')}`,
+      where: sql`${holderEmail(orders.email)} = ${holderEmail(keys.email)}`,
+    },
     { holder: 'phone', key: `phone:${keys.phone}`, where: sql`${orderPhone} = ${keys.phone}` },
   ]
-  if (keys.clientAddress) holders.push({ holder: 'address', key: `address:${keys.clientAddress}`, where: sql`${orders.clientAddress} = ${keys.clientAddress}` })
+  if (keys.clientAddress)
+    holders.push({ holder: 'address', key: `address:${keys.clientAddress}`, where: sql`${orders.clientAddress} = ${keys.clientAddress}` })
   holders.sort((a, b) => (a.key < b.key ? -1 : 1))
   for (const { key } of holders) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reservation:${key}`}, 0))`)
   for (const { holder, where } of holders) {
@@ -102,14 +113,22 @@ export type HoldOutcome = { outcome: 'held'; expiresAt: Date } | { outcome: 'not
  */
 export async function extendHold(
   db: Database,
-  { orderId, buyerToken, now = new Date(), windowMinutes, maxMinutes }: { orderId: string; buyerToken: string | null; now?: Date; windowMinutes: number; maxMinutes: number },
+  {
+    orderId,
+    buyerToken,
+    now = new Date(),
+    windowMinutes,
+    maxMinutes,
+  }: { orderId: string; buyerToken: string | null; now?: Date; windowMinutes: number; maxMinutes: number },
 ): Promise<HoldOutcome> {
   if (!buyerToken) return { outcome: 'not-found' }
   const mine = and(eq(orders.id, orderId), eq(orders.buyerTokenHash, hashBuyerToken(buyerToken)))
   const until = new Date(now.getTime() + windowMinutes * 60_000)
   const [held] = await db
     .update(orders)
-    .set({ expiresAt: sql`greatest(${orders.expiresAt}, least(${until}::timestamptz, ${orders.createdAt} + make_interval(mins => ${maxMinutes})))` })
+    .set({
+      expiresAt: sql`greatest(${orders.expiresAt}, least(${until}::timestamptz, ${orders.createdAt} + make_interval(mins => ${maxMinutes})))`,
+    })
     .where(and(mine, eq(orders.status, 'pending_payment')))
     .returning({ expiresAt: orders.expiresAt })
   if (held) return { outcome: 'held', expiresAt: held.expiresAt }

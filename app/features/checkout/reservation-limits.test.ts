@@ -29,7 +29,9 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     await db.delete(orders)
     await db.delete(shopSettings)
     await db.delete(products)
-    await db.insert(products).values([{ id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal' }])
+    await db
+      .insert(products)
+      .values([{ id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal' }])
     await db.insert(variants).values([{ productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 100 }])
   })
 
@@ -141,24 +143,41 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     const window = { windowMinutes: 10, maxMinutes: 30 }
 
     // Only the buyer's browser can extend it.
-    expect(await extendHold(handle.db, { orderId: created.id, buyerToken: 'someone-else', now: new Date(createdAt + 5 * MINUTE), ...window })).toEqual({
+    expect(
+      await extendHold(handle.db, { orderId: created.id, buyerToken: 'someone-else', now: new Date(createdAt + 5 * MINUTE), ...window }),
+    ).toEqual({
       outcome: 'not-found',
     })
-    const at5 = await extendHold(handle.db, { orderId: created.id, buyerToken: 'the-buyer', now: new Date(createdAt + 5 * MINUTE), ...window })
+    const at5 = await extendHold(handle.db, {
+      orderId: created.id,
+      buyerToken: 'the-buyer',
+      now: new Date(createdAt + 5 * MINUTE),
+      ...window,
+    })
     expect(at5.outcome).toBe('held')
     expect(at5.outcome === 'held' && at5.expiresAt.getTime()).toBe(createdAt + 15 * MINUTE)
-    const at25 = await extendHold(handle.db, { orderId: created.id, buyerToken: 'the-buyer', now: new Date(createdAt + 25 * MINUTE), ...window })
+    const at25 = await extendHold(handle.db, {
+      orderId: created.id,
+      buyerToken: 'the-buyer',
+      now: new Date(createdAt + 25 * MINUTE),
+      ...window,
+    })
     expect(at25.outcome === 'held' && at25.expiresAt.getTime()).toBe(createdAt + 30 * MINUTE)
 
     // The expiry worker leaves a held order alone and expires it after the longest hold.
     expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 29 * MINUTE))).toBe(0)
     expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 31 * MINUTE))).toBe(1)
     expect(await stock()).toBe(100)
-    expect(await extendHold(handle.db, { orderId: created.id, buyerToken: 'the-buyer', now: new Date(createdAt + 31 * MINUTE), ...window })).toEqual({
+    expect(
+      await extendHold(handle.db, { orderId: created.id, buyerToken: 'the-buyer', now: new Date(createdAt + 31 * MINUTE), ...window }),
+    ).toEqual({
       outcome: 'not-pending',
       status: 'expired',
     })
-    const [row] = await handle.db.select().from(orders).where(eq(orders.buyerTokenHash, hashBuyerToken('the-buyer')))
+    const [row] = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.buyerTokenHash, hashBuyerToken('the-buyer')))
     expect(row!.expiresAt.getTime()).toBe(createdAt + 30 * MINUTE)
   })
 
@@ -167,7 +186,10 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     const createdAt = created.createdAt.getTime()
     await order(10, { email: 'late@example.in' })
     await order(10, { email: 'late@example.in' })
-    await handle.db.update(orders).set({ expiresAt: new Date(createdAt + 10 * MINUTE) }).where(eq(orders.id, created.id))
+    await handle.db
+      .update(orders)
+      .set({ expiresAt: new Date(createdAt + 10 * MINUTE) })
+      .where(eq(orders.id, created.id))
     expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 11 * MINUTE))).toBe(1)
     expect(await stock()).toBe(80)
     expect((await order(10, { email: 'late@example.in' })).status).toBe('pending_payment')

@@ -20,7 +20,12 @@ export type AddressDraft = Record<AddressFieldName, string>
 
 export const EMPTY_ADDRESS: AddressDraft = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.name, ''])) as AddressDraft
 
-const stored = z.object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.name, z.string().max(300).catch('')])) as Record<AddressFieldName, z.ZodCatch<z.ZodString>>)
+const stored = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.name, z.string().max(300).catch('')])) as Record<
+    AddressFieldName,
+    z.ZodCatch<z.ZodString>
+  >,
+)
 
 export function loadSavedAddress(): AddressDraft {
   try {

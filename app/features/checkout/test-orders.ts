@@ -18,7 +18,11 @@ type TestOrder = Pick<CreateOrderInput, 'items'> &
   }
 
 /** An order awaiting payment, by meena@example.in to `testAddress` unless told, reserved for 30 minutes. */
-export function placeTestOrder(db: Database, provider: PaymentProvider, { address, email = 'meena@example.in', buyerToken, expiryMinutes = 30, ...rest }: TestOrder) {
+export function placeTestOrder(
+  db: Database,
+  provider: PaymentProvider,
+  { address, email = 'meena@example.in', buyerToken, expiryMinutes = 30, ...rest }: TestOrder,
+) {
   return createOrder(db, provider, {
     ...rest,
     email,

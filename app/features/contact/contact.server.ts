@@ -52,7 +52,11 @@ export async function listContactMessages(db: Database, query: z.infer<typeof me
 }
 
 export const messageHandlingSchema = z.object({
-  messageId: z.coerce.number({ error: 'Unknown message.' }).int('Unknown message.').min(1, 'Unknown message.').max(2_147_483_647, 'Unknown message.'),
+  messageId: z.coerce
+    .number({ error: 'Unknown message.' })
+    .int('Unknown message.')
+    .min(1, 'Unknown message.')
+    .max(2_147_483_647, 'Unknown message.'),
   handled: z.enum(['true', 'false'], { error: 'Unknown action.' }).transform((v) => v === 'true'),
 })
 

@@ -70,15 +70,9 @@ describe(`receiving a contact message (${describeDatabase()})`, () => {
     await saveShopSettings(handle.db, { ...DEFAULT_SHOP_SETTINGS, email: 'owner@kaadu.test' })
     const { messageId, mailId } = await receiveContactMessage(handle.db, good)
 
-    const [stored] = await handle.db
-      .select()
-      .from(contactMessages)
-      .where(sql`${contactMessages.id} = ${messageId}`)
+    const [stored] = await handle.db.select().from(contactMessages).where(sql`${contactMessages.id} = ${messageId}`)
     expect(stored).toMatchObject(good)
-    const [mail] = await handle.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.id} = ${mailId}`)
+    const [mail] = await handle.db.select().from(outbox).where(sql`${outbox.id} = ${mailId}`)
     expect(mail).toMatchObject({ recipient: 'owner@kaadu.test', subject: 'New message from Lakshmi Narayanan', status: 'pending' })
     for (const value of Object.values(good)) expect(mail!.text).toContain(value)
   })

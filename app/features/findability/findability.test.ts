@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { SHELVES, shelfByPath } from '../catalogue/categories'
 import type { Product } from '../catalogue/product'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
-import { absoluteUrl, pageMeta, privatePageMeta, productListPath, productPageMeta, shelfCanonicalPath, shelfTitle, summarize } from './page-meta'
+import {
+  absoluteUrl,
+  pageMeta,
+  privatePageMeta,
+  productListPath,
+  productPageMeta,
+  shelfCanonicalPath,
+  shelfTitle,
+  summarize,
+} from './page-meta'
 import { robotsTxt } from './robots'
 import { siteUrlFor } from './site-url.server'
 import { escapeXml, sitemapPages, sitemapXml } from './sitemap'
@@ -53,7 +62,14 @@ function metaMap(meta: ReturnType<typeof pageMeta>) {
 describe('page meta', () => {
   it('gives a page its title, description, canonical URL, Open Graph and Twitter card', () => {
     const meta = metaMap(
-      pageMeta({ siteUrl: SITE, shopName: 'Kaadu', title: 'Spices | Kaadu', description: 'Whole spices.', path: '/Spices', image: { url: '/assets/x.webp', alt: 'Spices' } }),
+      pageMeta({
+        siteUrl: SITE,
+        shopName: 'Kaadu',
+        title: 'Spices | Kaadu',
+        description: 'Whole spices.',
+        path: '/Spices',
+        image: { url: '/assets/x.webp', alt: 'Spices' },
+      }),
     )
     expect(Object.fromEntries(meta)).toEqual({
       title: 'Spices | Kaadu',
@@ -74,7 +90,9 @@ describe('page meta', () => {
   it('leaves the canonical link out when the origin is unknown, and marks private pages noindex without previews', () => {
     const unknown = metaMap(pageMeta({ siteUrl: null, shopName: 'K', title: 'T', description: 'D', path: '/' }))
     expect([...unknown.keys()]).toEqual(['title', 'description'])
-    const meta = metaMap(pageMeta({ siteUrl: SITE, shopName: 'K', title: 'Checkout', description: 'Pay.', path: '/checkout', noindex: true }))
+    const meta = metaMap(
+      pageMeta({ siteUrl: SITE, shopName: 'K', title: 'Checkout', description: 'Pay.', path: '/checkout', noindex: true }),
+    )
     expect(Object.fromEntries(meta)).toEqual({ title: 'Checkout', description: 'Pay.', robots: 'noindex' })
     expect(privatePageMeta('Log in · K', 'Log in.')).toContainEqual({ name: 'robots', content: 'noindex' })
   })
@@ -108,14 +126,19 @@ describe('page meta', () => {
     expect(sized.has('og:image')).toBe(false)
     expect(sized.get('twitter:card')).toBe('summary')
     expect(sized.get('product:price:amount')).toBe('320.00')
-    expect(productPageMeta(undefined, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).toContainEqual({ name: 'robots', content: 'noindex' })
+    expect(productPageMeta(undefined, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).toContainEqual({
+      name: 'robots',
+      content: 'noindex',
+    })
   })
 
   it('links pictures where the shop keeps them (PUBLIC_MEDIA_URL), as it is told, not as a module remembers', () => {
     const cdn = metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: 'https://cdn.example/pics' }))
     expect(cdn.get('og:image')).toBe(`https://cdn.example/pics/${KEY}-960.webp`)
     // The next page, told otherwise, is not affected by the one before.
-    expect(metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).get('og:image')).toBe(`https://kaadu.example/media/${KEY}-960.webp`)
+    expect(metaMap(productPageMeta(ghee, { siteUrl: SITE, shopName: 'Kaadu', mediaBase: '/media' })).get('og:image')).toBe(
+      `https://kaadu.example/media/${KEY}-960.webp`,
+    )
   })
 
   it('points /Freeze-pr at /free-products, gives it a title of its own, and keeps every other shelf its own address', () => {
@@ -174,7 +197,12 @@ describe('JSON-LD', () => {
         url: 'https://kaadu.example/product/ghee-biscuit',
       },
     })
-    const soldOut = productStructuredData({ product: { ...ghee, offers: [{ size: 'one', pricePaise: 14950, stock: 0 }] }, siteUrl: SITE, shopName: 'K', mediaBase: '/media' })
+    const soldOut = productStructuredData({
+      product: { ...ghee, offers: [{ size: 'one', pricePaise: 14950, stock: 0 }] },
+      siteUrl: SITE,
+      shopName: 'K',
+      mediaBase: '/media',
+    })
     expect((soldOut.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock')
   })
 
@@ -222,12 +250,34 @@ describe('JSON-LD', () => {
       email: DEFAULT_SHOP_SETTINGS.email,
     })
     expect(data.address).toEqual([
-      { '@type': 'PostalAddress', streetAddress: 'No. 14, SIDCO Industrial Estate, Kurichi, Coimbatore, Tamil Nadu 641021, India', postalCode: '641021', addressCountry: 'IN' },
-      { '@type': 'PostalAddress', streetAddress: '21 Tanjong Pagar Road, #04-02, Singapore 088444', postalCode: '088444', addressCountry: 'SG' },
+      {
+        '@type': 'PostalAddress',
+        streetAddress: 'No. 14, SIDCO Industrial Estate, Kurichi, Coimbatore, Tamil Nadu 641021, India',
+        postalCode: '641021',
+        addressCountry: 'IN',
+      },
+      {
+        '@type': 'PostalAddress',
+        streetAddress: '21 Tanjong Pagar Road, #04-02, Singapore 088444',
+        postalCode: '088444',
+        addressCountry: 'SG',
+      },
     ])
     expect(data.department).toMatchObject([
-      { '@type': 'LocalBusiness', name: 'Kaadu Organics Factory', telephone: '+91 94430 21876', email: 'care@kaaduorganics.in', openingHours: 'Mo-Su 09:00-19:00' },
-      { '@type': 'LocalBusiness', name: 'Kaadu Organics Overseas office', telephone: '+65 6221 4408', email: 'export@kaaduorganics.in', openingHours: 'Mo-Su 11:00-20:00' },
+      {
+        '@type': 'LocalBusiness',
+        name: 'Kaadu Organics Factory',
+        telephone: '+91 94430 21876',
+        email: 'care@kaaduorganics.in',
+        openingHours: 'Mo-Su 09:00-19:00',
+      },
+      {
+        '@type': 'LocalBusiness',
+        name: 'Kaadu Organics Overseas office',
+        telephone: '+65 6221 4408',
+        email: 'export@kaaduorganics.in',
+        openingHours: 'Mo-Su 11:00-20:00',
+      },
     ])
   })
 
@@ -261,8 +311,10 @@ describe('sitemap', () => {
   })
 
   it('writes well-formed, escaped XML with absolute addresses and each product’s last change', () => {
-    const xml = sitemapXml("https://kaadu.example", [...sitemapPages(products), { path: "/odd?a=1&b='<x>'" }])
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
+    const xml = sitemapXml('https://kaadu.example', [...sitemapPages(products), { path: "/odd?a=1&b='<x>'" }])
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    )
     expect(xml).toContain('<url><loc>https://kaadu.example/product/ghee-biscuit</loc><lastmod>2025-03-01T10:20:30Z</lastmod></url>')
     expect(xml).toContain('<loc>https://kaadu.example/odd?a=1&amp;b=%27%3Cx%3E%27</loc>')
     // Every element closes, and no bare & or < is left in the text.
@@ -283,7 +335,11 @@ describe('robots.txt', () => {
       expect(lines).toContain(`Disallow: ${path}`)
     }
     // The catalogue stays open.
-    expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => ['/', '/product', '/Cart-page', '/herb-ro', '/contact'].includes(l.slice(10)))).toBe(false)
+    expect(
+      lines
+        .filter((l) => l.startsWith('Disallow:'))
+        .some((l) => ['/', '/product', '/Cart-page', '/herb-ro', '/contact'].includes(l.slice(10))),
+    ).toBe(false)
     expect(lines).toContain('Sitemap: https://kaadu.example/sitemap.xml')
   })
 })

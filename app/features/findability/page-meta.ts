@@ -97,9 +97,15 @@ export function productImage(product: Pick<Product, 'name' | 'frontImage'>, medi
 }
 
 /** The head of a product page (both product routes): its own address, its picture and its price. */
-export function productPageMeta(product: Product | undefined, site: { siteUrl: string | null; shopName: string; mediaBase: string }): MetaDescriptor[] {
+export function productPageMeta(
+  product: Product | undefined,
+  site: { siteUrl: string | null; shopName: string; mediaBase: string },
+): MetaDescriptor[] {
   if (!product) return [{ title: `Product not found · ${site.shopName}` }, { name: 'robots', content: 'noindex' }]
-  const cheapest = product.offers.reduce<Product['offers'][number] | undefined>((low, o) => (!low || o.pricePaise < low.pricePaise ? o : low), undefined)
+  const cheapest = product.offers.reduce<Product['offers'][number] | undefined>(
+    (low, o) => (!low || o.pricePaise < low.pricePaise ? o : low),
+    undefined,
+  )
   const inStock = product.offers.some((o) => o.stock > 0)
   return pageMeta({
     ...site,
@@ -131,7 +137,10 @@ export function shelfTitle(shelf: Shelf) {
  */
 export function shelfCanonicalPath(shelf: Shelf) {
   const sameGoods = (s: Shelf) =>
-    s.layout === 'cards' && s.subcategory === shelf.subcategory && s.categories.length === shelf.categories.length && s.categories.every((c) => shelf.categories.includes(c))
+    s.layout === 'cards' &&
+    s.subcategory === shelf.subcategory &&
+    s.categories.length === shelf.categories.length &&
+    s.categories.every((c) => shelf.categories.includes(c))
   return shelf.layout === 'cards' ? shelf.path : (SHELVES.find(sameGoods)?.path ?? shelf.path)
 }
 

@@ -23,5 +23,12 @@ export const CRAWL_DISALLOWED = [
 
 /** /robots.txt: the shop is open to every crawler but for the paths above, and the sitemap is named. */
 export function robotsTxt(siteUrl: string) {
-  return ['User-agent: *', 'Allow: /', ...CRAWL_DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...CRAWL_DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n')
 }

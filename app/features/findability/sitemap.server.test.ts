@@ -15,8 +15,12 @@ describe(`sitemap on ${describeDatabase()}`, () => {
       { id: 'gone-1', slug: 'old-thokku', category: 'thokku' as const },
     ]
     for (const r of rows) {
-      await handle.db.insert(products).values({ ...r, name: `Name ${r.id}`, description: 'About it', updatedAt: new Date('2025-01-02T03:04:05Z') })
-      await handle.db.insert(variants).values({ productId: r.id, size: r.category === 'freeze-dried-fruit' ? '250g' : 'one', pricePaise: 10000, stock: 1 })
+      await handle.db
+        .insert(products)
+        .values({ ...r, name: `Name ${r.id}`, description: 'About it', updatedAt: new Date('2025-01-02T03:04:05Z') })
+      await handle.db
+        .insert(variants)
+        .values({ productId: r.id, size: r.category === 'freeze-dried-fruit' ? '250g' : 'one', pricePaise: 10000, stock: 1 })
     }
     await handle.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, 'gone-1'))
   })

@@ -16,11 +16,21 @@ type RequestContext = { shop: { db: Database; config: Pick<ShopConfig, 'PUBLIC_U
  */
 export async function productPageJsonLd(context: RequestContext, request: Request, product: Product, rating: ProductRating | null = null) {
   const { shopName } = await requestShopSettings(context)
-  return serializeJsonLd(productStructuredData({ product, siteUrl: siteUrlFor(context.shop.config, request), shopName, mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL), rating }))
+  return serializeJsonLd(
+    productStructuredData({
+      product,
+      siteUrl: siteUrlFor(context.shop.config, request),
+      shopName,
+      mediaBase: mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL),
+      rating,
+    }),
+  )
 }
 
 /** The shop's LocalBusiness JSON-LD for the home and contact pages. */
 export async function shopJsonLd(context: RequestContext, request: Request) {
   const settings = await requestShopSettings(context)
-  return serializeJsonLd(shopStructuredData({ settings, siteUrl: siteUrlFor(context.shop.config, request), logoUrl: LOGO_URL, imageUrl: SHOP_SHARE_IMAGE.url }))
+  return serializeJsonLd(
+    shopStructuredData({ settings, siteUrl: siteUrlFor(context.shop.config, request), logoUrl: LOGO_URL, imageUrl: SHOP_SHARE_IMAGE.url }),
+  )
 }

@@ -50,7 +50,9 @@ export function productStructuredData({
   rating?: ProductRating | null
 }): JsonLd {
   const url = absoluteUrl(siteUrl, productPath(product))
-  const images = [product.frontImage, product.backImage].filter((key) => key !== null).map((key) => absoluteUrl(siteUrl, mediaUrl(mediaBase, key, SHARED_IMAGE_WIDTH)))
+  const images = [product.frontImage, product.backImage]
+    .filter((key) => key !== null)
+    .map((key) => absoluteUrl(siteUrl, mediaUrl(mediaBase, key, SHARED_IMAGE_WIDTH)))
   // Typed by schema-dts (schema.org's vocabulary as TypeScript), so tsc checks every property against schema.org.
   const offer = (o: Offer, extra: Partial<Exclude<SchemaOffer, string>> = {}): SchemaOffer => ({
     '@type': 'Offer',

@@ -63,7 +63,10 @@ export function buildCreditNoteDocument(input: {
     const invoiced = invoice.lines.find((l) => l.description === lineDescription(line) && l.unitPricePaise === line.unitPricePaise)
     if (!invoiced) throw new RangeError(`${lineDescription(line)} is not on invoice ${invoice.number}`)
     const discountPaise = line.discountPaise ?? 0
-    if (discountPaise > (invoiced.discountPaise ?? 0)) throw new RangeError(`${lineDescription(line)} was discounted ${invoiced.discountPaise ?? 0} paise on invoice ${invoice.number}, not ${discountPaise}`)
+    if (discountPaise > (invoiced.discountPaise ?? 0))
+      throw new RangeError(
+        `${lineDescription(line)} was discounted ${invoiced.discountPaise ?? 0} paise on invoice ${invoice.number}, not ${discountPaise}`,
+      )
     lines.push(
       taxLine(
         {
@@ -82,18 +85,54 @@ export function buildCreditNoteDocument(input: {
   if (items.deliveryPaise > 0) {
     const delivery = invoice.lines.find((l) => l.description === 'Delivery charge')
     if (!delivery) throw new RangeError(`Invoice ${invoice.number} has no delivery charge to refund`)
-    lines.push(taxLine({ description: delivery.description, hsnCode: delivery.hsnCode, ratePercent: delivery.ratePercent, quantity: 1, unitPricePaise: items.deliveryPaise }, supply))
+    lines.push(
+      taxLine(
+        {
+          description: delivery.description,
+          hsnCode: delivery.hsnCode,
+          ratePercent: delivery.ratePercent,
+          quantity: 1,
+          unitPricePaise: items.deliveryPaise,
+        },
+        supply,
+      ),
+    )
   }
   if ((items.codFeePaise ?? 0) > 0) {
     const fee = invoice.lines.find((l) => l.description === COD_FEE_DESCRIPTION)
     if (!fee) throw new RangeError(`Invoice ${invoice.number} has no cash-on-delivery fee to take back`)
-    lines.push(taxLine({ description: fee.description, hsnCode: fee.hsnCode, ratePercent: fee.ratePercent, quantity: 1, unitPricePaise: items.codFeePaise! }, supply))
+    lines.push(
+      taxLine(
+        {
+          description: fee.description,
+          hsnCode: fee.hsnCode,
+          ratePercent: fee.ratePercent,
+          quantity: 1,
+          unitPricePaise: items.codFeePaise!,
+        },
+        supply,
+      ),
+    )
   }
   if (items.amountPaise > 0) {
-    const shares = apportion(items.amountPaise, invoice.lines.map((l) => l.totalPaise))
+    const shares = apportion(
+      items.amountPaise,
+      invoice.lines.map((l) => l.totalPaise),
+    )
     invoice.lines.forEach((l, i) => {
       if (shares[i]! > 0) {
-        lines.push(taxLine({ description: `${l.description}: part of its price`, hsnCode: l.hsnCode, ratePercent: l.ratePercent, quantity: 1, unitPricePaise: shares[i]! }, supply))
+        lines.push(
+          taxLine(
+            {
+              description: `${l.description}: part of its price`,
+              hsnCode: l.hsnCode,
+              ratePercent: l.ratePercent,
+              quantity: 1,
+              unitPricePaise: shares[i]!,
+            },
+            supply,
+          ),
+        )
       }
     })
   }

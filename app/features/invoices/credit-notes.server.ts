@@ -7,7 +7,15 @@ import { renderInvoicePdf } from './invoice-pdf.server'
 import { nextInvoiceNumber } from './invoices.server'
 import { creditNoteFileName, creditNoteNumberLabel, creditNoteSeries, financialYearOf } from './series'
 
-export type CreditNote = { id: string; refundId: string | null; orderId: string; series: string; number: number; issuedAt: Date; document: CreditNoteDocument }
+export type CreditNote = {
+  id: string
+  refundId: string | null
+  orderId: string
+  series: string
+  number: number
+  issuedAt: Date
+  document: CreditNoteDocument
+}
 
 const asCreditNote = (row: typeof creditNotes.$inferSelect): CreditNote => ({ ...row, document: row.document as CreditNoteDocument })
 
@@ -36,13 +44,19 @@ export async function issueCreditNote(
     fileName: creditNoteFileName(series, sequence),
     issuedAt: input.issuedAt,
   })
-  const [row] = await tx.insert(creditNotes).values({ id, refundId: input.refundId, orderId: input.orderId, series, number: sequence, issuedAt: input.issuedAt, document }).returning()
+  const [row] = await tx
+    .insert(creditNotes)
+    .values({ id, refundId: input.refundId, orderId: input.orderId, series, number: sequence, issuedAt: input.issuedAt, document })
+    .returning()
   return asCreditNote(row!)
 }
 
 /** The numbers of an order's credit notes, by the refund each belongs to (the admin's order page, /track). */
 export async function creditNoteNumbersOf(db: Database, orderId: string) {
-  const rows = await db.select({ refundId: creditNotes.refundId, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.orderId, orderId))
+  const rows = await db
+    .select({ refundId: creditNotes.refundId, document: creditNotes.document })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
   return new Map(rows.flatMap((row) => (row.refundId ? [[row.refundId, (row.document as CreditNoteDocument).number] as const] : [])))
 }
 
@@ -57,7 +71,10 @@ export async function creditNotePdf(db: Database, orderId: string, noteId: strin
 
 /** The credit note that cancelled a COD order's invoice when its parcel came back (decision 043), if it has one. */
 export async function returnCreditNoteOf(db: Database, orderId: string) {
-  const [row] = await db.select({ id: creditNotes.id, document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.id, returnCreditNoteId(orderId)))
+  const [row] = await db
+    .select({ id: creditNotes.id, document: creditNotes.document })
+    .from(creditNotes)
+    .where(eq(creditNotes.id, returnCreditNoteId(orderId)))
   return row ? { id: row.id, number: (row.document as CreditNoteDocument).number } : null
 }
 

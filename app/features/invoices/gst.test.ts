@@ -32,7 +32,8 @@ describe('states', () => {
   })
 
   it('reads the state as customers type it', () => {
-    for (const typed of ['Tamil Nadu', 'tamil nadu', 'TAMILNADU', 'Tamil-Nadu.', ' TN ', 'Tamil Nadu, India']) expect(gstStateOf(typed), typed).toBe('Tamil Nadu')
+    for (const typed of ['Tamil Nadu', 'tamil nadu', 'TAMILNADU', 'Tamil-Nadu.', ' TN ', 'Tamil Nadu, India'])
+      expect(gstStateOf(typed), typed).toBe('Tamil Nadu')
     expect(gstStateOf('Pondicherry')).toBe('Puducherry')
     expect(gstStateOf('Orissa')).toBe('Odisha')
     expect(gstStateOf('J&K')).toBe('Jammu and Kashmir')

@@ -139,7 +139,8 @@ export function gstinCheckCharacter(first14: string) {
 export function gstinProblem(gstin: string, state: string): string | null {
   const match = gstin.match(GSTIN_PATTERN)
   if (!match) return 'A GSTIN is 15 characters: 2-digit state code, PAN, entity number, Z and a check character (e.g. 33AAKFK4821M1Z5).'
-  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'This GSTIN’s last character does not match the rest: check it for a typing mistake.'
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14])
+    return 'This GSTIN’s last character does not match the rest: check it for a typing mistake.'
   const code = GST_STATE_CODES[state]
   if (code && match[1] !== code) return `A GSTIN registered in ${state} starts with ${code}.`
   return null

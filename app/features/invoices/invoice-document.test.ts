@@ -44,7 +44,12 @@ describe('the invoice of an order', () => {
       supply: 'intra-state',
       placeOfSupply: 'Tamil Nadu (33)',
       seller: { name: 'Kaadu Organics', gstin: '33AAKFK4821M1Z5', state: 'Tamil Nadu', stateCode: '33' },
-      buyer: { name: 'Meena Sundaram', state: 'Tamil Nadu', stateCode: '33', addressLines: ['12', 'Gandhi Road', 'Madurai 625001', 'Tamil Nadu'] },
+      buyer: {
+        name: 'Meena Sundaram',
+        state: 'Tamil Nadu',
+        stateCode: '33',
+        addressLines: ['12', 'Gandhi Road', 'Madurai 625001', 'Tamil Nadu'],
+      },
       totals: { taxablePaise: 34817, cgstPaise: 1641, sgstPaise: 1642, igstPaise: 0, taxPaise: 3283, totalPaise: 38100 },
       amountInWords: 'Rupees Three Hundred Eighty-One Only',
     })
@@ -57,7 +62,11 @@ describe('the invoice of an order', () => {
 
   it('to another state: IGST, with that state as the place of supply', () => {
     const invoice = build('Karnataka')
-    expect(invoice).toMatchObject({ supply: 'inter-state', placeOfSupply: 'Karnataka (29)', totals: { igstPaise: 3283, cgstPaise: 0, sgstPaise: 0, totalPaise: 38100 } })
+    expect(invoice).toMatchObject({
+      supply: 'inter-state',
+      placeOfSupply: 'Karnataka (29)',
+      totals: { igstPaise: 3283, cgstPaise: 0, sgstPaise: 0, totalPaise: 38100 },
+    })
   })
 
   it('a state it cannot read is taxed as inter-state, and says so', () => {
@@ -111,7 +120,13 @@ describe('the invoice as a PDF', () => {
   })
 
   it('runs onto more pages for a long order, repeating the table’s heading', async () => {
-    const lines = Array.from({ length: 60 }, (_, i) => ({ productId: 'turmeric', name: `Spice blend number ${i + 1}`, size: '250g', quantity: 1, unitPricePaise: 10000 }))
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      productId: 'turmeric',
+      name: `Spice blend number ${i + 1}`,
+      size: '250g',
+      quantity: 1,
+      unitPricePaise: 10000,
+    }))
     const pages = await pdfPages(await renderInvoicePdf(build('Tamil Nadu', { lines, deliveryPaise: 0, totalPaise: 600_000 })))
     expect(pages.length).toBeGreaterThan(1)
     expect(pages[1]).toMatch(/^#\s+Item\s+HSN\/SAC/)
@@ -122,7 +137,14 @@ describe('the invoice as a PDF', () => {
   it('with discounts and cash on delivery: a Discount column, the COD fee line and a sentence on how the discount was spread', async () => {
     // ₹341 of goods less ₹34.10 of coupon over both lines (₹10.00 and ₹24.10), ₹40 delivery, ₹30 COD fee.
     const lines = order('Tamil Nadu').lines.map((l) => ({ ...l, discountPaise: l.productId === 'oil' ? 1_000 : 2_410 }))
-    const document = build('Tamil Nadu', { lines, codFeePaise: 3_000, totalPaise: 34_100 - 3_410 + 4_000 + 3_000, paidAt: null, paymentId: null, paymentMethod: 'cod' })
+    const document = build('Tamil Nadu', {
+      lines,
+      codFeePaise: 3_000,
+      totalPaise: 34_100 - 3_410 + 4_000 + 3_000,
+      paidAt: null,
+      paymentId: null,
+      paymentMethod: 'cod',
+    })
     expect(document.totals.totalPaise).toBe(37_690)
     const text = await pdfText(await renderInvoicePdf(document))
     expect(text).toMatch(/Discount/)

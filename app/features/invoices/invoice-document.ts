@@ -22,7 +22,16 @@ export type InvoiceDocument = {
   /** 'cod' for cash on delivery, invoiced at dispatch before it is paid (decision 043); absent for online. */
   paymentMethod?: 'cod'
   /** `fssaiLicence`: absent on invoices issued before the shop kept it (decision 037). */
-  seller: { name: string; addressLines: string[]; state: string; stateCode: string; gstin: string; fssaiLicence?: string; phone: string; email: string }
+  seller: {
+    name: string
+    addressLines: string[]
+    state: string
+    stateCode: string
+    gstin: string
+    fssaiLicence?: string
+    phone: string
+    email: string
+  }
   buyer: { name: string; addressLines: string[]; state: string; stateCode: string | null; phone: string; email: string }
   /** The buyer's state (where the goods go) with its code, e.g. "Kerala (32)". */
   placeOfSupply: string
@@ -85,7 +94,9 @@ export function buildInvoiceDocument(input: {
     }),
   })
   if (totals.totalPaise !== order.totalPaise) {
-    throw new InvoiceMismatchError(`The lines of order ${orderNumberLabel(order.number)} add up to ${totals.totalPaise} paise, not its total ${order.totalPaise}.`)
+    throw new InvoiceMismatchError(
+      `The lines of order ${orderNumberLabel(order.number)} add up to ${totals.totalPaise} paise, not its total ${order.totalPaise}.`,
+    )
   }
   const buyerCode = buyerState ? GST_STATE_CODES[buyerState]! : null
   return {
@@ -136,5 +147,8 @@ export const REDACTED_BUYER = 'Name and address shown to the buyer only'
  * e-mail. The taxes are unchanged: the place of supply is the state.
  */
 export function withBuyerRedacted<Document extends Pick<InvoiceDocument, 'buyer'>>(invoice: Document): Document {
-  return { ...invoice, buyer: { ...invoice.buyer, name: REDACTED_BUYER, addressLines: invoice.buyer.addressLines.slice(-2), phone: '', email: '' } }
+  return {
+    ...invoice,
+    buyer: { ...invoice.buyer, name: REDACTED_BUYER, addressLines: invoice.buyer.addressLines.slice(-2), phone: '', email: '' },
+  }
 }

@@ -29,7 +29,10 @@ type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; va
  * `invoice` may be a credit note: the same layout, its own title and facts, and the invoice it reduces. `notes` are
  * printed under the title, e.g. on an invoice, the credit notes that reduced it.
  */
-export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocument, { notes = [] }: { notes?: string[] } = {}): Promise<Buffer> {
+export async function renderInvoicePdf(
+  invoice: InvoiceDocument | CreditNoteDocument,
+  { notes = [] }: { notes?: string[] } = {},
+): Promise<Buffer> {
   const creditNote = 'kind' in invoice && invoice.kind === 'credit-note' ? invoice : null
   // Loaded on the first invoice, not at start: most requests never need it.
   const { default: PDFDocument } = await import('pdfkit')
@@ -59,23 +62,41 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
     if (doc.y + height > bottom()) doc.addPage()
   }
   const rule = (y = doc.y, color = RULE) => {
-    doc.save().moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(color).stroke().restore()
+    doc
+      .save()
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + CONTENT_WIDTH, y)
+      .lineWidth(0.5)
+      .strokeColor(color)
+      .stroke()
+      .restore()
   }
 
   // Heading: who sells, and which invoice this is.
   const top = doc.y
-  doc.font('bold').fontSize(16).fillColor(INK).text(invoice.seller.name, MARGIN, top, { width: CONTENT_WIDTH / 2 })
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(invoice.seller.name, MARGIN, top, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').fontSize(9).fillColor(MUTED)
   for (const line of invoice.seller.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
   doc.text(`Phone ${invoice.seller.phone} · ${invoice.seller.email}`, { width: CONTENT_WIDTH / 2 })
-  doc.font('bold').fillColor(INK).text(`GSTIN: ${invoice.seller.gstin}`, { width: CONTENT_WIDTH / 2 })
+  doc
+    .font('bold')
+    .fillColor(INK)
+    .text(`GSTIN: ${invoice.seller.gstin}`, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').text(`State: ${invoice.seller.state} (${invoice.seller.stateCode})`, { width: CONTENT_WIDTH / 2 })
   // Invoices issued before the number was kept have none.
   if (invoice.seller.fssaiLicence) doc.text(`FSSAI Lic. No.: ${invoice.seller.fssaiLicence}`, { width: CONTENT_WIDTH / 2 })
   const sellerBottom = doc.y
 
   const right = MARGIN + CONTENT_WIDTH / 2
-  doc.font('bold').fontSize(18).fillColor(INK).text(creditNote ? 'CREDIT NOTE' : 'TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(creditNote ? 'CREDIT NOTE' : 'TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.font('regular').fontSize(9)
   const facts: Array<[string, string]> = creditNote
     ? [
@@ -91,7 +112,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
         ['Order', invoice.orderNumber],
         ...('paidAt' in invoice && invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
         ...('paymentId' in invoice && invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
-        ...('paymentMethod' in invoice && invoice.paymentMethod === 'cod' ? ([['Payment', 'Cash on delivery']] as Array<[string, string]>) : []),
+        ...('paymentMethod' in invoice && invoice.paymentMethod === 'cod'
+          ? ([['Payment', 'Cash on delivery']] as Array<[string, string]>)
+          : []),
       ]
   for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
   for (const note of notes) doc.font('bold').text(note, right, doc.y + 2, { width: CONTENT_WIDTH / 2, align: 'right' })
@@ -101,15 +124,25 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
 
   // The buyer, and where the goods go (which decides CGST + SGST or IGST).
   const buyerTop = doc.y
-  doc.font('bold').fontSize(10).fillColor(INK).text('Bill to / Ship to', MARGIN, buyerTop, { width: CONTENT_WIDTH / 2 })
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('Bill to / Ship to', MARGIN, buyerTop, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').fontSize(9)
   doc.text(invoice.buyer.name, { width: CONTENT_WIDTH / 2 })
   for (const line of invoice.buyer.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
   const contact = [invoice.buyer.phone && `Phone ${invoice.buyer.phone}`, invoice.buyer.email].filter(Boolean).join(' · ')
   if (contact) doc.text(contact, { width: CONTENT_WIDTH / 2 })
   const buyerBottom = doc.y
-  doc.font('bold').fontSize(10).text('Place of supply', right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
-  doc.font('regular').fontSize(9).text(invoice.placeOfSupply, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text('Place of supply', right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(invoice.placeOfSupply, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.text(invoice.supply === 'intra-state' ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST', right, doc.y, {
     width: CONTENT_WIDTH / 2,
     align: 'right',
@@ -131,7 +164,16 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
     { header: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
     { header: 'Unit price', width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
     // Only on invoices with a discount: each line's part of it, taken off before tax (decision 042).
-    ...(discounted ? [{ header: 'Discount', width: 50, align: 'right', value: (l) => (l.discountPaise ? `-${money(l.discountPaise)}` : '—') } satisfies Column<Line>] : []),
+    ...(discounted
+      ? [
+          {
+            header: 'Discount',
+            width: 50,
+            align: 'right',
+            value: (l) => (l.discountPaise ? `-${money(l.discountPaise)}` : '—'),
+          } satisfies Column<Line>,
+        ]
+      : []),
     { header: 'Taxable value', width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
     { header: 'GST', width: 28, align: 'right', value: (l) => percent(l.ratePercent) },
     ...taxColumns,
@@ -140,7 +182,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
   const descriptionWidth = CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0)
   const columns: Column<Line>[] = [fixed[0]!, { header: 'Item', width: descriptionWidth, value: (l) => l.description }, ...fixed.slice(1)]
 
-  const table = <Row,>(cols: Column<Row>[], rows: Row[]) => {
+  const table = <Row>(cols: Column<Row>[], rows: Row[]) => {
     const gap = 3
     const header = () => {
       doc.font('bold').fontSize(8).fillColor(INK)
@@ -197,11 +239,18 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
   doc.moveDown(0.4)
   for (const [label, value, strong] of totalRows) {
     const y = doc.y
-    doc.font(strong ? 'bold' : 'regular').fontSize(strong ? 10 : 9).fillColor(INK)
+    doc
+      .font(strong ? 'bold' : 'regular')
+      .fontSize(strong ? 10 : 9)
+      .fillColor(INK)
     doc.text(label, MARGIN + CONTENT_WIDTH - 260, y, { width: 170, align: 'right' })
     doc.text(value, MARGIN + CONTENT_WIDTH - 90, y, { width: 90, align: 'right' })
   }
-  doc.font('regular').fontSize(9).fillColor(INK).text(`Amount in words: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`Amount in words: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
   // How a discount reached the lines (decision 042; CGST Act s. 15(3)(a): a discount shown on the invoice is not taxed).
   if (discounted) {
     const given = invoice.lines.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0)
@@ -245,7 +294,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument | CreditNoteDocu
     doc.y,
     { width: CONTENT_WIDTH },
   )
-  if (creditNote) doc.text(`This credit note reduces invoice ${creditNote.invoiceNumber} by the amounts above, at that invoice's GST rates.`, { width: CONTENT_WIDTH })
+  if (creditNote)
+    doc.text(`This credit note reduces invoice ${creditNote.invoiceNumber} by the amounts above, at that invoice's GST rates.`, {
+      width: CONTENT_WIDTH,
+    })
   doc.text(`This is a computer-generated ${creditNote ? 'credit note' : 'invoice'} and needs no signature.`, { width: CONTENT_WIDTH })
   doc.moveDown(1)
   doc.font('bold').fontSize(9).fillColor(INK).text(`For ${invoice.seller.name}`, MARGIN, doc.y, { width: CONTENT_WIDTH, align: 'right' })

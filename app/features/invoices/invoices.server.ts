@@ -51,7 +51,12 @@ const asInvoice = (row: typeof invoices.$inferSelect): Invoice => ({ ...row, doc
  * Issues the invoice of an order whose row the caller holds locked in `tx` (so two calls cannot both issue one).
  * An order already invoiced keeps its invoice. The number comes from the series of `issuedAt`'s financial year.
  */
-export async function issueInvoice(tx: Transaction, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date): Promise<Invoice> {
+export async function issueInvoice(
+  tx: Transaction,
+  order: OrderToInvoice & { id: string },
+  settings: ShopSettings,
+  issuedAt: Date,
+): Promise<Invoice> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id))
   if (existing) return asInvoice(existing)
   const taxOf = await productTaxes(tx, [...new Set(order.lines.map((l) => l.productId))])
@@ -67,11 +72,19 @@ export async function issueInvoice(tx: Transaction, order: OrderToInvoice & { id
  * made (a bug, a product's impossible data) is logged and left for the first download, and never stops a payment
  * from being recorded. Its number goes back with the savepoint, so the series keeps no gap.
  */
-export async function issueInvoiceWithPayment(tx: Transaction, order: OrderToInvoice & { id: string }, settings: ShopSettings, issuedAt: Date) {
+export async function issueInvoiceWithPayment(
+  tx: Transaction,
+  order: OrderToInvoice & { id: string },
+  settings: ShopSettings,
+  issuedAt: Date,
+) {
   try {
     return await tx.transaction((savepoint) => issueInvoice(savepoint, order, settings, issuedAt))
   } catch (err) {
-    log.error({ err, orderId: order.id }, `The invoice of order ${order.id} could not be issued with its payment; it will be issued when first downloaded`)
+    log.error(
+      { err, orderId: order.id },
+      `The invoice of order ${order.id} could not be issued with its payment; it will be issued when first downloaded`,
+    )
     return null
   }
 }
@@ -127,5 +140,8 @@ export async function invoicePdf(db: Database, orderId: string, { redactBuyer = 
   const invoice = await invoiceForOrder(db, orderId)
   if (!invoice) return null
   const document = redactBuyer ? withBuyerRedacted(invoice.document) : invoice.document
-  return { fileName: document.fileName, pdf: await renderInvoicePdf(document, { notes: await invoiceNotes(db, orderId, invoice.document) }) }
+  return {
+    fileName: document.fileName,
+    pdf: await renderInvoicePdf(document, { notes: await invoiceNotes(db, orderId, invoice.document) }),
+  }
 }

@@ -24,19 +24,34 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
 
   beforeAll(async () => {
     handle = await openTestDatabase()
-    await db().insert(products).values([
-      // A blank tariff code takes the category's (spices: 0910).
-      { id: 'pepper', slug: 'pepper', name: 'Wayanad Pepper', description: 'd', category: 'spices', hsnCode: '', gstRatePercent: 5 },
-      { id: 'lemongrass', slug: 'lemongrass', name: 'Lemongrass Oil', description: 'd', category: 'essential-oils', hsnCode: '33012990', gstRatePercent: 18 },
-    ])
-    await db().insert(variants).values([
-      { productId: 'pepper', size: 'one', pricePaise: 12050, stock: 1000 },
-      { productId: 'lemongrass', size: 'one', pricePaise: 10000, stock: 1000 },
-    ])
+    await db()
+      .insert(products)
+      .values([
+        // A blank tariff code takes the category's (spices: 0910).
+        { id: 'pepper', slug: 'pepper', name: 'Wayanad Pepper', description: 'd', category: 'spices', hsnCode: '', gstRatePercent: 5 },
+        {
+          id: 'lemongrass',
+          slug: 'lemongrass',
+          name: 'Lemongrass Oil',
+          description: 'd',
+          category: 'essential-oils',
+          hsnCode: '33012990',
+          gstRatePercent: 18,
+        },
+      ])
+    await db()
+      .insert(variants)
+      .values([
+        { productId: 'pepper', size: 'one', pricePaise: 12050, stock: 1000 },
+        { productId: 'lemongrass', size: 'one', pricePaise: 10000, stock: 1000 },
+      ])
   })
   afterAll(async () => handle?.close())
 
-  function placeOrder(items: CreateOrderInput['items'] = [{ productId: 'pepper', quantity: 2 }], overrides: { email?: string; state?: string } = {}) {
+  function placeOrder(
+    items: CreateOrderInput['items'] = [{ productId: 'pepper', quantity: 2 }],
+    overrides: { email?: string; state?: string } = {},
+  ) {
     buyers++
     return placeTestOrder(db(), provider, {
       items,
@@ -46,9 +61,11 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     })
   }
 
-  const pay = (order: { providerOrderId: string | null }, at?: Date) => confirmPayment(db(), order.providerOrderId!, `pay_${order.providerOrderId}`, at)
+  const pay = (order: { providerOrderId: string | null }, at?: Date) =>
+    confirmPayment(db(), order.providerOrderId!, `pay_${order.providerOrderId}`, at)
   const invoiceRow = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]
-  const counter = async (series: string) => (await db().select().from(invoiceCounters).where(eq(invoiceCounters.series, series)))[0]?.lastNumber ?? 0
+  const counter = async (series: string) =>
+    (await db().select().from(invoiceCounters).where(eq(invoiceCounters.series, series)))[0]?.lastNumber ?? 0
 
   it('issues the invoice with the payment: the next number of the year’s series, and a document that adds up', async () => {
     const order = await placeOrder([
@@ -63,7 +80,9 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     const document = row.document as InvoiceDocument
     expect(document.number).toBe(`KO/${series}/${String(before + 1).padStart(4, '0')}`)
     expect(document.supply).toBe('intra-state')
-    expect(document.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise])).toEqual([
+    expect(
+      document.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise]),
+    ).toEqual([
       ['Lemongrass Oil', '33012990', 18, 10000, 8475, 762, 763],
       ['Wayanad Pepper', '0910', 5, 24100, 22952, 574, 574],
       ['Delivery charge', '996812', 18, 4000, 3390, 305, 305],
@@ -78,7 +97,11 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     await pay(order)
     const document = (await invoiceRow(order.id))!.document as InvoiceDocument
     // ₹400 at 18%: 40000 × 100 / 118 = 33898.31 → 33898; IGST 6102. Delivery is free from ₹350.
-    expect(document).toMatchObject({ supply: 'inter-state', placeOfSupply: 'Kerala (32)', totals: { taxablePaise: 33898, igstPaise: 6102, cgstPaise: 0, totalPaise: 40000 } })
+    expect(document).toMatchObject({
+      supply: 'inter-state',
+      placeOfSupply: 'Kerala (32)',
+      totals: { taxablePaise: 33898, igstPaise: 6102, cgstPaise: 0, totalPaise: 40000 },
+    })
   })
 
   it('issues one invoice per order, however often the payment is confirmed, even at once', async () => {
@@ -124,7 +147,7 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     }
     // Retried once the fault is gone, the payment goes through and takes the next number.
     await pay(failing)
-    expect((await invoiceRow(failing.id))!.number).toBe((await counter(series)))
+    expect((await invoiceRow(failing.id))!.number).toBe(await counter(series))
   })
 
   it('starts a new series at midnight of 1 April in India', async () => {
@@ -160,7 +183,10 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   it('gives an order paid before invoices existed its invoice on first download, once; unpaid orders get none', async () => {
     const legacy = await placeOrder()
     // As such orders were marked paid before this change: no invoice with the payment.
-    await db().update(orders).set({ status: 'paid', paidAt: new Date('2026-05-01T10:00:00Z'), paymentId: 'pay_old' }).where(eq(orders.id, legacy.id))
+    await db()
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date('2026-05-01T10:00:00Z'), paymentId: 'pay_old' })
+      .where(eq(orders.id, legacy.id))
     expect(await invoiceRow(legacy.id)).toBeUndefined()
     const [first, second] = await Promise.all([invoiceForOrder(db(), legacy.id), invoiceForOrder(db(), legacy.id)])
     expect(first!.number).toBe(second!.number)
@@ -187,8 +213,14 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   it('the order’s history and mails are untouched by the invoice', async () => {
     const order = await placeOrder()
     await pay(order)
-    expect((await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map((e) => e.status)).toEqual(['pending_payment', 'paid'])
-    const mails = await db().select().from(outbox).where(eq(outbox.recipient, `buyer${buyers}@example.in`))
+    expect((await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map((e) => e.status)).toEqual([
+      'pending_payment',
+      'paid',
+    ])
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, `buyer${buyers}@example.in`))
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toMatch(/Follow your order and download its tax invoice: http:\/\/localhost:3000\/track\?order=KO-\d+/)
   })

@@ -6,11 +6,7 @@ import type { TaxDetails, TaxField } from './tax-settings'
 /** The shop's GST registration: a state we know, and a GSTIN of that state with the right check character. */
 const gstFields = {
   gstState: z.string({ error: 'Choose the state.' }).refine((state) => Object.hasOwn(GST_STATE_CODES, state), 'Choose the state.'),
-  gstin: z
-    .string({ error: 'Enter the GSTIN.' })
-    .trim()
-    .toUpperCase()
-    .min(1, 'Enter the GSTIN.'),
+  gstin: z.string({ error: 'Enter the GSTIN.' }).trim().toUpperCase().min(1, 'Enter the GSTIN.'),
 }
 
 /** The GSTIN and the state are checked together: a GSTIN's first two digits name its state. */

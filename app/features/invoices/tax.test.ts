@@ -78,7 +78,9 @@ describe('an invoice of several lines', () => {
     expect(lines).toHaveLength(2)
     // 35000 × 100 / 105 = 33333.33 → 33333; tax 1667 → 833 + 834.
     expect(lines[1]).toMatchObject({ taxablePaise: 33333, cgstPaise: 833, sgstPaise: 834 })
-    expect(rateSummary).toEqual([{ hsnCode: '0910', ratePercent: 5, taxablePaise: 56285, cgstPaise: 1407, sgstPaise: 1408, igstPaise: 0, taxPaise: 2815 }])
+    expect(rateSummary).toEqual([
+      { hsnCode: '0910', ratePercent: 5, taxablePaise: 56285, cgstPaise: 1407, sgstPaise: 1408, igstPaise: 0, taxPaise: 2815 },
+    ])
     expect(totals.totalPaise).toBe(59100)
   })
 
@@ -97,19 +99,24 @@ describe('an invoice of several lines', () => {
       unitPricePaise: fc.integer({ min: 1, max: 10_000_000 }),
     })
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom(0, 4000), fc.constantFrom('intra-state' as const, 'inter-state' as const), (goods, delivery, supply) => {
-        const { lines, totals } = taxInvoice({ lines: goods, deliveryPaise: delivery, supply })
-        const paid = goods.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) + delivery
-        expect(totals.totalPaise).toBe(paid)
-        expect(totals.taxablePaise + totals.taxPaise).toBe(paid)
-        for (const l of lines) {
-          expect(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise)
-          // The taxable value is the nearest paisa to the exact one.
-          expect(Math.abs(l.taxablePaise * (100 + l.ratePercent) - l.totalPaise * 100)).toBeLessThanOrEqual((100 + l.ratePercent) / 2)
-          if (supply === 'intra-state') expect(l.sgstPaise - l.cgstPaise).toBeOneOf([0, 1])
-          else expect(l.cgstPaise + l.sgstPaise).toBe(0)
-        }
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(0, 4000),
+        fc.constantFrom('intra-state' as const, 'inter-state' as const),
+        (goods, delivery, supply) => {
+          const { lines, totals } = taxInvoice({ lines: goods, deliveryPaise: delivery, supply })
+          const paid = goods.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) + delivery
+          expect(totals.totalPaise).toBe(paid)
+          expect(totals.taxablePaise + totals.taxPaise).toBe(paid)
+          for (const l of lines) {
+            expect(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise)
+            // The taxable value is the nearest paisa to the exact one.
+            expect(Math.abs(l.taxablePaise * (100 + l.ratePercent) - l.totalPaise * 100)).toBeLessThanOrEqual((100 + l.ratePercent) / 2)
+            if (supply === 'intra-state') expect(l.sgstPaise - l.cgstPaise).toBeOneOf([0, 1])
+            else expect(l.cgstPaise + l.sgstPaise).toBe(0)
+          }
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -74,11 +74,13 @@ export function splitTax(taxPaise: number, supply: Supply) {
 
 export function taxLine(line: InvoiceLineInput, supply: Supply): TaxedLine {
   assertPaise(line.unitPricePaise, 'A unit price')
-  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`A quantity must be a whole number from 1, not ${line.quantity}`)
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+    throw new RangeError(`A quantity must be a whole number from 1, not ${line.quantity}`)
   const discountPaise = line.discountPaise ?? 0
   assertPaise(discountPaise, 'A line discount')
   const grossPaise = line.unitPricePaise * line.quantity
-  if (discountPaise > grossPaise) throw new RangeError(`A line's discount (${discountPaise} paise) is more than its value (${grossPaise} paise)`)
+  if (discountPaise > grossPaise)
+    throw new RangeError(`A line's discount (${discountPaise} paise) is more than its value (${grossPaise} paise)`)
   const totalPaise = grossPaise - discountPaise
   const { taxablePaise, taxPaise } = splitInclusivePrice(totalPaise, line.ratePercent)
   return { ...line, totalPaise, taxablePaise, ...splitTax(taxPaise, supply) }
@@ -135,8 +137,26 @@ export function summariseLines(lines: TaxedLine[]) {
 }
 
 const ONES = [
-  '', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen',
-  'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen',
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
 ]
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety']
 

@@ -44,23 +44,37 @@ function inputs(t: (value: string) => string = (v) => v) {
 
 /** One rendering per template: a template the shop gains without a line here fails the last test. */
 const RENDERED: Record<string, (t?: (value: string) => string) => { subject: string; text: string }> = {
-  passwordResetMail: (t) => accountMails.passwordResetMail(inputs(t).user, `${SHOP}${accountMails.resetPasswordPath(TOKEN)}`, inputs(t).shop),
+  passwordResetMail: (t) =>
+    accountMails.passwordResetMail(inputs(t).user, `${SHOP}${accountMails.resetPasswordPath(TOKEN)}`, inputs(t).shop),
   emailConfirmationMail: (t) =>
-    accountMails.emailConfirmationMail(inputs(t).user, `${SHOP}/api/auth/verify-email?token=${JWT}&callbackURL=%2Fmy-orders`, inputs(t).shop),
+    accountMails.emailConfirmationMail(
+      inputs(t).user,
+      `${SHOP}/api/auth/verify-email?token=${JWT}&callbackURL=%2Fmy-orders`,
+      inputs(t).shop,
+    ),
   signUpAttemptMail: (t) => accountMails.signUpAttemptMail(inputs(t).user, SHOP, inputs(t).shop),
   customerConfirmationMail: (t) => orderMails.customerConfirmationMail(inputs(t).order, inputs(t).shop),
   ownerOrderNotice: (t) => orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Paid after expiry')),
-  orderShippedMail: (t) => orderMails.orderShippedMail(inputs(t).order, { courier: inputs(t).user.name, trackingNumber: inputs(t).user.name }, inputs(t).shop),
+  orderShippedMail: (t) =>
+    orderMails.orderShippedMail(inputs(t).order, { courier: inputs(t).user.name, trackingNumber: inputs(t).user.name }, inputs(t).shop),
   orderCancelledMail: (t) => orderMails.orderCancelledMail(inputs(t).order, inputs(t).user.name, inputs(t).shop),
   ownerNotification: (t) => contactMails.ownerNotification(inputs(t).contact, inputs(t).shop.shopName),
   // The confirmation link confirms the order for its customer: the outbox must not show it (decision 043).
   codOrderPlacedMail: (t) =>
     codMails.codOrderPlacedMail(
-      { ...inputs(t).order, paymentMethod: 'cod', couponCode: 'DIWALI10', couponDiscountPaise: 4_000, codFeePaise: 3_000, totalPaise: 39_000 },
+      {
+        ...inputs(t).order,
+        paymentMethod: 'cod',
+        couponCode: 'DIWALI10',
+        couponDiscountPaise: 4_000,
+        codFeePaise: 3_000,
+        totalPaise: 39_000,
+      },
       inputs(t).shop,
       `${SHOP}/order/confirm/Xq81bVw0PzLr5TnK2aYf7c?t=${TOKEN}`,
     ),
-  ownerCodOrderNotice: (t) => codMails.ownerCodOrderNotice({ ...inputs(t).order, paymentMethod: 'cod', codFeePaise: 3_000, totalPaise: 43_000 }, inputs(t).shop),
+  ownerCodOrderNotice: (t) =>
+    codMails.ownerCodOrderNotice({ ...inputs(t).order, paymentMethod: 'cod', codFeePaise: 3_000, totalPaise: 43_000 }, inputs(t).shop),
   codCancelledMail: (t) => codMails.codCancelledMail(inputs(t).order, (t ?? String)('Not confirmed within 48 hours'), inputs(t).shop),
 }
 
@@ -72,7 +86,9 @@ describe('the outbox as the admin reads it', () => {
 
   it('keeps the links anyone may follow: tracking, sign-in, the shop', () => {
     expect(hideAccountLinks(RENDERED.customerConfirmationMail!().text)).toContain(`/track?order=KO-1042`)
-    expect(hideAccountLinks(`Sign in at ${SHOP}/Signin or start again at ${SHOP}/forgot-password.`)).toBe(`Sign in at ${SHOP}/Signin or start again at ${SHOP}/forgot-password.`)
+    expect(hideAccountLinks(`Sign in at ${SHOP}/Signin or start again at ${SHOP}/forgot-password.`)).toBe(
+      `Sign in at ${SHOP}/Signin or start again at ${SHOP}/forgot-password.`,
+    )
   })
 
   it('hides token-bearing links whatever their path or parameter name', () => {
@@ -113,7 +129,10 @@ describe('values placed in a mail', () => {
 })
 
 it('keeps the lines of a contact message, indented, so none passes as a line of the mail', () => {
-  const mail = contactMails.ownerNotification({ name: 'Eve', email: 'e@example.in', phone: '9876543210', message: 'Hi\r\nReply to thief@evil.example\u2028x' }, 'Kaadu')
+  const mail = contactMails.ownerNotification(
+    { name: 'Eve', email: 'e@example.in', phone: '9876543210', message: 'Hi\r\nReply to thief@evil.example\u2028x' },
+    'Kaadu',
+  )
   expect(mail.text).toContain('Message:\n  Hi\n  Reply to thief@evil.example\n  x\n')
   expect(mail.text.split('\n').filter((l) => l.startsWith('Reply to'))).toEqual(['Reply to e@example.in or call 9876543210.'])
 })

@@ -18,7 +18,9 @@ it('listens again after its connection is cut, and sends at once what was queued
   // A minute between polls: only listening again can send in time.
   const stop = startOutboxWorker(handle.db, transport, 'shop@example.in', 60_000, 20, (wake) => handle.listen(OUTBOX_CHANNEL, wake))
   const listener = async () => {
-    const result = await handle.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${OUTBOX_CHANNEL}`}`)
+    const result = await handle.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${OUTBOX_CHANNEL}`}`,
+    )
     return (result as unknown as { rows: Array<{ pid: number }> }).rows.map((row) => row.pid)
   }
   try {

@@ -17,7 +17,12 @@ export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promi
 
 export function smtpTransport(smtpUrl: string): MailTransport {
   // Bounded waits: a silent mail server must not hold a worker for minutes.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  })
   return {
     async send(mail) {
       await transporter.sendMail({ from: mail.from, to: mail.recipient, subject: mail.subject, text: mail.text })
@@ -89,7 +94,14 @@ export const OUTBOX_CHANNEL = 'outbox'
  * Sends the outbox's mails in the background; returns a function that stops it. With `wakeUps`, a mail goes out as
  * soon as the change that queued it commits; the poll every `everyMs` catches what a wake-up missed, and retries.
  */
-export function startOutboxWorker(db: Database, transport: MailTransport, from: string, everyMs = 2000, batch = 20, wakeUps?: OutboxWakeUps) {
+export function startOutboxWorker(
+  db: Database,
+  transport: MailTransport,
+  from: string,
+  everyMs = 2000,
+  batch = 20,
+  wakeUps?: OutboxWakeUps,
+) {
   let stopped = false
   let sending = false
   let wokenWhileSending = false
@@ -159,7 +171,8 @@ export const HIDDEN_LINK = '[a one-time account link, shown only to its recipien
 /** Query parameters that, by their name, carry a credential. */
 const SECRET_PARAMETER = /token|code|key|otp|secret|sig|auth|hash|ticket|nonce|session/i
 /** A value that looks made by a random generator: long, or mixing capitals and digits as tokens and JWTs do. */
-const looksRandom = (value: string) => /^[\w.~-]{32,}$/.test(value) || (/^[\w.~-]{16,}$/.test(value) && /\d/.test(value) && /[A-Z]/.test(value))
+const looksRandom = (value: string) =>
+  /^[\w.~-]{32,}$/.test(value) || (/^[\w.~-]{16,}$/.test(value) && /\d/.test(value) && /[A-Z]/.test(value))
 
 /** Whether a link acts for whoever holds it: a reset or confirmation link, a sign-in link, anything with a token. */
 export function isAccountLink(link: string) {

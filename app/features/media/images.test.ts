@@ -10,7 +10,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-test-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3f7a2e' } }).png().toBuffer()
+  sharp({ create: { width, height, channels: 3, background: '#3f7a2e' } })
+    .png()
+    .toBuffer()
 
 describe('image pipeline', () => {
   it('stores an upload as WebP at each width, by content hash, once', async () => {

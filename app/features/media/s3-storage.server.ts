@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream'
-import {
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import type { MediaStorage } from './storage.server'
 
 export type S3StorageOptions = {

@@ -17,7 +17,9 @@ afterAll(async () => {
 })
 
 const png = (width: number, height: number, background = '#3f7a2e') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer()
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
 
 const readAll = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = []
@@ -59,7 +61,13 @@ describe('media on an S3-compatible server (s3rver on loopback)', () => {
     await expect(wrong.put(name, Buffer.from('x'))).rejects.toThrow()
     wrong.close()
     // Unknown keys are refused by the server, not taken for an absent object.
-    const stranger = s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'STRANGER', secretAccessKey: 'STRANGER' })
+    const stranger = s3Storage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'STRANGER',
+      secretAccessKey: 'STRANGER',
+    })
     await expect(stranger.read(name)).rejects.toThrow(/access key/i)
     await expect(stranger.has(name)).rejects.toThrow()
     stranger.close()

@@ -5,8 +5,10 @@
  * way one of rupees does: amount × weight can pass 2^53 where a floating division would drift.
  */
 export function apportion(amount: number, weights: number[]): number[] {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`An amount to share must be whole, non-negative paise, not ${amount}`)
-  for (const w of weights) if (!Number.isSafeInteger(w) || w < 0) throw new RangeError(`A weight must be a whole, non-negative number, not ${w}`)
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`An amount to share must be whole, non-negative paise, not ${amount}`)
+  for (const w of weights)
+    if (!Number.isSafeInteger(w) || w < 0) throw new RangeError(`A weight must be a whole, non-negative number, not ${w}`)
   const total = weights.reduce((a, b) => a + BigInt(b), 0n)
   if (total === 0n) {
     if (amount === 0) return weights.map(() => 0)

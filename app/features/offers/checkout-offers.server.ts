@@ -52,7 +52,11 @@ export async function priceChoice(
 ): Promise<PricedChoice> {
   const { settings, payment } = input
   const coupon = input.couponCode
-    ? await checkCoupon(db, { typedCode: input.couponCode, lines: input.lines, customer: input.customer, paysOnline: payment === 'online', at: input.at }, { lock: input.lock })
+    ? await checkCoupon(
+        db,
+        { typedCode: input.couponCode, lines: input.lines, customer: input.customer, paysOnline: payment === 'online', at: input.at },
+        { lock: input.lock },
+      )
     : null
   const priced = priceOrder({
     lines: input.lines,

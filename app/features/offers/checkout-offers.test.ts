@@ -39,7 +39,13 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
       .values([
         { id: 'tulsi-tea', slug: 'tulsi-tea', name: 'Tulsi Tea', description: 'd', category: 'herbal' },
         { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit' },
-        ...Array.from({ length: PRODUCTS }, (_, i) => ({ id: `spice-${i}`, slug: `spice-${i}`, name: `Spice ${i}`, description: 'd', category: 'spices' as const })),
+        ...Array.from({ length: PRODUCTS }, (_, i) => ({
+          id: `spice-${i}`,
+          slug: `spice-${i}`,
+          name: `Spice ${i}`,
+          description: 'd',
+          category: 'spices' as const,
+        })),
       ])
     await db()
       .insert(variants)
@@ -50,9 +56,14 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
       ])
   })
 
-  const setPayments = (payments: Partial<PaymentSettings>) => saveShopSettings(db(), { ...DEFAULT_SHOP_SETTINGS, payments: { ...DEFAULT_SHOP_SETTINGS.payments, ...payments } })
-  const addCoupon = (values: Partial<typeof coupons.$inferInsert> & { code: string }) => db().insert(coupons).values({ kind: 'percent', value: 1_000, ...values })
-  const stockOf = async (productId: string) => (await db().select({ stock: variants.stock }).from(variants).where(eq(variants.productId, productId)))[0]!.stock
+  const setPayments = (payments: Partial<PaymentSettings>) =>
+    saveShopSettings(db(), { ...DEFAULT_SHOP_SETTINGS, payments: { ...DEFAULT_SHOP_SETTINGS.payments, ...payments } })
+  const addCoupon = (values: Partial<typeof coupons.$inferInsert> & { code: string }) =>
+    db()
+      .insert(coupons)
+      .values({ kind: 'percent', value: 1_000, ...values })
+  const stockOf = async (productId: string) =>
+    (await db().select({ stock: variants.stock }).from(variants).where(eq(variants.productId, productId)))[0]!.stock
   const orderCount = async () => (await db().select({ id: orders.id }).from(orders)).length
 
   it('an online order with a code: the coupon on the lines it names, the prepaid offer on the rest, lines that add up, one use taken', async () => {
@@ -145,7 +156,15 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
     const parsed = createOrderSchema.parse({
       items: [{ productId: 'tulsi-tea', quantity: 1 }],
       email: 'meena@example.in',
-      shippingAddress: { fullName: 'Meena', buildingNumber: '4', streetName: 'Car Street', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: '9876543210' },
+      shippingAddress: {
+        fullName: 'Meena',
+        buildingNumber: '4',
+        streetName: 'Car Street',
+        city: 'Salem',
+        postalCode: '636001',
+        state: 'Tamil Nadu',
+        phoneNumber: '9876543210',
+      },
       payment: 'cod',
       couponDiscountPaise: 25_000,
       prepaidDiscountPaise: 25_000,
@@ -160,7 +179,10 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
   })
 
   it('cash on delivery: the fee is added, no prepaid discount, no payment opened, and the order waits for its confirmation', async () => {
-    await setPayments({ prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null }, cod: { ...DEFAULT_COD_RULES, feePaise: 3_000, confirmWithinHours: 48 } })
+    await setPayments({
+      prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null },
+      cod: { ...DEFAULT_COD_RULES, feePaise: 3_000, confirmWithinHours: 48 },
+    })
     const before = Date.now()
     const order = await placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 1 }], payment: 'cod' })
     expect(order).toMatchObject({
@@ -181,8 +203,22 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
     // Paying online the same cart saves the ₹50 offer and the ₹30 fee: the quote says what each way costs.
     const quote = await quoteCart(db(), [{ productId: 'tulsi-tea', quantity: 1 }], '/media')
     expect(quote.paymentOptions).toEqual({
-      online: { available: true, totalPaise: 24_000, couponDiscountPaise: 0, prepaidDiscountPaise: 5_000, codFeePaise: 0, couponMessage: null },
-      cod: { available: true, totalPaise: 32_000, couponDiscountPaise: 0, prepaidDiscountPaise: 0, codFeePaise: 3_000, couponMessage: null },
+      online: {
+        available: true,
+        totalPaise: 24_000,
+        couponDiscountPaise: 0,
+        prepaidDiscountPaise: 5_000,
+        codFeePaise: 0,
+        couponMessage: null,
+      },
+      cod: {
+        available: true,
+        totalPaise: 32_000,
+        couponDiscountPaise: 0,
+        prepaidDiscountPaise: 0,
+        codFeePaise: 3_000,
+        couponMessage: null,
+      },
     })
   })
 
@@ -209,17 +245,30 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
         const order = await placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 1 }], payment: 'cod', email })
         await db().update(orders).set({ status: 'returned_to_origin' }).where(eq(orders.id, order.id))
       }
-      const attempt = placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 1 }], payment: 'cod', email: 'third@example.in' })
-      await expect(attempt).rejects.toMatchObject({ refusal: 'too-many-returns', message: expect.stringMatching(/earlier parcels came back/) })
+      const attempt = placeTestOrder(db(), provider, {
+        items: [{ productId: 'tulsi-tea', quantity: 1 }],
+        payment: 'cod',
+        email: 'third@example.in',
+      })
+      await expect(attempt).rejects.toMatchObject({
+        refusal: 'too-many-returns',
+        message: expect.stringMatching(/earlier parcels came back/),
+      })
       expect(await stockOf('tulsi-tea')).toBe(20)
       // Paying online is still open to them.
-      await expect(placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 1 }], email: 'third@example.in' })).resolves.toMatchObject({ status: 'pending_payment' })
+      await expect(
+        placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 1 }], email: 'third@example.in' }),
+      ).resolves.toMatchObject({ status: 'pending_payment' })
     })
   })
 
   it('a prepaid-only code refuses cash on delivery, and the quote says so beside the COD choice only', async () => {
     await addCoupon({ code: 'UPI50', kind: 'fixed', value: 5_000, prepaidOnly: true })
-    const attempt = placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 2 }], payment: 'cod', couponCode: 'UPI50' })
+    const attempt = placeTestOrder(db(), provider, {
+      items: [{ productId: 'tulsi-tea', quantity: 2 }],
+      payment: 'cod',
+      couponCode: 'UPI50',
+    })
     await expect(attempt).rejects.toMatchObject({ refusal: 'prepaid-only' })
     const quote = await quoteCart(db(), [{ productId: 'tulsi-tea', quantity: 2 }], '/media', { couponCode: 'upi50' })
     expect(quote.coupon).toEqual({ applied: true, code: 'UPI50', discountPaise: 5_000 })
@@ -233,14 +282,24 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
       ['NOSUCH', 'DIWALI'].map((couponCode) => quoteCart(db(), [{ productId: 'tulsi-tea', quantity: 1 }], '/media', { couponCode })),
     )
     expect(unknown!.coupon).toMatchObject({ applied: false, refusal: 'not-valid' })
-    expect(expired!.coupon).toMatchObject({ applied: false, refusal: 'not-valid', message: (unknown!.coupon as { message: string }).message })
+    expect(expired!.coupon).toMatchObject({
+      applied: false,
+      refusal: 'not-valid',
+      message: (unknown!.coupon as { message: string }).message,
+    })
     expect(unknown!.totalPaise).toBe(29_000)
   })
 
   it('an order that expires gives its coupon use back; paid after that, the use counts again', async () => {
     await addCoupon({ code: 'ONE', totalUses: 1 })
-    const order = await placeTestOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 1 }], couponCode: 'ONE', expiryMinutes: 1 })
-    await expect(placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 1 }], email: 'x@example.in', couponCode: 'ONE' })).rejects.toMatchObject({
+    const order = await placeTestOrder(db(), provider, {
+      items: [{ productId: 'tulsi-tea', quantity: 1 }],
+      couponCode: 'ONE',
+      expiryMinutes: 1,
+    })
+    await expect(
+      placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 1 }], email: 'x@example.in', couponCode: 'ONE' }),
+    ).rejects.toMatchObject({
       refusal: 'used-up',
     })
     expect(await expireOverdueOrders(db(), provider, new Date(Date.now() + 5 * 60_000))).toBe(1)

@@ -26,7 +26,11 @@ type CouponCheck = { typedCode: string; lines: OfferLine[]; customer: CouponCust
  * coupon's row is locked first (`for update`), so orders placed at the same moment count its uses one after another;
  * without, it is the cart's preview, which the order checks again.
  */
-export async function checkCoupon(db: Database, input: CouponCheck, { lock }: { lock: boolean }): Promise<CouponResult & { code?: string }> {
+export async function checkCoupon(
+  db: Database,
+  input: CouponCheck,
+  { lock }: { lock: boolean },
+): Promise<CouponResult & { code?: string }> {
   const code = normaliseCouponCode(input.typedCode)
   const byCode = code ? db.select().from(coupons).where(eq(coupons.code, code)) : null
   const [row] = byCode ? await (lock ? byCode.for('update') : byCode) : []
@@ -34,7 +38,10 @@ export async function checkCoupon(db: Database, input: CouponCheck, { lock }: { 
   // Without a phone, the e-mail alone (`or` leaves out an undefined condition); without an e-mail (the cart's
   // preview before the address), the customer's own limits are checked when the order is placed.
   const sameCustomer = or(email ? eq(couponUses.email, email) : undefined, phone ? eq(couponUses.phone, phone) : undefined)
-  const orderedBySame = or(email ? sql`lower(${orders.email}) = ${email}` : undefined, phone ? eq(lastTenPhoneDigits('phoneNumber'), phone) : undefined)
+  const orderedBySame = or(
+    email ? sql`lower(${orders.email}) = ${email}` : undefined,
+    phone ? eq(lastTenPhoneDigits('phoneNumber'), phone) : undefined,
+  )
   const known = Boolean(email || phone)
   const live = and(eq(couponUses.couponCode, code ?? ''), isNull(couponUses.releasedAt))
   const [[uses], [customerUses], [ordered]] = row
@@ -60,7 +67,10 @@ export async function checkCoupon(db: Database, input: CouponCheck, { lock }: { 
 }
 
 /** Records the use `checkCoupon` allowed, in the same transaction, once the order's row is written. */
-export async function recordCouponUse(tx: Transaction, use: { orderId: string; code: string; customer: CouponCustomer; discountPaise: number; at: Date }) {
+export async function recordCouponUse(
+  tx: Transaction,
+  use: { orderId: string; code: string; customer: CouponCustomer; discountPaise: number; at: Date },
+) {
   await tx.insert(couponUses).values({
     orderId: use.orderId,
     couponCode: use.code,
@@ -78,13 +88,23 @@ export async function recordCouponUse(tx: Transaction, use: { orderId: string; c
  */
 export async function takeCouponUse(tx: Transaction, input: CouponCheck & { orderId: string }): Promise<CouponResult & { code?: string }> {
   const result = await checkCoupon(tx, input, { lock: true })
-  if (result.ok) await recordCouponUse(tx, { orderId: input.orderId, code: result.code!, customer: input.customer, discountPaise: result.discountPaise, at: input.at })
+  if (result.ok)
+    await recordCouponUse(tx, {
+      orderId: input.orderId,
+      code: result.code!,
+      customer: input.customer,
+      discountPaise: result.discountPaise,
+      at: input.at,
+    })
   return result
 }
 
 /** Gives back the coupon use of an order expired or cancelled before dispatch, in that change's transaction. */
 export async function releaseCouponUse(tx: Transaction, orderId: string, at: Date) {
-  await tx.update(couponUses).set({ releasedAt: at }).where(and(eq(couponUses.orderId, orderId), isNull(couponUses.releasedAt)))
+  await tx
+    .update(couponUses)
+    .set({ releasedAt: at })
+    .where(and(eq(couponUses.orderId, orderId), isNull(couponUses.releasedAt)))
 }
 
 /**

@@ -9,7 +9,16 @@ import { couponCustomerOf, releaseCouponUse, takeCouponUse } from './coupon-uses
 // once, and given back when the order expires or is cancelled before dispatch.
 
 const LINES = [{ productId: 'mango', category: 'freeze-dried-fruit', totalPaise: 45_000 }]
-const address = (phone: string) => ({ fullName: 'Meena', buildingNumber: '1', streetName: 'Car Street', city: 'Salem', postalCode: '636001', state: 'Tamil Nadu', phoneNumber: phone, alternateNumber: '' })
+const address = (phone: string) => ({
+  fullName: 'Meena',
+  buildingNumber: '1',
+  streetName: 'Car Street',
+  city: 'Salem',
+  postalCode: '636001',
+  state: 'Tamil Nadu',
+  phoneNumber: phone,
+  alternateNumber: '',
+})
 
 describe(`coupon uses on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -43,7 +52,14 @@ describe(`coupon uses on ${describeDatabase()}`, () => {
           checkoutKey: `key-${orderId}`,
           expiresAt: new Date(Date.now() + 600_000),
         })
-        const taken = await takeCouponUse(tx, { typedCode: code, orderId, lines: LINES, customer: couponCustomerOf(email, phone), paysOnline: true, at: new Date() })
+        const taken = await takeCouponUse(tx, {
+          typedCode: code,
+          orderId,
+          lines: LINES,
+          customer: couponCustomerOf(email, phone),
+          paysOnline: true,
+          at: new Date(),
+        })
         // Checkout refuses the whole order when the code is refused: nothing of it is kept.
         if (!taken.ok) throw new Refused(taken.refusal)
         return { orderId, ...taken }
@@ -64,7 +80,9 @@ describe(`coupon uses on ${describeDatabase()}`, () => {
     // Two uses taken already: 10 left.
     await orderWithCode('diwali10', 'early@example.in', '9000000001')
     await orderWithCode('Diwali10', 'early2@example.in', '9000000002')
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => orderWithCode('DIWALI10', `buyer${i}@example.in`, `98${String(i).padStart(8, '0')}`)))
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => orderWithCode('DIWALI10', `buyer${i}@example.in`, `98${String(i).padStart(8, '0')}`)),
+    )
     const taken = answers.filter((a) => 'ok' in a && a.ok)
     expect(taken).toHaveLength(10)
     expect(answers.filter((a) => 'refused' in a && a.refused === 'used-up')).toHaveLength(30)
@@ -76,16 +94,22 @@ describe(`coupon uses on ${describeDatabase()}`, () => {
 
   it('one use per customer holds under the same race, by e-mail and by phone', async () => {
     await db().insert(coupons).values({ code: 'WELCOME', kind: 'fixed', value: 5_000, usesPerCustomer: 1 })
-    const sameEmail = await Promise.all(Array.from({ length: 20 }, (_, i) => orderWithCode('welcome', 'Meena@Example.in', `97${String(i).padStart(8, '0')}`)))
+    const sameEmail = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => orderWithCode('welcome', 'Meena@Example.in', `97${String(i).padStart(8, '0')}`)),
+    )
     expect(sameEmail.filter((a) => 'ok' in a && a.ok)).toHaveLength(1)
     expect(sameEmail.filter((a) => 'refused' in a && a.refused === 'used-by-customer')).toHaveLength(19)
-    const samePhone = await Promise.all(Array.from({ length: 20 }, (_, i) => orderWithCode('welcome', `other${i}@example.in`, '+91 94860 12345')))
+    const samePhone = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => orderWithCode('welcome', `other${i}@example.in`, '+91 94860 12345')),
+    )
     expect(samePhone.filter((a) => 'ok' in a && a.ok)).toHaveLength(1)
     expect(samePhone.filter((a) => 'refused' in a && a.refused === 'used-by-customer')).toHaveLength(19)
   })
 
   it('an unknown code and an expired one are refused alike, and write nothing', async () => {
-    await db().insert(coupons).values({ code: 'MONSOON', kind: 'percent', value: 500, validUntil: new Date(Date.now() - 60_000) })
+    await db()
+      .insert(coupons)
+      .values({ code: 'MONSOON', kind: 'percent', value: 500, validUntil: new Date(Date.now() - 60_000) })
     expect(await orderWithCode('MONSOON', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
     expect(await orderWithCode('NOSUCHCODE', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
     expect(await orderWithCode('no such code', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
@@ -99,10 +123,18 @@ describe(`coupon uses on ${describeDatabase()}`, () => {
     expect(await orderWithCode('FIRST', 'another@example.in', '9000000005')).toEqual({ refused: 'used-up' })
     // The first order expires: its use is given back, and another customer may take it.
     await db().transaction((tx) => releaseCouponUse(tx, (first as { orderId: string }).orderId, new Date()))
-    expect(await db().select().from(couponUses).where(and(eq(couponUses.couponCode, 'FIRST'), isNull(couponUses.releasedAt)))).toEqual([])
+    expect(
+      await db()
+        .select()
+        .from(couponUses)
+        .where(and(eq(couponUses.couponCode, 'FIRST'), isNull(couponUses.releasedAt))),
+    ).toEqual([])
     const again = await orderWithCode('FIRST', 'another@example.in', '9000000005')
     expect(again).toMatchObject({ ok: true })
-    await db().update(orders).set({ status: 'paid' }).where(eq(orders.id, (again as { orderId: string }).orderId))
+    await db()
+      .update(orders)
+      .set({ status: 'paid' })
+      .where(eq(orders.id, (again as { orderId: string }).orderId))
     await db().update(coupons).set({ totalUses: null }).where(eq(coupons.code, 'FIRST'))
     expect(await orderWithCode('FIRST', 'ANOTHER@example.in', '9111111111')).toEqual({ refused: 'first-order-only' })
     expect(await orderWithCode('FIRST', 'third@example.in', '+91 90000 00005')).toEqual({ refused: 'first-order-only' })

@@ -58,16 +58,14 @@ const checkbox = z
 /** The new-coupon form at /dash/coupons, as the admin types it: rupees, a percentage, days in India. */
 export const couponFormSchema = z
   .object({
-    code: z
-      .string({ error: 'Enter a code.' })
-      .transform((v, ctx) => {
-        const code = normaliseCouponCode(v)
-        if (!code) {
-          ctx.addIssue({ code: 'custom', message: 'A code is 3 to 32 letters, digits, - or _, starting with a letter or digit.' })
-          return z.NEVER
-        }
-        return code
-      }),
+    code: z.string({ error: 'Enter a code.' }).transform((v, ctx) => {
+      const code = normaliseCouponCode(v)
+      if (!code) {
+        ctx.addIssue({ code: 'custom', message: 'A code is 3 to 32 letters, digits, - or _, starting with a letter or digit.' })
+        return z.NEVER
+      }
+      return code
+    }),
     kind: z.enum(['percent', 'fixed'], { error: 'Choose a percentage or a fixed amount.' }),
     value: text({ label: 'The discount', max: 12, oneLine: true, missing: 'Enter the discount.' }),
     minOrder: optionalRupees('the minimum order', 10_00_000),
@@ -99,7 +97,11 @@ export const couponFormSchema = z
     }
     const productIds = [...new Set(form.products.split(/[\s,]+/).filter(Boolean))]
     if (productIds.some((id) => !/^[A-Za-z0-9_-]{1,40}$/.test(id))) {
-      ctx.addIssue({ code: 'custom', path: ['products'], message: 'List products by their id (in the product’s address), separated by commas.' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['products'],
+        message: 'List products by their id (in the product’s address), separated by commas.',
+      })
     }
     return {
       code: form.code,
@@ -143,12 +145,18 @@ export async function createCoupon(db: Database, coupon: NewCoupon) {
 
 /** Switches a code on or off; false when there is no such code. */
 export async function setCouponActive(db: Database, code: string, active: boolean) {
-  const updated = await db.update(coupons).set({ active, updatedAt: new Date() }).where(eq(coupons.code, code)).returning({ code: coupons.code })
+  const updated = await db
+    .update(coupons)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(coupons.code, code))
+    .returning({ code: coupons.code })
   return updated.length > 0
 }
 
 export const couponSwitchSchema = z.object({
-  code: z.string({ error: 'Which code?' }).transform((v, ctx) => normaliseCouponCode(v) ?? (ctx.addIssue({ code: 'custom', message: 'There is no such code.' }), z.NEVER)),
+  code: z
+    .string({ error: 'Which code?' })
+    .transform((v, ctx) => normaliseCouponCode(v) ?? (ctx.addIssue({ code: 'custom', message: 'There is no such code.' }), z.NEVER)),
   active: z.enum(['true', 'false'], { error: 'Switch the code on or off.' }).transform((v) => v === 'true'),
 })
 
@@ -156,7 +164,11 @@ export const couponSwitchSchema = z.object({
 export async function listCouponsForAdmin(db: Database) {
   const [rows, used] = await Promise.all([
     db.select().from(coupons).orderBy(desc(coupons.createdAt), asc(coupons.code)),
-    db.select({ code: couponUses.couponCode, n: count() }).from(couponUses).where(isNull(couponUses.releasedAt)).groupBy(couponUses.couponCode),
+    db
+      .select({ code: couponUses.couponCode, n: count() })
+      .from(couponUses)
+      .where(isNull(couponUses.releasedAt))
+      .groupBy(couponUses.couponCode),
   ])
   return rows.map((row) => ({ ...row, usesTaken: used.find((u) => u.code === row.code)?.n ?? 0 }))
 }

@@ -47,14 +47,25 @@ describe('coupon codes', () => {
     // 10% of ₹599.50 = ₹59.95.
     expect(applyCoupon(coupon(), [mango, pepper], context())).toEqual({ ok: true, discountPaise: 5_995, eligible: [true, true] })
     // 7.5% of ₹149.50 = 1121.25 paise → 1121.
-    expect(applyCoupon(coupon({ value: 750, categories: ['spices'] }), [mango, pepper], context())).toEqual({ ok: true, discountPaise: 1_121, eligible: [false, true] })
+    expect(applyCoupon(coupon({ value: 750, categories: ['spices'] }), [mango, pepper], context())).toEqual({
+      ok: true,
+      discountPaise: 1_121,
+      eligible: [false, true],
+    })
     // 10% of ₹599.50 capped at ₹50.
     expect(applyCoupon(coupon({ maxDiscountPaise: 5_000 }), [mango, pepper], context())).toMatchObject({ ok: true, discountPaise: 5_000 })
   })
 
   it('take a fixed amount, never more than the lines they apply to are worth', () => {
-    expect(applyCoupon(coupon({ kind: 'fixed', value: 10_000 }), [mango, pepper], context())).toMatchObject({ ok: true, discountPaise: 10_000 })
-    expect(applyCoupon(coupon({ kind: 'fixed', value: 20_000, productIds: ['pepper'] }), [mango, pepper], context())).toEqual({ ok: true, discountPaise: 14_950, eligible: [false, true] })
+    expect(applyCoupon(coupon({ kind: 'fixed', value: 10_000 }), [mango, pepper], context())).toMatchObject({
+      ok: true,
+      discountPaise: 10_000,
+    })
+    expect(applyCoupon(coupon({ kind: 'fixed', value: 20_000, productIds: ['pepper'] }), [mango, pepper], context())).toEqual({
+      ok: true,
+      discountPaise: 14_950,
+      eligible: [false, true],
+    })
   })
 
   it('answer an unknown, switched-off, early and expired code alike, so codes cannot be told apart by trying', () => {
@@ -78,7 +89,11 @@ describe('coupon codes', () => {
     expect(refusal(coupon({ prepaidOnly: true }), context({ paysOnline: false }))).toBe('prepaid-only')
     expect(refusal(coupon({ categories: ['oils'] }), context())).toBe('nothing-eligible')
     const short = applyCoupon(coupon({ minOrderPaise: 50_000, categories: ['freeze-dried-fruit'] }), [mango, pepper], context())
-    expect(short).toEqual({ ok: false, refusal: 'below-minimum', message: 'This code needs ₹500 of the products it applies to: add ₹50 more.' })
+    expect(short).toEqual({
+      ok: false,
+      refusal: 'below-minimum',
+      message: 'This code needs ₹500 of the products it applies to: add ₹50 more.',
+    })
   })
 })
 

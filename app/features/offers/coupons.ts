@@ -52,9 +52,7 @@ export type CouponRefusal =
   | 'prepaid-only'
   | 'nothing-eligible'
 
-export type CouponResult =
-  | { ok: true; discountPaise: number; eligible: boolean[] }
-  | { ok: false; refusal: CouponRefusal; message: string }
+export type CouponResult = { ok: true; discountPaise: number; eligible: boolean[] } | { ok: false; refusal: CouponRefusal; message: string }
 
 /** The customer's words for each refusal. An unknown, switched-off, not-yet-valid and expired code read the same. */
 export const COUPON_MESSAGES: Record<Exclude<CouponRefusal, 'below-minimum'>, string> = {
@@ -91,7 +89,11 @@ function appliesTo(coupon: Coupon, line: OfferLine) {
  * those lines are worth. `coupon` is null for a code the shop does not have.
  */
 export function applyCoupon(coupon: Coupon | null, lines: OfferLine[], context: CouponContext): CouponResult {
-  const refuse = (refusal: Exclude<CouponRefusal, 'below-minimum'>): CouponResult => ({ ok: false, refusal, message: COUPON_MESSAGES[refusal] })
+  const refuse = (refusal: Exclude<CouponRefusal, 'below-minimum'>): CouponResult => ({
+    ok: false,
+    refusal,
+    message: COUPON_MESSAGES[refusal],
+  })
   if (!coupon || !coupon.active) return refuse('not-valid')
   if (coupon.validFrom && context.at < coupon.validFrom) return refuse('not-valid')
   if (coupon.validUntil && context.at > coupon.validUntil) return refuse('not-valid')

@@ -35,7 +35,11 @@ const coupon: fc.Arbitrary<Coupon> = fc.record({
   active: fc.constant(true),
 })
 const prepaidOffer: fc.Arbitrary<PrepaidOffer | null> = fc.option(
-  fc.record({ kind: fc.constantFrom('percent' as const, 'fixed' as const), value: fc.integer({ min: 1, max: 2_000 }), maxDiscountPaise: fc.option(fc.integer({ min: 0, max: 20_000 })) }),
+  fc.record({
+    kind: fc.constantFrom('percent' as const, 'fixed' as const),
+    value: fc.integer({ min: 1, max: 2_000 }),
+    maxDiscountPaise: fc.option(fc.integer({ min: 0, max: 20_000 })),
+  }),
 )
 
 describe('invoices of discounted and cash-on-delivery orders', () => {
@@ -50,13 +54,29 @@ describe('invoices of discounted and cash-on-delivery orders', () => {
         fc.constantFrom('intra-state' as const, 'inter-state' as const),
         (lines, maybeCoupon, prepaid, payment, codFee, supply) => {
           const offerLines = lines.map((l) => ({ productId: l.productId, category: l.category, totalPaise: l.unitPricePaise * l.quantity }))
-          const applied = maybeCoupon ? applyCoupon(maybeCoupon, offerLines, { at: new Date(), usesSoFar: 0, customerUses: 0, customerHasOrdered: false, paysOnline: payment === 'online' }) : null
-          const order = priceOrder({ lines: offerLines, deliveryRule: RULE, coupon: applied?.ok ? applied : null, prepaidOffer: prepaid, payment, codFeePaise: codFee })
+          const applied = maybeCoupon
+            ? applyCoupon(maybeCoupon, offerLines, {
+                at: new Date(),
+                usesSoFar: 0,
+                customerUses: 0,
+                customerHasOrdered: false,
+                paysOnline: payment === 'online',
+              })
+            : null
+          const order = priceOrder({
+            lines: offerLines,
+            deliveryRule: RULE,
+            coupon: applied?.ok ? applied : null,
+            prepaidOffer: prepaid,
+            payment,
+            codFeePaise: codFee,
+          })
 
           // The discounts are spread exactly, a coupon only over the lines it applies to, no line below nothing.
           expect(order.lineDiscountsPaise.reduce((a, b) => a + b, 0)).toBe(order.couponDiscountPaise + order.prepaidDiscountPaise)
           order.lineDiscountsPaise.forEach((d, i) => expect(d).toBeLessThanOrEqual(offerLines[i]!.totalPaise))
-          if (applied?.ok && order.prepaidDiscountPaise === 0) order.lineDiscountsPaise.forEach((d, i) => applied.eligible[i] || expect(d).toBe(0))
+          if (applied?.ok && order.prepaidDiscountPaise === 0)
+            order.lineDiscountsPaise.forEach((d, i) => applied.eligible[i] || expect(d).toBe(0))
           if (payment === 'cod') expect(order.prepaidDiscountPaise).toBe(0)
           else expect(order.codFeePaise).toBe(0)
 
@@ -64,7 +84,14 @@ describe('invoices of discounted and cash-on-delivery orders', () => {
             supply,
             deliveryPaise: order.deliveryPaise,
             codFeePaise: order.codFeePaise,
-            lines: lines.map((l, i) => ({ description: l.productId, hsnCode: '0910', ratePercent: l.ratePercent, quantity: l.quantity, unitPricePaise: l.unitPricePaise, discountPaise: order.lineDiscountsPaise[i] })),
+            lines: lines.map((l, i) => ({
+              description: l.productId,
+              hsnCode: '0910',
+              ratePercent: l.ratePercent,
+              quantity: l.quantity,
+              unitPricePaise: l.unitPricePaise,
+              discountPaise: order.lineDiscountsPaise[i],
+            })),
           })
           expect(invoice.totals.totalPaise).toBe(order.totalPaise)
           for (const taxed of invoice.lines) {
@@ -87,17 +114,62 @@ describe('invoices of discounted and cash-on-delivery orders', () => {
       { productId: 'mango', category: 'freeze-dried-fruit', totalPaise: 45_000 },
     ]
     const applied = applyCoupon(
-      { code: 'SPICE10', kind: 'percent', value: 1_000, minOrderPaise: 0, maxDiscountPaise: null, validFrom: null, validUntil: null, totalUses: null, usesPerCustomer: null, categories: ['spices'], productIds: [], firstOrderOnly: false, prepaidOnly: false, active: true },
+      {
+        code: 'SPICE10',
+        kind: 'percent',
+        value: 1_000,
+        minOrderPaise: 0,
+        maxDiscountPaise: null,
+        validFrom: null,
+        validUntil: null,
+        totalUses: null,
+        usesPerCustomer: null,
+        categories: ['spices'],
+        productIds: [],
+        firstOrderOnly: false,
+        prepaidOnly: false,
+        active: true,
+      },
       lines,
       { at: new Date(), usesSoFar: 0, customerUses: 0, customerHasOrdered: false, paysOnline: true },
     )
     expect(applied).toEqual({ ok: true, discountPaise: 2_990, eligible: [true, false] })
-    const online = priceOrder({ lines, deliveryRule: RULE, coupon: applied.ok ? applied : null, prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null }, payment: 'online', codFeePaise: 3_000 })
+    const online = priceOrder({
+      lines,
+      deliveryRule: RULE,
+      coupon: applied.ok ? applied : null,
+      prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null },
+      payment: 'online',
+      codFeePaise: 3_000,
+    })
     // Goods ₹749.00 − ₹29.90 = ₹719.10 (free delivery); − ₹50 for paying online = ₹669.10. The 5,000 paise over
     // 26,910 : 45,000 = 1,871.08… : 3,128.91… → 1,871 + 3,128 = 4,999; the paisa to the larger remainder (0.91).
-    expect(online).toEqual({ subtotalPaise: 74_900, couponDiscountPaise: 2_990, prepaidDiscountPaise: 5_000, deliveryPaise: 0, codFeePaise: 0, totalPaise: 66_910, lineDiscountsPaise: [2_990 + 1_871, 3_129] })
-    const cod = priceOrder({ lines, deliveryRule: RULE, coupon: applied.ok ? applied : null, prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null }, payment: 'cod', codFeePaise: 3_000 })
-    expect(cod).toEqual({ subtotalPaise: 74_900, couponDiscountPaise: 2_990, prepaidDiscountPaise: 0, deliveryPaise: 0, codFeePaise: 3_000, totalPaise: 74_910, lineDiscountsPaise: [2_990, 0] })
+    expect(online).toEqual({
+      subtotalPaise: 74_900,
+      couponDiscountPaise: 2_990,
+      prepaidDiscountPaise: 5_000,
+      deliveryPaise: 0,
+      codFeePaise: 0,
+      totalPaise: 66_910,
+      lineDiscountsPaise: [2_990 + 1_871, 3_129],
+    })
+    const cod = priceOrder({
+      lines,
+      deliveryRule: RULE,
+      coupon: applied.ok ? applied : null,
+      prepaidOffer: { kind: 'fixed', value: 5_000, maxDiscountPaise: null },
+      payment: 'cod',
+      codFeePaise: 3_000,
+    })
+    expect(cod).toEqual({
+      subtotalPaise: 74_900,
+      couponDiscountPaise: 2_990,
+      prepaidDiscountPaise: 0,
+      deliveryPaise: 0,
+      codFeePaise: 3_000,
+      totalPaise: 74_910,
+      lineDiscountsPaise: [2_990, 0],
+    })
   })
 
   it('a prepaid offer is rounded down, capped, and never more than the goods', () => {
@@ -109,7 +181,14 @@ describe('invoices of discounted and cash-on-delivery orders', () => {
 
   it('a cart a coupon made free still pays delivery below the threshold', () => {
     const lines = [{ productId: 'pepper', category: 'spices', totalPaise: 14_950 }]
-    const order = priceOrder({ lines, deliveryRule: RULE, coupon: { discountPaise: 14_950, eligible: [true] }, prepaidOffer: null, payment: 'online', codFeePaise: 0 })
+    const order = priceOrder({
+      lines,
+      deliveryRule: RULE,
+      coupon: { discountPaise: 14_950, eligible: [true] },
+      prepaidOffer: null,
+      payment: 'online',
+      codFeePaise: 0,
+    })
     expect(order).toMatchObject({ deliveryPaise: 4_000, totalPaise: 4_000, lineDiscountsPaise: [14_950] })
   })
 })

@@ -49,7 +49,12 @@ export function priceOrder(input: {
   const subtotalPaise = values.reduce((a, b) => a + b, 0)
   const couponDiscountPaise = input.coupon?.discountPaise ?? 0
   const couponShares =
-    couponDiscountPaise > 0 ? apportion(couponDiscountPaise, values.map((v, i) => (input.coupon!.eligible[i] ? v : 0))) : values.map(() => 0)
+    couponDiscountPaise > 0
+      ? apportion(
+          couponDiscountPaise,
+          values.map((v, i) => (input.coupon!.eligible[i] ? v : 0)),
+        )
+      : values.map(() => 0)
   const afterCoupon = values.map((v, i) => v - couponShares[i]!)
   const goodsAfterCouponPaise = subtotalPaise - couponDiscountPaise
   const prepaid = input.payment === 'online' ? prepaidDiscountPaise(input.prepaidOffer, goodsAfterCouponPaise) : 0

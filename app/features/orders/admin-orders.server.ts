@@ -19,7 +19,18 @@ const TO_SHIP: OrderStatus[] = ['paid', 'confirmed', 'packed']
 export const ORDER_LIST_FILTERS = [
   'all',
   'to-ship',
-  ...['pending_payment', 'awaiting_confirmation', 'confirmed', 'paid', 'packed', 'shipped', 'delivered', 'returned_to_origin', 'cancelled', 'expired'],
+  ...[
+    'pending_payment',
+    'awaiting_confirmation',
+    'confirmed',
+    'paid',
+    'packed',
+    'shipped',
+    'delivered',
+    'returned_to_origin',
+    'cancelled',
+    'expired',
+  ],
 ] as const
 
 export const orderListQuerySchema = z.object({
@@ -113,4 +124,3 @@ export async function ordersWaitingToShip(db: Database, limit = 10) {
   ])
   return { total: total!.n, orders: rows.map((r) => ({ ...r, label: orderNumberLabel(r.number) })) }
 }
-

@@ -33,7 +33,13 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
   beforeAll(async () => {
     handle = await openTestDatabase()
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
-    provider = razorpayProvider({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: razorpay.url, timeoutMs: 500 })
+    provider = razorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: razorpay.url,
+      timeoutMs: 500,
+    })
   })
   afterAll(async () => {
     await razorpay?.close()
@@ -45,14 +51,18 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     await db().delete(orders)
     await db().delete(outbox)
     await db().delete(products)
-    await db().insert(products).values([
-      { id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' },
-      { id: 'pepper', slug: 'pepper', name: 'Black Pepper', description: 'd', category: 'spices', subcategory: 'whole' },
-    ])
-    await db().insert(variants).values([
-      { productId: 'kokum', size: 'one', pricePaise: 18000, stock: 50 },
-      { productId: 'pepper', size: '250g', pricePaise: 9900, stock: 50 },
-    ])
+    await db()
+      .insert(products)
+      .values([
+        { id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' },
+        { id: 'pepper', slug: 'pepper', name: 'Black Pepper', description: 'd', category: 'spices', subcategory: 'whole' },
+      ])
+    await db()
+      .insert(variants)
+      .values([
+        { productId: 'kokum', size: 'one', pricePaise: 18000, stock: 50 },
+        { productId: 'pepper', size: '250g', pricePaise: 9900, stock: 50 },
+      ])
   })
 
   let count = 0
@@ -60,7 +70,10 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
   async function paidOrder() {
     const n = ++count
     const order = await createOrder(db(), provider, {
-      items: [{ productId: 'kokum', quantity: 2 }, { productId: 'pepper', size: '250g', quantity: 1 }],
+      items: [
+        { productId: 'kokum', quantity: 2 },
+        { productId: 'pepper', size: '250g', quantity: 1 },
+      ],
       shippingAddress: testAddress,
       email: `buyer${n}@example.in`,
       buyerToken: `buyer-${n}`,
@@ -69,7 +82,13 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     })
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
-    const paid = await handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature'], 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id'] } })
+    const paid = await handlePaymentWebhook(db(), provider, {
+      rawBody: webhook.rawBody,
+      headers: {
+        'x-razorpay-signature': webhook.headers['x-razorpay-signature'],
+        'x-razorpay-event-id': webhook.headers['x-razorpay-event-id'],
+      },
+    })
     expect(paid.outcome).toBe('paid')
     await db().delete(outbox)
     return { ...order, paymentId: payment.id }
@@ -77,15 +96,23 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
   const stock = async (productId: string) => (await db().select().from(variants).where(eq(variants.productId, productId)))[0]!.stock
   const refundsAtRazorpay = (paymentId: string) => [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId)
   const refundCalls = (paymentId: string) => razorpay.state.requests.filter((r) => r.path === `/v1/payments/${paymentId}/refund`)
-  const invoiceOf = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
-  const creditNotesOf = async (orderId: string) => (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
+  const invoiceOf = async (orderId: string) =>
+    (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
+  const creditNotesOf = async (orderId: string) =>
+    (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
   const statusOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!.status
   const historyOf = async (orderId: string) => db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId))
 
   // Moved from payments/refunds.test.ts, where it called advanceOrder then sendRefund as the route did.
   it('cancelling a paid order refunds it in the same step, and the invoice then says it was cancelled, by which credit note', async () => {
     const order = await paidOrder()
-    const cancelled = await cancelOrder(db(), provider, order.id, { reason: 'Could not source fresh stock', refund: 'yes', speed: 'normal' }, ADMIN)
+    const cancelled = await cancelOrder(
+      db(),
+      provider,
+      order.id,
+      { reason: 'Could not source fresh stock', refund: 'yes', speed: 'normal' },
+      ADMIN,
+    )
     expect(cancelled).toMatchObject({ status: 'cancelled', refund: { status: 'pending' } })
     // The cancellation returned the stock; the refund does not return it twice.
     expect(await stock('kokum')).toBe(50)
@@ -101,12 +128,23 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
 
   it('writes the history of both, sends the transfer once with its key, and refuses a second click without refunding again', async () => {
     const order = await paidOrder()
-    const cancelled = await cancelOrder(db(), provider, order.id, { reason: 'Customer asked by phone', refund: 'yes', speed: 'optimum' }, ADMIN)
+    const cancelled = await cancelOrder(
+      db(),
+      provider,
+      order.id,
+      { reason: 'Customer asked by phone', refund: 'yes', speed: 'optimum' },
+      ADMIN,
+    )
     const notes = (await historyOf(order.id)).filter((e) => e.actor === ADMIN).map((e) => e.note)
-    expect(notes).toEqual(['Stock returned; Customer asked by phone', expect.stringMatching(/^Refund of ₹459\.00 requested \(.*; optimum\): Customer asked by phone; credit note CN\//)])
+    expect(notes).toEqual([
+      'Stock returned; Customer asked by phone',
+      expect.stringMatching(/^Refund of ₹459\.00 requested \(.*; optimum\): Customer asked by phone; credit note CN\//),
+    ])
     expect(refundCalls(order.paymentId).map((r) => r.headers['x-refund-idempotency'])).toEqual([`${cancelled.refund!.id}-1`])
 
-    await expect(cancelOrder(db(), provider, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN)).rejects.toBeInstanceOf(StepNotAllowedError)
+    await expect(cancelOrder(db(), provider, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN)).rejects.toBeInstanceOf(
+      StepNotAllowedError,
+    )
     expect(await refundsOf(db(), order.id)).toHaveLength(1)
     expect(refundCalls(order.paymentId)).toHaveLength(1)
     expect(await stock('kokum')).toBe(50)
@@ -114,14 +152,23 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
 
   it('a refund the order cannot give refuses the whole step: nothing cancelled, no stock moved, nothing sent', async () => {
     const order = await paidOrder()
-    await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'whole' }, reason: 'Goodwill', restock: false, speed: 'normal', actor: ADMIN })
+    await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'whole' },
+      reason: 'Goodwill',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     await db().delete(outbox)
     const before = { history: (await historyOf(order.id)).length, calls: razorpay.state.requests.length, kokum: await stock('kokum') }
     const attempt = cancelOrder(db(), provider, order.id, { reason: 'Out of stock', refund: 'yes', speed: 'normal' }, ADMIN)
     await expect(attempt).rejects.toBeInstanceOf(RefundRefusedError)
     await expect(attempt).rejects.toThrow('This order has been refunded in full already.')
     expect(await statusOf(order.id)).toBe('paid')
-    expect({ history: (await historyOf(order.id)).length, calls: razorpay.state.requests.length, kokum: await stock('kokum') }).toEqual(before)
+    expect({ history: (await historyOf(order.id)).length, calls: razorpay.state.requests.length, kokum: await stock('kokum') }).toEqual(
+      before,
+    )
     expect(await db().select().from(outbox)).toEqual([])
   })
 
@@ -134,7 +181,9 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     razorpay.state.mode = 'ok'
     expect(await reconcileRefunds(db(), provider, new Date(Date.now() + 2 * 60_000))).toBe(1)
     expect(refundsAtRazorpay(order.paymentId)).toHaveLength(1)
-    expect(new Set(refundCalls(order.paymentId).map((r) => r.headers['x-refund-idempotency']))).toEqual(new Set([`${cancelled.refund!.id}-1`]))
+    expect(new Set(refundCalls(order.paymentId).map((r) => r.headers['x-refund-idempotency']))).toEqual(
+      new Set([`${cancelled.refund!.id}-1`]),
+    )
   })
 
   it('cancels without a refund when the owner unticks it: the stock back, the customer mailed, nothing sent', async () => {

@@ -44,8 +44,20 @@ export const fulfilmentSchema = z.discriminatedUnion(
     z.object({ step: z.literal('pack') }),
     z.object({
       step: z.literal('ship'),
-      courier: text({ label: 'Courier', max: 80, missing: 'Enter the courier.', oneLine: true, tooLong: 'Keep the courier under 80 characters.' }),
-      trackingNumber: text({ label: 'Tracking number', max: 80, missing: 'Enter the tracking number.', oneLine: true, tooLong: 'Keep the tracking number under 80 characters.' }),
+      courier: text({
+        label: 'Courier',
+        max: 80,
+        missing: 'Enter the courier.',
+        oneLine: true,
+        tooLong: 'Keep the courier under 80 characters.',
+      }),
+      trackingNumber: text({
+        label: 'Tracking number',
+        max: 80,
+        missing: 'Enter the tracking number.',
+        oneLine: true,
+        tooLong: 'Keep the tracking number under 80 characters.',
+      }),
     }),
     z.object({ step: z.literal('deliver') }),
     z.object({
@@ -112,10 +124,18 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
 
     if (input.step === 'ship') {
       note = `${input.courier}, tracking ${input.trackingNumber}`
-      await tx.update(orders).set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now }).where(eq(orders.id, orderId))
+      await tx
+        .update(orders)
+        .set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
+        .where(eq(orders.id, orderId))
       // A COD order's tax invoice is issued as the goods leave (time of supply, decision 043), from the same series.
       if (cod) {
-        const invoice = await issueInvoice(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines }, settings, now)
+        const invoice = await issueInvoice(
+          tx,
+          { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines },
+          settings,
+          now,
+        )
         note = `${note}; invoice ${invoice.document.number}`
       }
       await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, settings))
@@ -127,7 +147,14 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
       await tx.update(orders).set({ status: 'returned_to_origin', updatedAt: now }).where(eq(orders.id, orderId))
       if (input.resellable === 'yes') {
         for (const line of lines) {
-          await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId, admin: actor })
+          await changeStock(tx, {
+            productId: line.productId,
+            size: line.size,
+            change: line.quantity,
+            reason: 'returned',
+            orderId,
+            admin: actor,
+          })
         }
       }
       // GST: the goods were never supplied, so the invoice issued at dispatch is cancelled by a credit note (CGST Act
@@ -136,7 +163,14 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
         orderId,
         refundId: null,
         items: {
-          lines: lines.map((l) => ({ productId: l.productId, size: l.size, name: l.name, quantity: l.quantity, unitPricePaise: l.unitPricePaise, ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}) })),
+          lines: lines.map((l) => ({
+            productId: l.productId,
+            size: l.size,
+            name: l.name,
+            quantity: l.quantity,
+            unitPricePaise: l.unitPricePaise,
+            ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}),
+          })),
           deliveryPaise: order.deliveryPaise,
           amountPaise: 0,
           codFeePaise: order.codFeePaise,
@@ -158,7 +192,14 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
     if (input.step === 'cancel') {
       // The stock was taken when the order was placed; it goes back on the shelf.
       for (const line of lines) {
-        await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'cancelled', orderId, admin: actor })
+        await changeStock(tx, {
+          productId: line.productId,
+          size: line.size,
+          change: line.quantity,
+          reason: 'cancelled',
+          orderId,
+          admin: actor,
+        })
       }
       // Cancelled before dispatch: the coupon's use is given back.
       await releaseCouponUse(tx, orderId, now)
@@ -167,9 +208,26 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
       // Nothing was paid for a COD order not yet delivered: nothing to refund.
       if (input.refund === 'yes' && !cod) {
         // The whole order, in this transaction: its credit note cancels the invoice. The transfer is the caller's to send.
-        refund = await recordRefund(tx, { orderId, request: { kind: 'whole' }, reason: input.reason || 'Order cancelled', restock: false, speed: input.speed, actor, now })
+        refund = await recordRefund(tx, {
+          orderId,
+          request: { kind: 'whole' },
+          reason: input.reason || 'Order cancelled',
+          restock: false,
+          speed: input.speed,
+          actor,
+          now,
+        })
       }
-      await enqueueMail(tx, orderCancelledMail({ ...order, lines }, input.reason, settings, refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null, cod))
+      await enqueueMail(
+        tx,
+        orderCancelledMail(
+          { ...order, lines },
+          input.reason,
+          settings,
+          refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
+          cod,
+        ),
+      )
       return { status: step.to as OrderStatus, refundId: refund?.refundId ?? null }
     }
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })

@@ -30,16 +30,20 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     await db().delete(products)
     await db().delete(contactMessages)
     await db().delete(users)
-    await db().insert(products).values([
-      { id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal', subcategory: 'biscuits' },
-      { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit' },
-    ])
-    await db().insert(variants).values([
-      { productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 5 },
-      { productId: 'dried-mango', size: '250g', pricePaise: 30000, stock: 3 },
-      { productId: 'dried-mango', size: '500g', pricePaise: 56000, stock: 9 },
-      { productId: 'dried-mango', size: '1kg', pricePaise: 100000, stock: 0 },
-    ])
+    await db()
+      .insert(products)
+      .values([
+        { id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal', subcategory: 'biscuits' },
+        { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit' },
+      ])
+    await db()
+      .insert(variants)
+      .values([
+        { productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 5 },
+        { productId: 'dried-mango', size: '250g', pricePaise: 30000, stock: 3 },
+        { productId: 'dried-mango', size: '500g', pricePaise: 56000, stock: 9 },
+        { productId: 'dried-mango', size: '1kg', pricePaise: 100000, stock: 0 },
+      ])
   })
 
   const stockOf = async (productId: string, size: string) =>
@@ -48,19 +52,28 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   const paidOrder = (items: CreateOrderInput['items'], email = 'meena@example.in', phoneNumber = testAddress.phoneNumber) =>
     placePaidOrder(db(), provider, { items, email, address: { phoneNumber } })
 
-  const mailsTo = async (recipient: string) => (await db().select().from(outbox).where(eq(outbox.recipient, recipient))).map((m) => m.subject)
+  const mailsTo = async (recipient: string) =>
+    (await db().select().from(outbox).where(eq(outbox.recipient, recipient))).map((m) => m.subject)
 
   it('packs, ships with courier and tracking (mailing the customer), delivers, and records each step', async () => {
     const order = await paidOrder([{ productId: 'ragi-biscuit', quantity: 2 }])
     await advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.com')
-    await advanceOrder(db(), order.id, fulfilmentSchema.parse({ step: 'ship', courier: ' DTDC ', trackingNumber: 'D123456789' }), 'owner@example.com')
+    await advanceOrder(
+      db(),
+      order.id,
+      fulfilmentSchema.parse({ step: 'ship', courier: ' DTDC ', trackingNumber: 'D123456789' }),
+      'owner@example.com',
+    )
 
     const shipped = (await getOrderForAdmin(db(), order.id))!
     expect(shipped.status).toBe('shipped')
     expect(shipped.courier).toBe('DTDC')
     expect(shipped.trackingNumber).toBe('D123456789')
     expect(shipped.nextSteps).toEqual(['deliver'])
-    const [mail] = await db().select().from(outbox).where(eq(outbox.subject, `Your order KO-${order.number} is on its way`))
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Your order KO-${order.number} is on its way`))
     expect(mail?.recipient).toBe('meena@example.in')
     expect(mail?.text).toContain('Tracking number: D123456789')
     expect(mail?.text).toContain('2 × Ragi Biscuit')
@@ -91,7 +104,11 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(await stockOf('ragi-biscuit', 'one')).toBe(4)
 
     // An unpaid order is not the owner's to pack: it is paid or it expires.
-    const unpaid = await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'b' })
+    const unpaid = await placeTestOrder(db(), provider, {
+      items: [{ productId: 'ragi-biscuit', quantity: 1 }],
+      email: 'x@y.in',
+      buyerToken: 'b',
+    })
     await expect(advanceOrder(db(), unpaid.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
   })
 
@@ -131,7 +148,8 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     const a = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }], 'meena@example.in', '9876543210')
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }], 'ravi@example.in', '+91 91234 56789')
     await advanceOrder(db(), b.id, fulfilmentSchema.parse({ step: 'ship', courier: 'DTDC', trackingNumber: 'T1' }), 'a@x.in')
-    const list = (q: Record<string, string>) => listOrdersForAdmin(db(), orderListQuerySchema.parse(q)).then((r) => r.orders.map((o) => o.number))
+    const list = (q: Record<string, string>) =>
+      listOrdersForAdmin(db(), orderListQuerySchema.parse(q)).then((r) => r.orders.map((o) => o.number))
 
     expect(await list({})).toEqual([a.number]) // "to ship" by default
     expect(await list({ status: 'all' })).toEqual([b.number, a.number])
@@ -171,7 +189,11 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   })
 
   it('records expiry in the history', async () => {
-    const created = await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'd' })
+    const created = await placeTestOrder(db(), provider, {
+      items: [{ productId: 'ragi-biscuit', quantity: 1 }],
+      email: 'x@y.in',
+      buyerToken: 'd',
+    })
     await expireOverdueOrders(db(), provider, new Date(Date.now() + 31 * 60_000))
     const expired = (await getOrderForAdmin(db(), created.id))!
     expect(expired.history.map((e) => e.status)).toEqual(['pending_payment', 'expired'])
@@ -198,7 +220,11 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
       .insert(outbox)
       .values([
         { recipient: 'a@x.in', subject: 'failed one', text: 't', status: 'failed', attempts: 8, lastError: 'connection refused' },
-        { recipient: 'b@x.in', subject: 'waiting one', text: 'Open this link:\n\nhttps://shop.example/api/auth/reset-password/abc123?callbackURL=%2Freset-password\n\nThanks' },
+        {
+          recipient: 'b@x.in',
+          subject: 'waiting one',
+          text: 'Open this link:\n\nhttps://shop.example/api/auth/reset-password/abc123?callbackURL=%2Freset-password\n\nThanks',
+        },
       ])
       .returning()
     const view = await listOutbox(db(), { show: 'failed' })
@@ -217,10 +243,12 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   })
 
   it('promotes and demotes accounts, but never the admin doing it', async () => {
-    await db().insert(users).values([
-      { id: 'u-admin', name: 'Owner', email: 'owner@x.in', role: 'admin' },
-      { id: 'u-cust', name: 'Kavya', email: 'kavya@x.in', username: 'kavya', phone: '9876500000' },
-    ])
+    await db()
+      .insert(users)
+      .values([
+        { id: 'u-admin', name: 'Owner', email: 'owner@x.in', role: 'admin' },
+        { id: 'u-cust', name: 'Kavya', email: 'kavya@x.in', username: 'kavya', phone: '9876500000' },
+      ])
     expect(await setUserRole(db(), { userId: 'u-cust', role: 'admin' }, 'u-admin')).toEqual({ email: 'kavya@x.in', role: 'admin' })
     expect((await listUsers(db(), { q: '', role: 'admin' })).users.map((u) => u.email).sort()).toEqual(['kavya@x.in', 'owner@x.in'])
     await setUserRole(db(), { userId: 'u-cust', role: 'user' }, 'u-admin')

@@ -28,9 +28,33 @@ export function mailableOrder(
   order: Omit<OrderForMail, 'lines' | 'shippingAddress'> & { shippingAddress: unknown },
   lines: OrderForMail['lines'],
 ): OrderForMail {
-  const { number, email, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise } = order
+  const {
+    number,
+    email,
+    subtotalPaise,
+    deliveryPaise,
+    totalPaise,
+    paymentMethod,
+    couponCode,
+    couponDiscountPaise,
+    prepaidDiscountPaise,
+    codFeePaise,
+  } = order
   const shippingAddress = order.shippingAddress as ShippingAddress
-  return { number, email, shippingAddress, subtotalPaise, deliveryPaise, totalPaise, paymentMethod, couponCode, couponDiscountPaise, prepaidDiscountPaise, codFeePaise, lines }
+  return {
+    number,
+    email,
+    shippingAddress,
+    subtotalPaise,
+    deliveryPaise,
+    totalPaise,
+    paymentMethod,
+    couponCode,
+    couponDiscountPaise,
+    prepaidDiscountPaise,
+    codFeePaise,
+    lines,
+  }
 }
 
 /** The lines, the money (with each discount and fee) and the address, as every order mail shows them. */
@@ -131,8 +155,8 @@ export function orderCancelledMail(
       nothingPaid
         ? 'Nothing was paid for it, so nothing is owed.'
         : refund
-        ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
-        : line`We will contact you about the amount you paid.`,
+          ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
+          : line`We will contact you about the amount you paid.`,
       line`Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),

@@ -10,7 +10,14 @@ export async function paymentsNeedingAttention(db: Database, limit = 20) {
   const where = isNotNull(orders.paymentAttention)
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: orders.id, number: orders.number, status: orders.status, totalPaise: orders.totalPaise, reason: orders.paymentAttention, since: orders.paymentAttentionAt })
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        totalPaise: orders.totalPaise,
+        reason: orders.paymentAttention,
+        since: orders.paymentAttentionAt,
+      })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.paymentAttentionAt))
@@ -29,7 +36,9 @@ export async function resolvePaymentAttention(db: Database, orderId: string, inp
       .where(and(eq(orders.id, orderId), isNotNull(orders.paymentAttention)))
       .returning({ status: orders.status })
     if (!order) return false
-    await tx.insert(orderEvents).values({ orderId, status: order.status, note: `Payment attention dealt with: ${input.note}`, actor: input.actor })
+    await tx
+      .insert(orderEvents)
+      .values({ orderId, status: order.status, note: `Payment attention dealt with: ${input.note}`, actor: input.actor })
     return true
   })
 }

@@ -33,26 +33,45 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, dayS
   const counted = payments.filter((p) => p.status === 'captured' || p.status === 'refunded')
   const providerOrderIds = [...new Set(counted.map((p) => p.providerOrderId).filter((id): id is string => Boolean(id)))]
   const shopOrders = providerOrderIds.length
-    ? await db.select({ id: orders.id, number: orders.number, status: orders.status, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId }).from(orders).where(and(inArray(orders.providerOrderId, providerOrderIds), eq(orders.provider, provider.name)))
+    ? await db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          providerOrderId: orders.providerOrderId,
+          paymentId: orders.paymentId,
+        })
+        .from(orders)
+        .where(and(inArray(orders.providerOrderId, providerOrderIds), eq(orders.provider, provider.name)))
     : []
   const byProviderOrder = new Map(shopOrders.map((o) => [o.providerOrderId!, o]))
   for (const payment of counted) {
     const order = payment.providerOrderId ? byProviderOrder.get(payment.providerOrderId) : undefined
     if (!order) {
       // Another shop on the same Razorpay account, a payment link, or an order removed by hand.
-      differences.push({ orderId: null, paymentId: payment.id, what: `Payment ${payment.id} (${payment.amountPaise} paise) was captured for no order of this shop.` })
+      differences.push({
+        orderId: null,
+        paymentId: payment.id,
+        what: `Payment ${payment.id} (${payment.amountPaise} paise) was captured for no order of this shop.`,
+      })
       continue
     }
     if (payment.status === 'captured' && (order.status === 'pending_payment' || order.status === 'expired')) {
       const settled = await settlePayment(db, provider, { providerOrderId: payment.providerOrderId!, payment })
-      differences.push({ orderId: order.id, paymentId: payment.id, what: `${orderNumberLabel(order.number)} was not marked paid though payment ${payment.id} was captured: ${settled.outcome === 'paid' ? 'now confirmed' : `set aside (${settled.outcome})`}.` })
+      differences.push({
+        orderId: order.id,
+        paymentId: payment.id,
+        what: `${orderNumberLabel(order.number)} was not marked paid though payment ${payment.id} was captured: ${settled.outcome === 'paid' ? 'now confirmed' : `set aside (${settled.outcome})`}.`,
+      })
     }
   }
   const capturedIds = new Set(counted.map((p) => p.id))
   const paidInShop = await db
     .select({ id: orders.id, number: orders.number, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId })
     .from(orders)
-    .where(and(inArray(orders.status, [...PAID]), eq(orders.provider, provider.name), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd)))
+    .where(
+      and(inArray(orders.status, [...PAID]), eq(orders.provider, provider.name), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd)),
+    )
   for (const order of paidInShop) {
     if (order.paymentId && capturedIds.has(order.paymentId)) continue
     // Paid late in the day for a payment made the day before is fine: only a payment the provider does not have is not.

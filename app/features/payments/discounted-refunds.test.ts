@@ -36,7 +36,15 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
       .insert(products)
       .values([
         { id: 'tulsi-tea', slug: 'tulsi-tea', name: 'Tulsi Tea', description: 'd', category: 'herbal', hsnCode: '0902', gstRatePercent: 5 },
-        { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit', hsnCode: '0813', gstRatePercent: 12 },
+        {
+          id: 'dried-mango',
+          slug: 'dried-mango',
+          name: 'Freeze Dried Mango',
+          description: 'd',
+          category: 'freeze-dried-fruit',
+          hsnCode: '0813',
+          gstRatePercent: 12,
+        },
       ])
     await db()
       .insert(variants)
@@ -44,8 +52,13 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
         { productId: 'tulsi-tea', size: 'one', pricePaise: 4_500, stock: 50 },
         { productId: 'dried-mango', size: 'one', pricePaise: 9_900, stock: 50 },
       ])
-    await db().insert(coupons).values({ code: 'HERBAL10', kind: 'percent', value: 1_000, categories: ['herbal'] })
-    await saveShopSettings(db(), { ...DEFAULT_SHOP_SETTINGS, payments: { ...DEFAULT_SHOP_SETTINGS.payments, prepaidOffer: { kind: 'percent', value: 500, maxDiscountPaise: 5_000 } } })
+    await db()
+      .insert(coupons)
+      .values({ code: 'HERBAL10', kind: 'percent', value: 1_000, categories: ['herbal'] })
+    await saveShopSettings(db(), {
+      ...DEFAULT_SHOP_SETTINGS,
+      payments: { ...DEFAULT_SHOP_SETTINGS.payments, prepaidOffer: { kind: 'percent', value: 500, maxDiscountPaise: 5_000 } },
+    })
   })
 
   let count = 0
@@ -62,16 +75,26 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
       address: { phoneNumber: `98765${String(n).padStart(5, '0')}` },
     })
     // ₹234 of goods: 10% off the ₹135 of tea is ₹13.50; 5% of the ₹220.50 left is ₹11.02; below ₹350, ₹40 delivery.
-    expect(order).toMatchObject({ subtotalPaise: 23_400, couponDiscountPaise: 1_350, prepaidDiscountPaise: 1_102, deliveryPaise: 4_000, totalPaise: 24_948 })
+    expect(order).toMatchObject({
+      subtotalPaise: 23_400,
+      couponDiscountPaise: 1_350,
+      prepaidDiscountPaise: 1_102,
+      deliveryPaise: 4_000,
+      totalPaise: 24_948,
+    })
     const { paymentId } = await provider.makeTestPayment(order.providerOrderId!, order.totalPaise, 'captured')
     expect(await confirmPayment(db(), order.providerOrderId!, paymentId)).toMatchObject({ outcome: 'paid' })
     const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId))
     return { ...order, paymentId, lines }
   }
-  const invoiceOf = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
+  const invoiceOf = async (orderId: string) =>
+    (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
   const creditNotesOf = async (orderId: string) =>
-    (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.number))).map((c) => c.document as CreditNoteDocument)
-  const atProvider = async (paymentId: string) => (await db().select().from(testProviderPayments).where(eq(testProviderPayments.id, paymentId)))[0]!
+    (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.number))).map(
+      (c) => c.document as CreditNoteDocument,
+    )
+  const atProvider = async (paymentId: string) =>
+    (await db().select().from(testProviderPayments).where(eq(testProviderPayments.id, paymentId)))[0]!
   const refund = (orderId: string, request: Parameters<typeof requestRefund>[2]['request'], reason = 'Returned') =>
     requestRefund(db(), provider, { orderId, request, reason, restock: true, speed: 'normal', actor: ADMIN })
 
@@ -95,7 +118,12 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
 
     const refunds = await refundsOf(db(), order.id)
     expect(refunds.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(order.totalPaise)
-    expect(refunds.flatMap((r) => r.items.lines).filter((l) => l.productId === 'tulsi-tea').map((l) => l.discountPaise)).toEqual([652, 652, 653])
+    expect(
+      refunds
+        .flatMap((r) => r.items.lines)
+        .filter((l) => l.productId === 'tulsi-tea')
+        .map((l) => l.discountPaise),
+    ).toEqual([652, 652, 653])
     // The provider took every refund, and its payment is refunded in full: no more than was captured.
     expect(refunds.map((r) => r.status)).toEqual(['processed', 'processed', 'processed'])
     expect(await atProvider(order.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: order.totalPaise })
@@ -112,7 +140,8 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
       expect(credited.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0)).toBe(invoiced.discountPaise ?? 0)
       for (const l of credited) expect([l.hsnCode, l.ratePercent]).toEqual([invoiced.hsnCode, invoiced.ratePercent])
     }
-    for (const note of notes) for (const l of note.lines) expect(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise)
+    for (const note of notes)
+      for (const l of note.lines) expect(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise)
     expect(await invoiceNotes(db(), order.id, invoice)).toEqual([`CANCELLED by credit notes ${notes.map((n) => n.number).join(', ')}`])
     await expect(refund(order.id, { kind: 'amount', amountPaise: 100 })).rejects.toThrow('This order has been refunded in full already.')
   })
@@ -124,7 +153,16 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
     expect(await atProvider(order.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: order.totalPaise })
     const invoice = await invoiceOf(order.id)
     const [note] = await creditNotesOf(order.id)
-    const taxOf = (l: InvoiceDocument['lines'][number]) => [l.description, l.quantity, l.discountPaise ?? 0, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise]
+    const taxOf = (l: InvoiceDocument['lines'][number]) => [
+      l.description,
+      l.quantity,
+      l.discountPaise ?? 0,
+      l.totalPaise,
+      l.taxablePaise,
+      l.cgstPaise,
+      l.sgstPaise,
+      l.igstPaise,
+    ]
     expect(note!.lines.map(taxOf)).toEqual(invoice.lines.map(taxOf))
     expect(note!.totals).toEqual(invoice.totals)
     expect(await invoiceNotes(db(), order.id, invoice)).toEqual([`CANCELLED by credit note ${note!.number}`])
@@ -132,7 +170,12 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
 
   it('cancelling a paid discounted order with its refund gives back exactly what was paid', async () => {
     const order = await discountedPaidOrder()
-    const cancelled = await advanceOrder(db(), order.id, { step: 'cancel', reason: 'Out of fresh stock', refund: 'yes', speed: 'normal' }, ADMIN)
+    const cancelled = await advanceOrder(
+      db(),
+      order.id,
+      { step: 'cancel', reason: 'Out of fresh stock', refund: 'yes', speed: 'normal' },
+      ADMIN,
+    )
     expect(cancelled).toMatchObject({ status: 'cancelled', refundId: expect.any(String) })
     const [row] = await refundsOf(db(), order.id)
     expect(row!.amountPaise).toBe(order.totalPaise)
@@ -143,23 +186,45 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
   it('refuses a line asked beyond the money left with a clear message, writing nothing', async () => {
     const order = await discountedPaidOrder()
     await refund(order.id, { kind: 'amount', amountPaise: 20_000 })
-    await expect(refund(order.id, { kind: 'lines', lines: [{ productId: 'dried-mango', size: 'one', quantity: 1 }], delivery: false })).rejects.toThrow(
-      'That is ₹94.05 (the goods as paid, after their discounts), more than the ₹49.48 left to refund on this order.',
-    )
+    await expect(
+      refund(order.id, { kind: 'lines', lines: [{ productId: 'dried-mango', size: 'one', quantity: 1 }], delivery: false }),
+    ).rejects.toThrow('That is ₹94.05 (the goods as paid, after their discounts), more than the ₹49.48 left to refund on this order.')
     expect(await refundsOf(db(), order.id)).toHaveLength(1)
   })
 
   it('a cash-on-delivery order, delivered and paid in cash, is refused: there is no online payment to refund through', async () => {
-    const order = await placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 4 }], payment: 'cod', email: 'cod@example.in' })
+    const order = await placeTestOrder(db(), provider, {
+      items: [{ productId: 'dried-mango', quantity: 4 }],
+      payment: 'cod',
+      email: 'cod@example.in',
+    })
     await advanceOrder(db(), order.id, { step: 'confirm' }, ADMIN)
     await advanceOrder(db(), order.id, { step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }, ADMIN)
     await advanceOrder(db(), order.id, { step: 'deliver' }, ADMIN)
     const [delivered] = await db().select().from(orders).where(eq(orders.id, order.id))
     expect(delivered).toMatchObject({ status: 'delivered', paymentMethod: 'cod', paymentId: null, paidAt: expect.any(Date) })
-    const attempt = db().transaction((tx) => recordRefund(tx, { orderId: order.id, request: { kind: 'whole' }, reason: 'Returned', restock: false, speed: 'normal', actor: ADMIN }))
+    const attempt = db().transaction((tx) =>
+      recordRefund(tx, {
+        orderId: order.id,
+        request: { kind: 'whole' },
+        reason: 'Returned',
+        restock: false,
+        speed: 'normal',
+        actor: ADMIN,
+      }),
+    )
     await expect(attempt).rejects.toBeInstanceOf(RefundRefusedError)
     await expect(
-      db().transaction((tx) => recordRefund(tx, { orderId: order.id, request: { kind: 'amount', amountPaise: 500 }, reason: 'Returned', restock: false, speed: 'normal', actor: ADMIN })),
+      db().transaction((tx) =>
+        recordRefund(tx, {
+          orderId: order.id,
+          request: { kind: 'amount', amountPaise: 500 },
+          reason: 'Returned',
+          restock: false,
+          speed: 'normal',
+          actor: ADMIN,
+        }),
+      ),
     ).rejects.toThrow('This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.')
     expect(await refundsOf(db(), order.id)).toEqual([])
     expect(await creditNotesOf(order.id)).toEqual([])

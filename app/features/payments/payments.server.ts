@@ -24,14 +24,19 @@ const RECHECK_SOON_MS = 60_000
  * it (decision 032): the payment is fetched, an authorized one captured, and its amount and currency must be the
  * order's. When the provider cannot be asked, the outcome is 'checking' and the order is looked up again within a minute.
  */
-export async function verifyCheckoutPayment(db: Database, providers: ProviderSource, input: { orderId: string } & Record<string, unknown>, now = new Date()) {
+export async function verifyCheckoutPayment(
+  db: Database,
+  providers: ProviderSource,
+  input: { orderId: string } & Record<string, unknown>,
+  now = new Date(),
+) {
   const [order] = await db
     .select({ id: orders.id, providerOrderId: orders.providerOrderId, status: orders.status, provider: orders.provider })
     .from(orders)
     .where(eq(orders.id, input.orderId))
   if (!order?.providerOrderId) throw new PaymentRejectedError('Unknown order.')
   const provider = providersOf(providers).get(order.provider)
-  if (!provider) throw new PaymentRejectedError('The payment could not be verified (the order\'s payment provider is not configured).')
+  if (!provider) throw new PaymentRejectedError("The payment could not be verified (the order's payment provider is not configured).")
   const { orderId: _, ...fields } = input
   const returned = provider.verifyReturn(order.providerOrderId, fields)
   if ('incomplete' in returned) throw new PaymentRejectedError('The payment result is incomplete.')
@@ -42,8 +47,14 @@ export async function verifyCheckoutPayment(db: Database, providers: ProviderSou
     return { orderId: order.id, outcome: result.outcome }
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err
-    log.warn({ orderId: order.id, err }, `Could not confirm the payment of order ${order.id} with the provider; it is looked up again within a minute`)
-    await db.update(orders).set({ nextPaymentCheckAt: new Date(now.getTime() + RECHECK_SOON_MS) }).where(eq(orders.id, order.id))
+    log.warn(
+      { orderId: order.id, err },
+      `Could not confirm the payment of order ${order.id} with the provider; it is looked up again within a minute`,
+    )
+    await db
+      .update(orders)
+      .set({ nextPaymentCheckAt: new Date(now.getTime() + RECHECK_SOON_MS) })
+      .where(eq(orders.id, order.id))
     return { orderId: order.id, outcome: 'checking' as const }
   }
 }
@@ -59,7 +70,11 @@ export async function payInTestMode(
   order: { id: string; providerOrderId: string; totalPaise: number },
 ) {
   const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
-  const result = await verifyCheckoutPayment(db, providers, { orderId: order.id, razorpay_payment_id: signed.paymentId, razorpay_signature: signed.signature })
+  const result = await verifyCheckoutPayment(db, providers, {
+    orderId: order.id,
+    razorpay_payment_id: signed.paymentId,
+    razorpay_signature: signed.signature,
+  })
   return { ...signed, outcome: result.outcome }
 }
 
@@ -84,7 +99,10 @@ export async function handlePaymentWebhook(
   input: { rawBody: string; headers: Headers | Record<string, string | null | undefined> },
   now = new Date(),
 ): Promise<{ outcome: WebhookOutcome }> {
-  const delivery: WebhookDelivery = { rawBody: input.rawBody, headers: input.headers instanceof Headers ? input.headers : headersOf(input.headers) }
+  const delivery: WebhookDelivery = {
+    rawBody: input.rawBody,
+    headers: input.headers instanceof Headers ? input.headers : headersOf(input.headers),
+  }
   if (!provider.verifyWebhook(delivery)) throw new PaymentRejectedError('Invalid webhook signature.')
   const parsed = provider.parseWebhook(delivery)
   const eventId = parsed.eventId?.slice(0, 100) || null
@@ -97,22 +115,40 @@ export async function handlePaymentWebhook(
     (outcome: string): RecordWithEffect =>
     async (tx) => {
       if (!eventId) return true
-      const [order] = providerOrderId ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.providerOrderId, providerOrderId)) : []
-      const inserted = await tx.insert(paymentEvents).values({ eventId, event: parsed.name, orderId: order?.id ?? null, outcome }).onConflictDoNothing().returning()
+      const [order] = providerOrderId
+        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.providerOrderId, providerOrderId))
+        : []
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({ eventId, event: parsed.name, orderId: order?.id ?? null, outcome })
+        .onConflictDoNothing()
+        .returning()
       return inserted.length > 0
     }
   if (event && 'refund' in event) {
-    const applied = await applyProviderRefund(db, event.refund, { refundId: event.shopRefundId ?? undefined, now, record: record('handled') })
+    const applied = await applyProviderRefund(db, event.refund, {
+      refundId: event.shopRefundId ?? undefined,
+      now,
+      record: record('handled'),
+    })
     return { outcome: applied === 'duplicate' ? 'duplicate' : applied ? 'refund-updated' : 'ignored' }
   }
-  const [order] = providerOrderId ? await db.select({ provider: orders.provider }).from(orders).where(eq(orders.providerOrderId, providerOrderId)) : []
+  const [order] = providerOrderId
+    ? await db.select({ provider: orders.provider }).from(orders).where(eq(orders.providerOrderId, providerOrderId))
+    : []
   if (!event || !providerOrderId || (order && order.provider !== provider.name)) {
     const written = await db.transaction((tx) => record('ignored')(tx))
     return { outcome: written ? 'ignored' : 'duplicate' }
   }
   // Razorpay waits 5 s for the answer: a capture (payment authorized) gets 2 s, and a fetch after a failed capture 2 s
   // more. Past that the delivery fails, nothing is recorded, and the provider's redelivery tries again.
-  const result = await settlePayment(db, provider, { providerOrderId, payment: event.payment, now, record: record('handled'), providerTimeoutMs: WEBHOOK_PROVIDER_MS })
+  const result = await settlePayment(db, provider, {
+    providerOrderId,
+    payment: event.payment,
+    now,
+    record: record('handled'),
+    providerTimeoutMs: WEBHOOK_PROVIDER_MS,
+  })
   return { outcome: result.outcome }
 }
 

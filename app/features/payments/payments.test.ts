@@ -31,7 +31,13 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
   beforeAll(async () => {
     handle = await openTestDatabase()
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
-    provider = razorpayProvider({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: razorpay.url, timeoutMs: 2_000 })
+    provider = razorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: razorpay.url,
+      timeoutMs: 2_000,
+    })
   })
   afterAll(async () => {
     await razorpay?.close()
@@ -45,7 +51,9 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     await db().delete(outbox)
     await db().delete(paymentEvents)
     await db().delete(products)
-    await db().insert(products).values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
+    await db()
+      .insert(products)
+      .values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
     await db().insert(variants).values({ productId: 'kokum', size: 'one', pricePaise: 32000, stock: 500 })
   })
 
@@ -67,7 +75,18 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id))).map((e) => e.note ?? '')
   const stock = async () => (await db().select().from(variants).where(eq(variants.productId, 'kokum')))[0]!.stock
   const deliver = (webhook: { rawBody: string; headers: Record<string, string> }, now?: Date) =>
-    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']! } }, now)
+    handlePaymentWebhook(
+      db(),
+      provider,
+      {
+        rawBody: webhook.rawBody,
+        headers: {
+          'x-razorpay-signature': webhook.headers['x-razorpay-signature']!,
+          'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']!,
+        },
+      },
+      now,
+    )
 
   it('an authorized-only payment is captured for the order amount, then the order is paid', async () => {
     const order = await place()
@@ -80,7 +99,11 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     const paid = await row(order.id)
     expect(paid.status).toBe('paid')
     expect(paid.paymentId).toBe(payment.id)
-    expect(await history(order.id)).toEqual(['Order placed', `Payment ${payment.id} captured for ${order.totalPaise} paise`, `Payment ${payment.id}`])
+    expect(await history(order.id)).toEqual([
+      'Order placed',
+      `Payment ${payment.id} captured for ${order.totalPaise} paise`,
+      `Payment ${payment.id}`,
+    ])
   })
 
   it('a signed payment whose amount differs is not paid, and is set aside for the owner until dealt with', async () => {
@@ -106,7 +129,10 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
   it('a signed payment.captured webhook of 100 paise, or in another currency, does not pay a ₹640 order', async () => {
     const order = await place()
     expect(order.totalPaise).toBe(64000)
-    for (const [amount, currency] of [[100, 'INR'], [64000, 'USD']] as const) {
+    for (const [amount, currency] of [
+      [100, 'INR'],
+      [64000, 'USD'],
+    ] as const) {
       const payment = razorpay.pay(order.providerOrderId!, { status: 'captured', amount, currency })
       expect((await deliver(razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET))).outcome).toBe('attention')
     }
@@ -119,8 +145,12 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
     // A real failure inside the transaction that marks the order paid, as a lost connection or a full disk would.
-    await db().execute(sql`create function refuse_paid() returns trigger language plpgsql as $$ begin raise exception 'the database blinked'; end $$`)
-    await db().execute(sql`create trigger refuse_paid before update on orders for each row when (new.status = 'paid') execute function refuse_paid()`)
+    await db().execute(
+      sql`create function refuse_paid() returns trigger language plpgsql as $$ begin raise exception 'the database blinked'; end $$`,
+    )
+    await db().execute(
+      sql`create trigger refuse_paid before update on orders for each row when (new.status = 'paid') execute function refuse_paid()`,
+    )
     try {
       await expect(deliver(webhook)).rejects.toThrow()
     } finally {
@@ -152,7 +182,9 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect(razorpay.payments.get(late.id)!.status).toBe('captured')
 
     // Razorpay's payment.captured for the same payment, and an old failure delivered late, change nothing.
-    expect((await deliver(razorpay.webhook('payment.captured', { payment: razorpay.payments.get(late.id)! }, WEBHOOK_SECRET))).outcome).toBe('already-paid')
+    expect(
+      (await deliver(razorpay.webhook('payment.captured', { payment: razorpay.payments.get(late.id)! }, WEBHOOK_SECRET))).outcome,
+    ).toBe('already-paid')
     expect((await deliver(razorpay.webhook('payment.failed', { payment: failed }, WEBHOOK_SECRET))).outcome).toBe('failed')
     expect(await row(order.id)).toMatchObject({ status: 'paid', paymentId: late.id, lastPaymentFailure: null })
   })
@@ -232,7 +264,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect(await reconcilePayments(db(), provider, new Date(now.getTime() + MINUTE))).toMatchObject({ checked: 1, paid: 1 })
   })
 
-  it('answers a payment.authorized webhook within Razorpay\'s 5 s even when the capture hangs; the redelivery captures it', async () => {
+  it("answers a payment.authorized webhook within Razorpay's 5 s even when the capture hangs; the redelivery captures it", async () => {
     const order = await place()
     const payment = razorpay.pay(order.providerOrderId!, { status: 'authorized' })
     const webhook = razorpay.webhook('payment.authorized', { payment }, WEBHOOK_SECRET)
@@ -257,7 +289,11 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect(all.filter((d) => !d.orderId).every((d) => / was captured for no order of this shop\.$/.test(d.what))).toBe(true)
     const differences = all.filter((d) => d.orderId)
     expect(differences).toEqual([
-      { orderId: missed.id, paymentId: payment.id, what: `KO-${missed.number} was not marked paid though payment ${payment.id} was captured: now confirmed.` },
+      {
+        orderId: missed.id,
+        paymentId: payment.id,
+        what: `KO-${missed.number} was not marked paid though payment ${payment.id} was captured: now confirmed.`,
+      },
       expect.objectContaining({ orderId: wrong.id, paymentId: 'pay_nowhere' }),
     ])
     expect((await row(missed.id)).status).toBe('paid')

@@ -33,7 +33,13 @@ export interface PaymentProvider {
    * Gives `amountPaise` of a captured payment back. The same `idempotencyKey` asked again returns the same refund and
    * moves no money twice, so a call whose answer was lost is simply asked again.
    */
-  refundPayment(input: { paymentId: string; amountPaise: number; speed: RefundSpeed; idempotencyKey: string; notes: Record<string, string> }): Promise<ProviderRefund>
+  refundPayment(input: {
+    paymentId: string
+    amountPaise: number
+    speed: RefundSpeed
+    idempotencyKey: string
+    notes: Record<string, string>
+  }): Promise<ProviderRefund>
   /** Every payment made in [from, to] (the daily check), newest first. */
   listPaymentsBetween(from: Date, to: Date): Promise<ProviderPayment[]>
   /** One refund as the provider has it now. */
@@ -61,7 +67,15 @@ export type BrowserSources = {
   popups: boolean
 }
 
-export const NO_BROWSER_SOURCES: BrowserSources = { script: [], frame: [], connect: [], img: [], payment: [], otpCredentials: [], popups: false }
+export const NO_BROWSER_SOURCES: BrowserSources = {
+  script: [],
+  frame: [],
+  connect: [],
+  img: [],
+  payment: [],
+  otpCredentials: [],
+  popups: false,
+}
 
 /** Public values the browser's checkout module reads (a key id, the provider's order id…). */
 export type CheckoutData = Record<string, string | number | boolean | null>
@@ -83,7 +97,11 @@ export type ParsedWebhook = { eventId: string | null; name: string; providerOrde
 /** The shop's own payment events, whatever the provider calls them. */
 export type PaymentEvent =
   | { kind: 'payment-captured' | 'payment-authorized' | 'payment-failed'; payment: ProviderPayment }
-  | { kind: 'refund-pending' | 'refund-processed' | 'refund-failed'; refund: ProviderRefund; /** Our refund's id when the provider carries it back. */ shopRefundId: string | null }
+  | {
+      kind: 'refund-pending' | 'refund-processed' | 'refund-failed'
+      refund: ProviderRefund /** Our refund's id when the provider carries it back. */
+      shopRefundId: string | null
+    }
 
 /** A shorter bound than the client's own, where the caller must answer within one (a webhook: Razorpay waits 5 s). */
 export type CallOptions = { timeoutMs?: number }
@@ -118,7 +136,10 @@ export type ProviderPayment = {
 }
 
 export class PaymentProviderError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message)
   }
 }
@@ -128,7 +149,11 @@ export class PaymentProviderError extends Error {
  * provider's own words for the owner.
  */
 export class PaymentProviderRefusal extends PaymentProviderError {
-  constructor(readonly status: number, readonly description: string, providerLabel = 'The provider') {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+    providerLabel = 'The provider',
+  ) {
     super(`${providerLabel} refused: ${description}`)
   }
 }

@@ -65,7 +65,13 @@ const refundEntity = z.object({
 export { refundEntity as razorpayRefundEntity }
 
 export function fromRazorpayRefund(entity: z.infer<typeof refundEntity>): ProviderRefund {
-  return { id: entity.id, paymentId: entity.payment_id, amountPaise: entity.amount, status: entity.status, speedProcessed: entity.speed_processed ?? null }
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amountPaise: entity.amount,
+    status: entity.status,
+    speedProcessed: entity.speed_processed ?? null,
+  }
 }
 
 // A 4xx from Razorpay (https://razorpay.com/docs/errors/) is a PaymentProviderRefusal, with Razorpay's own words.
@@ -87,7 +93,9 @@ export { paymentEntity as razorpayPaymentEntity }
 
 /** What Razorpay's window hands back on payment (its `handler`), which the page posts with the order id. */
 const returnedFields = z.object({
-  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required' }).regex(/^[A-Za-z0-9_]{1,64}$/, 'razorpay_payment_id is malformed'),
+  razorpay_payment_id: z
+    .string({ error: 'razorpay_payment_id is required' })
+    .regex(/^[A-Za-z0-9_]{1,64}$/, 'razorpay_payment_id is malformed'),
   razorpay_signature: z.string({ error: 'razorpay_signature is required' }).max(128),
   /** Sent by the payment window; ignored: the signature is computed from the order id we stored. */
   razorpay_order_id: z.string().max(64).optional(),
@@ -103,7 +111,9 @@ const webhookSchema = z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
     order: z.object({ entity: z.object({ id: z.string(), status: z.string() }) }).optional(),
     // refund.* (https://razorpay.com/docs/webhooks/refunds/): the notes carry our refund's id, set when it was asked.
-    refund: z.object({ entity: refundEntity.extend({ notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() }) }).optional(),
+    refund: z
+      .object({ entity: refundEntity.extend({ notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() }) })
+      .optional(),
   }),
 })
 
@@ -120,7 +130,10 @@ const REFUND_EVENTS = { pending: 'refund-pending', processed: 'refund-processed'
  * (HMAC-SHA256 of `order_id|payment_id` with the key secret) and webhooks signed over the raw body with the webhook
  * secret, in x-razorpay-signature, their id in x-razorpay-event-id.
  */
-export function razorpayProtocol(secrets: { keySecret: string; webhookSecret: string }): Pick<PaymentProvider, 'verifyReturn' | 'verifyWebhook' | 'parseWebhook'> {
+export function razorpayProtocol(secrets: {
+  keySecret: string
+  webhookSecret: string
+}): Pick<PaymentProvider, 'verifyReturn' | 'verifyWebhook' | 'parseWebhook'> {
   return {
     verifyReturn(providerOrderId, fields): ReturnedPayment {
       const parsed = returnedFields.safeParse(fields)
@@ -154,10 +167,19 @@ export function razorpayProtocol(secrets: { keySecret: string; webhookSecret: st
 }
 
 /** A small typed client for the Orders and Payments API calls we make (the official SDK hard-codes its host). */
-export function razorpayProvider(settings: RazorpaySettings): PaymentProvider & { keyId: string; keySecret: string; webhookSecret: string } {
+export function razorpayProvider(
+  settings: RazorpaySettings,
+): PaymentProvider & { keyId: string; keySecret: string; webhookSecret: string } {
   const timeoutMs = settings.timeoutMs ?? 10_000
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}, ms = timeoutMs): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    ms = timeoutMs,
+  ): Promise<T> {
     let response: Response
     try {
       response = await fetch(new URL(path, settings.apiBase), {
@@ -173,7 +195,15 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider & 
     if (!response.ok) {
       const text = await response.text().catch(() => '')
       if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429) {
-        const parsed = errorBody.safeParse((() => { try { return JSON.parse(text) } catch { return null } })())
+        const parsed = errorBody.safeParse(
+          (() => {
+            try {
+              return JSON.parse(text)
+            } catch {
+              return null
+            }
+          })(),
+        )
         if (parsed.success) throw new PaymentProviderRefusal(response.status, parsed.data.error.description.slice(0, 300), 'Razorpay')
       }
       throw new PaymentProviderError(`Razorpay answered ${response.status}: ${text.slice(0, 200)}`)
@@ -188,7 +218,12 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider & 
     keyId: settings.keyId,
     keySecret: settings.keySecret,
     webhookSecret: settings.webhookSecret,
-    browser: { kind: 'razorpay', script: RAZORPAY_CHECKOUT_SCRIPT, sources: RAZORPAY_SOURCES, payingNote: 'Complete the payment in the Razorpay window.' },
+    browser: {
+      kind: 'razorpay',
+      script: RAZORPAY_CHECKOUT_SCRIPT,
+      sources: RAZORPAY_SOURCES,
+      payingNote: 'Complete the payment in the Razorpay window.',
+    },
     checkoutData: ({ providerOrderId, amountPaise }) => ({ keyId: settings.keyId, providerOrderId, amountPaise }),
     ...razorpayProtocol(settings),
     async createOrder({ amountPaise, receipt, notes }) {
@@ -216,21 +251,41 @@ export function razorpayProvider(settings: RazorpaySettings): PaymentProvider & 
     },
     // https://razorpay.com/docs/api/payments/fetch-with-id/
     async fetchPayment(paymentId, options) {
-      return fromRazorpayPayment(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`, paymentEntity, undefined, {}, options?.timeoutMs))
+      return fromRazorpayPayment(
+        await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`, paymentEntity, undefined, {}, options?.timeoutMs),
+      )
     },
     // https://razorpay.com/docs/api/refunds/create-normal/ and /create-instant/; the key: /normal-refunds-idempotent/.
     async refundPayment({ paymentId, amountPaise, speed, idempotencyKey, notes }) {
-      const refund = await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, refundEntity, { amount: amountPaise, speed, notes }, { 'X-Refund-Idempotency': idempotencyKey })
-      if (refund.amount !== amountPaise || refund.payment_id !== paymentId) throw new PaymentProviderError('Razorpay answered with another refund')
+      const refund = await call(
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        refundEntity,
+        { amount: amountPaise, speed, notes },
+        { 'X-Refund-Idempotency': idempotencyKey },
+      )
+      if (refund.amount !== amountPaise || refund.payment_id !== paymentId)
+        throw new PaymentProviderError('Razorpay answered with another refund')
       return fromRazorpayRefund(refund)
     },
     // https://razorpay.com/docs/api/refunds/fetch-specific-refund-payment/
     async fetchRefund(paymentId, refundId) {
-      return fromRazorpayRefund(await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`, refundEntity))
+      return fromRazorpayRefund(
+        await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`, refundEntity),
+      )
     },
     // https://razorpay.com/docs/api/payments/capture/: the amount must be the authorised one.
     async capturePayment(paymentId, amountPaise, currency, options) {
-      return fromRazorpayPayment(await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/capture`, paymentEntity, { amount: amountPaise, currency }, {}, options?.timeoutMs))
+      return fromRazorpayPayment(
+        await call(
+          'POST',
+          `/v1/payments/${encodeURIComponent(paymentId)}/capture`,
+          paymentEntity,
+          { amount: amountPaise, currency },
+          {},
+          options?.timeoutMs,
+        ),
+      )
     },
   }
 }

@@ -71,7 +71,12 @@ async function claimDueOrders(db: Database, now: Date, batch: number) {
     return tx
       .update(orders)
       .set({ nextPaymentCheckAt: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(orders.id, due.map((o) => o.id)))
+      .where(
+        inArray(
+          orders.id,
+          due.map((o) => o.id),
+        ),
+      )
       .returning({
         id: orders.id,
         provider: orders.provider,
@@ -112,7 +117,11 @@ export async function reconcilePayments(
         }
         await db
           .update(orders)
-          .set({ paymentChecks: sql`${orders.paymentChecks} + 1`, paymentCheckFailures: 0, nextPaymentCheckAt: nextCheckAt(order.createdAt, order.expiresAt, now, checkMinutes) })
+          .set({
+            paymentChecks: sql`${orders.paymentChecks} + 1`,
+            paymentCheckFailures: 0,
+            nextPaymentCheckAt: nextCheckAt(order.createdAt, order.expiresAt, now, checkMinutes),
+          })
           .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
       } catch (err) {
         result.failedLookups++
@@ -121,13 +130,25 @@ export async function reconcilePayments(
         const backoff = Math.min(2 ** (failures - 1), 30) * MINUTE
         await db
           .update(orders)
-          .set({ paymentChecks: sql`${orders.paymentChecks} + 1`, paymentCheckFailures: failures, nextPaymentCheckAt: new Date(now.getTime() + backoff) })
+          .set({
+            paymentChecks: sql`${orders.paymentChecks} + 1`,
+            paymentCheckFailures: failures,
+            nextPaymentCheckAt: new Date(now.getTime() + backoff),
+          })
           .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
         const message = (err as Error).message
-        log.warn({ orderId: order.id, error: message }, `Could not ask the payment provider about order ${order.id} (${failures} in a row); will try again`)
+        log.warn(
+          { orderId: order.id, error: message },
+          `Could not ask the payment provider about order ${order.id} (${failures} in a row); will try again`,
+        )
         if (failures < ATTENTION_AFTER_FAILURES) continue
         if (!order.attention) {
-          await flagPaymentAttention(db, order.providerOrderId, `The payment provider could not be asked about this order ${failures} times in a row (last: ${message}). Check it in the provider's dashboard.`, now)
+          await flagPaymentAttention(
+            db,
+            order.providerOrderId,
+            `The payment provider could not be asked about this order ${failures} times in a row (last: ${message}). Check it in the provider's dashboard.`,
+            now,
+          )
         }
         // Set aside: it no longer holds stock past its time; a payment found later still confirms it.
         if (!pastExpiry) continue
@@ -135,7 +156,10 @@ export async function reconcilePayments(
     }
     if (pastExpiry && (await expireOrder(db, order.id, now))) result.expired++
     else if (!order.providerOrderId) {
-      await db.update(orders).set({ nextPaymentCheckAt: nextCheckAt(order.createdAt, order.expiresAt, now, []) }).where(eq(orders.id, order.id))
+      await db
+        .update(orders)
+        .set({ nextPaymentCheckAt: nextCheckAt(order.createdAt, order.expiresAt, now, []) })
+        .where(eq(orders.id, order.id))
     }
   }
   return result
@@ -147,7 +171,12 @@ export async function expireOverdueOrders(db: Database, providers: ProviderSourc
 }
 
 /** Runs the reconciliation, of payments, of cash-on-delivery orders past their confirmation time and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
-export function startPaymentReconciliation(db: Database, providers: ProviderSource, everyMs = 60_000, checkMinutes = DEFAULT_CHECK_MINUTES) {
+export function startPaymentReconciliation(
+  db: Database,
+  providers: ProviderSource,
+  everyMs = 60_000,
+  checkMinutes = DEFAULT_CHECK_MINUTES,
+) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout

@@ -17,26 +17,49 @@ describe('the refund form', () => {
       restock: true,
       speed: 'optimum',
     })
-    expect(readRefundForm({ kind: 'lines', [lineField(lines[1]!)]: '1', delivery: 'yes', reason: 'Wrong item sent' }, lines)).toMatchObject({
+    expect(readRefundForm({ kind: 'lines', [lineField(lines[1]!)]: '1', delivery: 'yes', reason: 'Wrong item sent' }, lines)).toMatchObject(
+      {
+        ok: true,
+        request: { kind: 'lines', lines: [{ productId: 'pepper', size: '250g', quantity: 1 }], delivery: true },
+        restock: false,
+        speed: 'normal',
+      },
+    )
+    expect(readRefundForm({ kind: 'amount', amount: '₹1,20.50', reason: 'Late delivery' }, lines)).toMatchObject({
       ok: true,
-      request: { kind: 'lines', lines: [{ productId: 'pepper', size: '250g', quantity: 1 }], delivery: true },
-      restock: false,
-      speed: 'normal',
+      request: { kind: 'amount', amountPaise: 12050 },
     })
-    expect(readRefundForm({ kind: 'amount', amount: '₹1,20.50', reason: 'Late delivery' }, lines)).toMatchObject({ ok: true, request: { kind: 'amount', amountPaise: 12050 } })
   })
 
   it('says what is wrong with each field', () => {
-    expect(readRefundForm({}, lines)).toEqual({ ok: false, fieldErrors: { kind: 'Choose what to refund.', reason: 'Give the reason: it goes to the customer and on the credit note.' } })
-    expect(readRefundForm({ kind: 'whole', reason: 'ok' }, lines)).toEqual({ ok: false, fieldErrors: { reason: 'Give the reason in a few words (at least 3 characters).' } })
-    expect(readRefundForm({ kind: 'whole', reason: 'Late\u0085' }, lines)).toEqual({ ok: false, fieldErrors: { reason: 'Reason must not contain control characters or line breaks' } })
-    expect(readRefundForm({ kind: 'whole', reason: 'Late delivery', restock: 'on' }, lines)).toEqual({ ok: false, fieldErrors: { restock: 'Tick or untick the restock box.' } })
+    expect(readRefundForm({}, lines)).toEqual({
+      ok: false,
+      fieldErrors: { kind: 'Choose what to refund.', reason: 'Give the reason: it goes to the customer and on the credit note.' },
+    })
+    expect(readRefundForm({ kind: 'whole', reason: 'ok' }, lines)).toEqual({
+      ok: false,
+      fieldErrors: { reason: 'Give the reason in a few words (at least 3 characters).' },
+    })
+    expect(readRefundForm({ kind: 'whole', reason: 'Late\u0085' }, lines)).toEqual({
+      ok: false,
+      fieldErrors: { reason: 'Reason must not contain control characters or line breaks' },
+    })
+    expect(readRefundForm({ kind: 'whole', reason: 'Late delivery', restock: 'on' }, lines)).toEqual({
+      ok: false,
+      fieldErrors: { restock: 'Tick or untick the restock box.' },
+    })
     expect(readRefundForm({ kind: 'amount', amount: '12.345', reason: 'ok ok', speed: 'warp' }, lines)).toEqual({
       ok: false,
       fieldErrors: { amount: 'Give the amount in rupees, e.g. 120 or 120.50.', speed: 'Choose normal or instant.' },
     })
-    expect(readRefundForm({ kind: 'lines', [lineField(lines[0]!)]: '-1', reason: 'ok ok' }, lines)).toMatchObject({ ok: false, fieldErrors: { lines: 'Quantities are whole numbers, 0 or more.' } })
-    expect(readRefundForm({ kind: 'lines', reason: 'ok ok' }, lines)).toMatchObject({ ok: false, fieldErrors: { lines: expect.stringContaining('at least one item') } })
+    expect(readRefundForm({ kind: 'lines', [lineField(lines[0]!)]: '-1', reason: 'ok ok' }, lines)).toMatchObject({
+      ok: false,
+      fieldErrors: { lines: 'Quantities are whole numbers, 0 or more.' },
+    })
+    expect(readRefundForm({ kind: 'lines', reason: 'ok ok' }, lines)).toMatchObject({
+      ok: false,
+      fieldErrors: { lines: expect.stringContaining('at least one item') },
+    })
     expect(readRefundForm({ kind: 'whole', reason: 'two\nlines' }, lines)).toMatchObject({ ok: false })
   })
 })
@@ -49,18 +72,41 @@ describe('planRefund', () => {
     expect(planRefund(order, prior, { kind: 'whole' })).toMatchObject({
       ok: true,
       amountPaise: 31900,
-      items: { lines: [{ productId: 'kokum', quantity: 1 }, { productId: 'pepper', quantity: 1 }], deliveryPaise: 4000, amountPaise: 0 },
+      items: {
+        lines: [
+          { productId: 'kokum', quantity: 1 },
+          { productId: 'pepper', quantity: 1 },
+        ],
+        deliveryPaise: 4000,
+        amountPaise: 0,
+      },
     })
     const amount = planRefund(order, [], { kind: 'amount', amountPaise: 5000 })
-    expect(planRefund(order, [amount as never], { kind: 'whole' })).toMatchObject({ ok: true, amountPaise: 44900, items: { lines: [], deliveryPaise: 0, amountPaise: 44900 } })
+    expect(planRefund(order, [amount as never], { kind: 'whole' })).toMatchObject({
+      ok: true,
+      amountPaise: 44900,
+      items: { lines: [], deliveryPaise: 0, amountPaise: 44900 },
+    })
   })
 
   it('refuses more than is left, less than ₹1, and lines not in the order', () => {
-    expect(planRefund(order, [], { kind: 'amount', amountPaise: 49901 })).toEqual({ ok: false, error: 'That is ₹499.01, more than the ₹499.00 left to refund on this order.' })
+    expect(planRefund(order, [], { kind: 'amount', amountPaise: 49901 })).toEqual({
+      ok: false,
+      error: 'That is ₹499.01, more than the ₹499.00 left to refund on this order.',
+    })
     expect(planRefund(order, [], { kind: 'amount', amountPaise: 99 })).toEqual({ ok: false, error: 'A refund is at least ₹1.00.' })
-    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'ghee', size: 'one', quantity: 1 }], delivery: false })).toEqual({ ok: false, error: 'One of the items is not in this order.' })
-    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 3 }], delivery: false })).toEqual({ ok: false, error: 'Only 2 × Kokum Syrup can still be refunded.' })
+    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'ghee', size: 'one', quantity: 1 }], delivery: false })).toEqual({
+      ok: false,
+      error: 'One of the items is not in this order.',
+    })
+    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 3 }], delivery: false })).toEqual({
+      ok: false,
+      error: 'Only 2 × Kokum Syrup can still be refunded.',
+    })
     const delivered = planRefund(order, [], { kind: 'lines', lines: [], delivery: true })
-    expect(planRefund(order, [delivered as never], { kind: 'lines', lines: [], delivery: true })).toEqual({ ok: false, error: 'The delivery charge has been refunded already, or there was none.' })
+    expect(planRefund(order, [delivered as never], { kind: 'lines', lines: [], delivery: true })).toEqual({
+      ok: false,
+      error: 'The delivery charge has been refunded already, or there was none.',
+    })
   })
 })

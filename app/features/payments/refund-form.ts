@@ -14,12 +14,17 @@ export type RefundFormResult =
 export { lineField }
 
 const RUPEES = /^\d{1,7}(?:\.\d{1,2})?$/
-const REASON = text({ label: 'Reason', max: 300, oneLine: true, missing: 'Give the reason: it goes to the customer and on the credit note.' }).refine(
-  (v) => v.length >= 3,
-  'Give the reason in a few words (at least 3 characters).',
-)
+const REASON = text({
+  label: 'Reason',
+  max: 300,
+  oneLine: true,
+  missing: 'Give the reason: it goes to the customer and on the credit note.',
+}).refine((v) => v.length >= 3, 'Give the reason in a few words (at least 3 characters).')
 
-export function readRefundForm(fields: Record<string, string | undefined>, lines: Array<{ productId: string; size: string }>): RefundFormResult {
+export function readRefundForm(
+  fields: Record<string, string | undefined>,
+  lines: Array<{ productId: string; size: string }>,
+): RefundFormResult {
   const fieldErrors: Partial<Record<RefundFormField, string>> = {}
   const kind = fields.kind
   const reasonField = REASON.safeParse(fields.reason ?? '')
@@ -29,7 +34,9 @@ export function readRefundForm(fields: Record<string, string | undefined>, lines
   if (!speed) fieldErrors.speed = 'Choose normal or instant.'
   // Checkboxes send "yes" when ticked and nothing when not; anything else did not come from the form.
   for (const box of ['restock', 'delivery'] as const) {
-    if (fields[box] !== undefined && fields[box] !== 'yes') fieldErrors[box === 'delivery' ? 'lines' : 'restock'] = `Tick or untick the ${box === 'delivery' ? 'delivery charge' : 'restock'} box.`
+    if (fields[box] !== undefined && fields[box] !== 'yes')
+      fieldErrors[box === 'delivery' ? 'lines' : 'restock'] =
+        `Tick or untick the ${box === 'delivery' ? 'delivery charge' : 'restock'} box.`
   }
   let request: RefundRequest | null = null
   if (kind === 'whole') {
@@ -46,7 +53,8 @@ export function readRefundForm(fields: Record<string, string | undefined>, lines
       asked.push({ ...line, quantity: Number(text) })
     }
     const delivery = fields.delivery === 'yes'
-    if (!fieldErrors.lines && asked.length === 0 && !delivery) fieldErrors.lines = 'Give a quantity for at least one item, or tick the delivery charge.'
+    if (!fieldErrors.lines && asked.length === 0 && !delivery)
+      fieldErrors.lines = 'Give a quantity for at least one item, or tick the delivery charge.'
     request = { kind: 'lines', lines: asked, delivery }
   } else if (kind === 'amount') {
     const text = (fields.amount ?? '').trim().replace(/^₹\s*/, '').replaceAll(',', '')

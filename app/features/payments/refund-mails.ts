@@ -12,7 +12,11 @@ export function refundTiming(speed: RefundSpeed) {
     : 'Banks usually take 5–7 working days to show it in your account.'
 }
 
-export function refundMail(order: { number: number; email: string }, refund: { amountPaise: number; speed: RefundSpeed; reason: string }, settings: ShopSettings) {
+export function refundMail(
+  order: { number: number; email: string },
+  refund: { amountPaise: number; speed: RefundSpeed; reason: string },
+  settings: ShopSettings,
+) {
   return {
     recipient: order.email,
     subject: line`Refund of ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order.number)}`,

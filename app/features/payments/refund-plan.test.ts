@@ -23,7 +23,11 @@ const order: OrderForRefund = {
     { productId: 'ghee', size: '500ml', name: 'A2 Ghee', quantity: 1, unitPricePaise: 25_000, discountPaise: 2_550 },
   ],
 }
-const jaggery = (quantity: number): RefundRequest => ({ kind: 'lines', lines: [{ productId: 'jaggery', size: 'one', quantity }], delivery: false })
+const jaggery = (quantity: number): RefundRequest => ({
+  kind: 'lines',
+  lines: [{ productId: 'jaggery', size: 'one', quantity }],
+  delivery: false,
+})
 
 function refundAll(steps: RefundRequest[]) {
   const prior: Prior = []
@@ -64,7 +68,16 @@ describe('refunding a discounted order', () => {
     // After one unit, the rest: exactly what is left of the total.
     const prior = refundAll([jaggery(1)])
     const rest = planRefund(order, prior, { kind: 'whole' })
-    expect(rest).toMatchObject({ ok: true, amountPaise: 56_350 - 9_967, items: { lines: [{ productId: 'jaggery', quantity: 2, discountPaise: 67 }, { productId: 'ghee', discountPaise: 2_550 }] } })
+    expect(rest).toMatchObject({
+      ok: true,
+      amountPaise: 56_350 - 9_967,
+      items: {
+        lines: [
+          { productId: 'jaggery', quantity: 2, discountPaise: 67 },
+          { productId: 'ghee', discountPaise: 2_550 },
+        ],
+      },
+    })
   })
 
   it('shows what is left of each line as paid, and says so when lines are more than the money left', () => {
@@ -75,25 +88,56 @@ describe('refunding a discounted order', () => {
       ['ghee', 1, 2_550, 22_450],
     ])
     const amount = planRefund(order, [], { kind: 'amount', amountPaise: 50_000 })
-    expect(planRefund(order, [amount as never], { kind: 'lines', lines: [{ productId: 'ghee', size: '500ml', quantity: 1 }], delivery: false })).toEqual({
+    expect(
+      planRefund(order, [amount as never], { kind: 'lines', lines: [{ productId: 'ghee', size: '500ml', quantity: 1 }], delivery: false }),
+    ).toEqual({
       ok: false,
       error: 'That is ₹224.50 (the goods as paid, after their discounts), more than the ₹63.50 left to refund on this order.',
     })
-    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'ghee', size: '500ml', quantity: 2 }], delivery: false })).toEqual({ ok: false, error: 'Only 1 × A2 Ghee (500ml) can still be refunded.' })
+    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'ghee', size: '500ml', quantity: 2 }], delivery: false })).toEqual({
+      ok: false,
+      error: 'Only 1 × A2 Ghee (500ml) can still be refunded.',
+    })
     // The same line twice in one request would count its units left twice.
-    expect(planRefund(order, [], { kind: 'lines', lines: [{ productId: 'jaggery', size: 'one', quantity: 2 }, { productId: 'jaggery', size: 'one', quantity: 2 }], delivery: false })).toEqual({
+    expect(
+      planRefund(order, [], {
+        kind: 'lines',
+        lines: [
+          { productId: 'jaggery', size: 'one', quantity: 2 },
+          { productId: 'jaggery', size: 'one', quantity: 2 },
+        ],
+        delivery: false,
+      }),
+    ).toEqual({
       ok: false,
       error: 'Palm Jaggery is asked for twice.',
     })
   })
 
   it('reads refunds stored before discounts (no discountPaise) as undiscounted', () => {
-    const plain: OrderForRefund = { totalPaise: 30_000, deliveryPaise: 0, lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 3, unitPricePaise: 10_000 }] }
-    const stored = [{ amountPaise: 10_000, items: { lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 1, unitPricePaise: 10_000 }], deliveryPaise: 0, amountPaise: 0 } }]
+    const plain: OrderForRefund = {
+      totalPaise: 30_000,
+      deliveryPaise: 0,
+      lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 3, unitPricePaise: 10_000 }],
+    }
+    const stored = [
+      {
+        amountPaise: 10_000,
+        items: {
+          lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 1, unitPricePaise: 10_000 }],
+          deliveryPaise: 0,
+          amountPaise: 0,
+        },
+      },
+    ]
     expect(planRefund(plain, stored, { kind: 'whole' })).toEqual({
       ok: true,
       amountPaise: 20_000,
-      items: { lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 2, unitPricePaise: 10_000 }], deliveryPaise: 0, amountPaise: 0 },
+      items: {
+        lines: [{ productId: 'jaggery', size: 'one', name: 'Palm Jaggery', quantity: 2, unitPricePaise: 10_000 }],
+        deliveryPaise: 0,
+        amountPaise: 0,
+      },
     })
   })
 })
@@ -131,7 +175,16 @@ describe('refunding generated discounted orders in random goes', () => {
           fc.pre(totalPaise >= MIN_REFUND_PAISE)
           const order: OrderForRefund = { totalPaise, deliveryPaise, lines }
           const invoice = buildInvoiceDocument({
-            order: { number: 7, email: 'meena@example.in', shippingAddress: { ...testAddress, state }, deliveryPaise, totalPaise, paidAt: new Date(), paymentId: 'pay_7', lines },
+            order: {
+              number: 7,
+              email: 'meena@example.in',
+              shippingAddress: { ...testAddress, state },
+              deliveryPaise,
+              totalPaise,
+              paidAt: new Date(),
+              paymentId: 'pay_7',
+              lines,
+            },
             settings: DEFAULT_SHOP_SETTINGS,
             taxOf: (id) => ({ hsnCode: '0910', gstRatePercent: generated[Number(id.slice(1))]!.ratePercent }),
             series: '2026-27',
@@ -152,7 +205,9 @@ describe('refunding generated discounted orders in random goes', () => {
             // A few units of some lines, the delivery now and then; or, one time in eight, everything left.
             let request: RefundRequest = {
               kind: 'lines',
-              lines: left.lines.filter((l) => l.quantity > 0).map((l) => ({ productId: l.productId, size: l.size, quantity: next() % (l.quantity + 1) })),
+              lines: left.lines
+                .filter((l) => l.quantity > 0)
+                .map((l) => ({ productId: l.productId, size: l.size, quantity: next() % (l.quantity + 1) })),
               delivery: left.deliveryPaise > 0 && next() % 3 === 0,
             }
             if (next() % 8 === 0 || (request.lines.every((l) => l.quantity === 0) && !request.delivery)) request = { kind: 'whole' }
@@ -185,9 +240,18 @@ describe('refunding generated discounted orders in random goes', () => {
             prior.push(plan)
             kinds.push(request.kind)
 
-            const note = buildCreditNoteDocument({ invoice, items: plan.items, reason: 'Returned', refundId: `r${go}`, number: `CN/2026-27/${go}`, fileName: 'cn.pdf', issuedAt: new Date() })
+            const note = buildCreditNoteDocument({
+              invoice,
+              items: plan.items,
+              reason: 'Returned',
+              refundId: `r${go}`,
+              number: `CN/2026-27/${go}`,
+              fileName: 'cn.pdf',
+              issuedAt: new Date(),
+            })
             expect(note.totals.totalPaise).toBe(plan.amountPaise)
-            for (const taxed of note.lines) expect(taxed.taxablePaise + taxed.cgstPaise + taxed.sgstPaise + taxed.igstPaise).toBe(taxed.totalPaise)
+            for (const taxed of note.lines)
+              expect(taxed.taxablePaise + taxed.cgstPaise + taxed.sgstPaise + taxed.igstPaise).toBe(taxed.totalPaise)
             notes.push(note)
 
             // After every go, no line has given back more than was paid for it.
@@ -215,7 +279,10 @@ describe('refunding generated discounted orders in random goes', () => {
           }
           expect(notes.reduce((sum, n) => sum + n.totals.totalPaise, 0)).toBe(invoice.totals.totalPaise)
           // In one go, the credit note is the invoice's own lines, tax for tax.
-          if (kinds.join() === 'whole') expect(notes[0]!.lines.map(({ discountPaise, ...l }) => ({ ...l, d: discountPaise ?? 0 }))).toEqual(invoice.lines.map(({ discountPaise, ...l }) => ({ ...l, d: discountPaise ?? 0 })))
+          if (kinds.join() === 'whole')
+            expect(notes[0]!.lines.map(({ discountPaise, ...l }) => ({ ...l, d: discountPaise ?? 0 }))).toEqual(
+              invoice.lines.map(({ discountPaise, ...l }) => ({ ...l, d: discountPaise ?? 0 })),
+            )
         },
       ),
       { numRuns: 500 },

@@ -33,7 +33,12 @@ const key = (l: { productId: string; size: string }) => `${l.productId}:${l.size
  * back is ⌊discount × n / q⌋, so the units refunded last take the remainder and a line refunded in any number of goes
  * gives back exactly what was paid for it. Never more than those units' value, nor than the discount left.
  */
-export function refundDiscountPart(line: { quantity: number; unitPricePaise: number; discountPaise?: number }, refundedUnits: number, refundedDiscount: number, units: number) {
+export function refundDiscountPart(
+  line: { quantity: number; unitPricePaise: number; discountPaise?: number },
+  refundedUnits: number,
+  refundedDiscount: number,
+  units: number,
+) {
   const discount = line.discountPaise ?? 0
   if (discount === 0 || units === 0) return 0
   const after = refundedUnits + units
@@ -90,31 +95,48 @@ type LineLeft = ReturnType<typeof refundableOf>['lines'][number]
 function refundLine(line: LineLeft, order: OrderForRefund, units: number): RefundItems['lines'][number] {
   const original = order.lines.find((l) => key(l) === key(line))!
   const discountPaise = refundDiscountPart(original, line.refundedUnits, line.refundedDiscountPaise, units)
-  return { productId: line.productId, size: line.size, name: line.name, quantity: units, unitPricePaise: line.unitPricePaise, ...(discountPaise > 0 ? { discountPaise } : {}) }
+  return {
+    productId: line.productId,
+    size: line.size,
+    name: line.name,
+    quantity: units,
+    unitPricePaise: line.unitPricePaise,
+    ...(discountPaise > 0 ? { discountPaise } : {}),
+  }
 }
 
-export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: number; items: RefundItems }>, request: RefundRequest): RefundPlan {
+export function planRefund(
+  order: OrderForRefund,
+  prior: Array<{ amountPaise: number; items: RefundItems }>,
+  request: RefundRequest,
+): RefundPlan {
   const left = refundableOf(order, prior)
   if (left.moneyPaise <= 0) return { ok: false, error: 'This order has been refunded in full already.' }
   let items: RefundItems
   if (request.kind === 'whole') {
     items = left.amountOnly
       ? { lines: [], deliveryPaise: 0, amountPaise: left.moneyPaise }
-      : { lines: left.lines.filter((l) => l.quantity > 0).map((l) => refundLine(l, order, l.quantity)), deliveryPaise: left.deliveryPaise, amountPaise: 0 }
+      : {
+          lines: left.lines.filter((l) => l.quantity > 0).map((l) => refundLine(l, order, l.quantity)),
+          deliveryPaise: left.deliveryPaise,
+          amountPaise: 0,
+        }
   } else if (request.kind === 'lines') {
     const lines: RefundItems['lines'] = []
     for (const asked of request.lines) {
       if (asked.quantity === 0) continue
       const line = left.lines.find((l) => key(l) === key(asked))
       if (!line) return { ok: false, error: 'One of the items is not in this order.' }
-      if (!Number.isInteger(asked.quantity) || asked.quantity < 0) return { ok: false, error: `Give a whole number of ${line.name} to refund.` }
+      if (!Number.isInteger(asked.quantity) || asked.quantity < 0)
+        return { ok: false, error: `Give a whole number of ${line.name} to refund.` }
       if (lines.some((l) => key(l) === key(asked))) return { ok: false, error: `${lineDescription(line)} is asked for twice.` }
       if (asked.quantity > line.quantity) {
         return { ok: false, error: `Only ${line.quantity} × ${lineDescription(line)} can still be refunded.` }
       }
       lines.push(refundLine(line, order, asked.quantity))
     }
-    if (request.delivery && left.deliveryPaise <= 0) return { ok: false, error: 'The delivery charge has been refunded already, or there was none.' }
+    if (request.delivery && left.deliveryPaise <= 0)
+      return { ok: false, error: 'The delivery charge has been refunded already, or there was none.' }
     if (lines.length === 0 && !request.delivery) return { ok: false, error: 'Choose the items (or the delivery charge) to refund.' }
     items = { lines, deliveryPaise: request.delivery ? left.deliveryPaise : 0, amountPaise: 0 }
   } else {
@@ -127,7 +149,10 @@ export function planRefund(order: OrderForRefund, prior: Array<{ amountPaise: nu
   if (amountPaise > left.moneyPaise) {
     // Discounted goods are refunded at what was paid for them, which is what the owner sees on the form.
     const asPaid = items.lines.some((l) => (l.discountPaise ?? 0) > 0) ? ' (the goods as paid, after their discounts)' : ''
-    return { ok: false, error: `That is ${formatRupeesAndPaise(amountPaise)}${asPaid}, more than the ${formatRupeesAndPaise(left.moneyPaise)} left to refund on this order.` }
+    return {
+      ok: false,
+      error: `That is ${formatRupeesAndPaise(amountPaise)}${asPaid}, more than the ${formatRupeesAndPaise(left.moneyPaise)} left to refund on this order.`,
+    }
   }
   if (amountPaise < MIN_REFUND_PAISE) return { ok: false, error: `A refund is at least ${formatRupeesAndPaise(MIN_REFUND_PAISE)}.` }
   return { ok: true, items, amountPaise }

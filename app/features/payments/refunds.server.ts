@@ -64,7 +64,9 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   if (!order) throw new RefundRefusedError('Order not found.')
   // Cash on delivery was not paid through the provider: there is no payment to send money back to (decision 043).
   if (order.paymentMethod === 'cod') {
-    throw new RefundRefusedError('This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.')
+    throw new RefundRefusedError(
+      'This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.',
+    )
   }
   if (!order.paymentId || !order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) {
     throw new RefundRefusedError('This order was not paid, so there is nothing to refund.')
@@ -91,7 +93,15 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   })
   if (restock) {
     for (const line of plan.items.lines) {
-      await changeStock(tx, { productId: line.productId, size: line.size, change: line.quantity, reason: 'returned', orderId: order.id, admin: input.actor, note: `Refund: ${input.reason}` })
+      await changeStock(tx, {
+        productId: line.productId,
+        size: line.size,
+        change: line.quantity,
+        reason: 'returned',
+        orderId: order.id,
+        admin: input.actor,
+        note: `Refund: ${input.reason}`,
+      })
     }
   }
   const creditNote = await issueCreditNote(tx, { orderId: order.id, refundId: id, items: plan.items, reason: input.reason, issuedAt: now })
@@ -124,25 +134,36 @@ export async function requestRefund(db: Database, providers: ProviderSource, inp
 export async function sendRefund(db: Database, providers: ProviderSource, refundId: string, now = new Date()) {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
   if (!refund || refund.status !== 'requested') return refund ?? null
-  const [order] = await db.select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider }).from(orders).where(eq(orders.id, refund.orderId))
+  const [order] = await db
+    .select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId))
   let answer: ProviderRefund
   try {
     // Through the provider that took the payment.
-    answer = await providersOf(providers).forOrder(order!.provider).refundPayment({
-      paymentId: order!.paymentId!,
-      amountPaise: refund.amountPaise,
-      speed: refund.speed,
-      idempotencyKey: `${refund.id}-${refund.attempts}`,
-      notes: { orderNumber: orderNumberLabel(order!.number), refundId: refund.id },
-    })
+    answer = await providersOf(providers)
+      .forOrder(order!.provider)
+      .refundPayment({
+        paymentId: order!.paymentId!,
+        amountPaise: refund.amountPaise,
+        speed: refund.speed,
+        idempotencyKey: `${refund.id}-${refund.attempts}`,
+        notes: { orderNumber: orderNumberLabel(order!.number), refundId: refund.id },
+      })
   } catch (err) {
     if (err instanceof PaymentProviderRefusal) {
       await failRefund(db, refund.id, err.description, now)
       return { ...refund, status: 'failed' as const }
     }
     if (!(err instanceof PaymentProviderError)) throw err
-    log.warn({ refundId, error: err.message }, `Refund ${refundId} got no answer from the payment provider; it is sent again with the same key`)
-    await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now }).where(eq(refunds.id, refund.id))
+    log.warn(
+      { refundId, error: err.message },
+      `Refund ${refundId} got no answer from the payment provider; it is sent again with the same key`,
+    )
+    await db
+      .update(refunds)
+      .set({ nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now })
+      .where(eq(refunds.id, refund.id))
     return refund
   }
   const applied = await applyProviderRefund(db, answer, { refundId: refund.id, now })
@@ -195,7 +216,14 @@ export async function applyProviderRefund(
     })
     // The customer hears once, when the provider has taken the refund (pending or, at once, processed).
     if (refund.status === 'requested' || refund.status === 'failed') {
-      await enqueueMail(tx, refundMail({ number: order.number, email: order.email }, { amountPaise: refund.amountPaise, speed: refund.speed, reason: refund.reason }, settings))
+      await enqueueMail(
+        tx,
+        refundMail(
+          { number: order.number, email: order.email },
+          { amountPaise: refund.amountPaise, speed: refund.speed, reason: refund.reason },
+          settings,
+        ),
+      )
     }
     return updated!
   })
@@ -226,12 +254,25 @@ export async function retryRefund(db: Database, providers: ProviderSource, refun
   const retried = await db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
-      .set({ status: 'requested', attempts: sql`${refunds.attempts} + 1`, failureReason: null, nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS), updatedAt: now })
+      .set({
+        status: 'requested',
+        attempts: sql`${refunds.attempts} + 1`,
+        failureReason: null,
+        nextCheckAt: new Date(now.getTime() + RESEND_AFTER_MS),
+        updatedAt: now,
+      })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'failed')))
       .returning()
     if (!refund) return null
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, refund.orderId))
-    await tx.insert(orderEvents).values({ orderId: refund.orderId, status: order!.status, note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} tried again`, actor })
+    await tx
+      .insert(orderEvents)
+      .values({
+        orderId: refund.orderId,
+        status: order!.status,
+        note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} tried again`,
+        actor,
+      })
     return refund
   })
   if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
@@ -254,17 +295,29 @@ export async function reconcileRefunds(db: Database, providers: ProviderSource, 
       if (refund.status === 'requested') {
         await sendRefund(db, providers, refund.id, now)
       } else if (refund.providerRefundId) {
-        const [order] = await db.select({ paymentId: orders.paymentId, provider: orders.provider }).from(orders).where(eq(orders.id, refund.orderId))
+        const [order] = await db
+          .select({ paymentId: orders.paymentId, provider: orders.provider })
+          .from(orders)
+          .where(eq(orders.id, refund.orderId))
         const answer = await providersOf(providers).forOrder(order!.provider).fetchRefund(order!.paymentId!, refund.providerRefundId)
         if (answer.status === 'pending') {
-          await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) }).where(eq(refunds.id, refund.id))
+          await db
+            .update(refunds)
+            .set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) })
+            .where(eq(refunds.id, refund.id))
         } else {
           await applyProviderRefund(db, answer, { refundId: refund.id, now })
         }
       }
     } catch (err) {
-      log.warn({ refundId: refund.id, error: (err as Error).message }, `Could not settle refund ${refund.id} with the provider; will try again`)
-      await db.update(refunds).set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) }).where(eq(refunds.id, refund.id))
+      log.warn(
+        { refundId: refund.id, error: (err as Error).message },
+        `Could not settle refund ${refund.id} with the provider; will try again`,
+      )
+      await db
+        .update(refunds)
+        .set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) })
+        .where(eq(refunds.id, refund.id))
     }
   }
   return due.length
@@ -292,6 +345,9 @@ export async function refundsForAdmin(
       creditNoteNumber: numberOf.get(r.id) ?? null,
     })),
     /** Null when the order cannot be refunded (never paid), else what is left. */
-    refundable: order.paidAt && order.paymentMethod !== 'cod' && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0 ? left : null,
+    refundable:
+      order.paidAt && order.paymentMethod !== 'cod' && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0
+        ? left
+        : null,
   }
 }

@@ -33,7 +33,13 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     handle = await openTestDatabase()
     razorpay = await startRazorpayStandIn(KEY_ID, KEY_SECRET)
     razorpay.state.slowMs = 1_500
-    provider = razorpayProvider({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: razorpay.url, timeoutMs: 500 })
+    provider = razorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: razorpay.url,
+      timeoutMs: 500,
+    })
   })
   afterAll(async () => {
     await razorpay?.close()
@@ -45,19 +51,28 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     await db().delete(orders)
     await db().delete(outbox)
     await db().delete(products)
-    await db().insert(products).values([
-      { id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' },
-      { id: 'pepper', slug: 'pepper', name: 'Black Pepper', description: 'd', category: 'spices', subcategory: 'whole' },
-    ])
-    await db().insert(variants).values([
-      { productId: 'kokum', size: 'one', pricePaise: 18000, stock: 50 },
-      { productId: 'pepper', size: '250g', pricePaise: 9900, stock: 50 },
-    ])
+    await db()
+      .insert(products)
+      .values([
+        { id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' },
+        { id: 'pepper', slug: 'pepper', name: 'Black Pepper', description: 'd', category: 'spices', subcategory: 'whole' },
+      ])
+    await db()
+      .insert(variants)
+      .values([
+        { productId: 'kokum', size: 'one', pricePaise: 18000, stock: 50 },
+        { productId: 'pepper', size: '250g', pricePaise: 9900, stock: 50 },
+      ])
   })
 
   let count = 0
   /** A paid order of 2 kokum (₹360) and 1 pepper (₹99): ₹459, free delivery; its invoice issued with the payment. */
-  async function paidOrder(items = [{ productId: 'kokum', quantity: 2 }, { productId: 'pepper', size: '250g' as const, quantity: 1 }]) {
+  async function paidOrder(
+    items = [
+      { productId: 'kokum', quantity: 2 },
+      { productId: 'pepper', size: '250g' as const, quantity: 1 },
+    ],
+  ) {
     const n = ++count
     const order = await createOrder(db(), provider, {
       items,
@@ -69,22 +84,43 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     })
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
-    const paid = await handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature'], 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id'] } })
+    const paid = await handlePaymentWebhook(db(), provider, {
+      rawBody: webhook.rawBody,
+      headers: {
+        'x-razorpay-signature': webhook.headers['x-razorpay-signature'],
+        'x-razorpay-event-id': webhook.headers['x-razorpay-event-id'],
+      },
+    })
     expect(paid.outcome).toBe('paid')
     await db().delete(outbox)
     return { ...order, paymentId: payment.id }
   }
   const stock = async (productId: string) => (await db().select().from(variants).where(eq(variants.productId, productId)))[0]!.stock
   const refundsAtRazorpay = (paymentId: string) => [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId)
-  const invoiceOf = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
-  const creditNotesOf = async (orderId: string) => (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
+  const invoiceOf = async (orderId: string) =>
+    (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!.document as InvoiceDocument
+  const creditNotesOf = async (orderId: string) =>
+    (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
   const deliver = async (webhook: { rawBody: string; headers: Record<string, string> }) =>
-    handlePaymentWebhook(db(), provider, { rawBody: webhook.rawBody, headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']! } })
+    handlePaymentWebhook(db(), provider, {
+      rawBody: webhook.rawBody,
+      headers: {
+        'x-razorpay-signature': webhook.headers['x-razorpay-signature']!,
+        'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']!,
+      },
+    })
 
   it('refunds the whole order: one refund at Razorpay with an idempotency key, a credit note for all of it, the customer mailed', async () => {
     const order = await paidOrder()
     expect(order.totalPaise).toBe(45900)
-    const result = await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'whole' }, reason: 'Customer changed their mind', restock: true, speed: 'optimum', actor: ADMIN })
+    const result = await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'whole' },
+      reason: 'Customer changed their mind',
+      restock: true,
+      speed: 'optimum',
+      actor: ADMIN,
+    })
     expect(result).toMatchObject({ amountPaise: 45900, status: 'pending' })
     const [atRazorpay] = refundsAtRazorpay(order.paymentId)
     expect(atRazorpay).toMatchObject({ amount: 45900, speed_requested: 'optimum', status: 'pending' })
@@ -104,9 +140,16 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect(mails[0]).toMatchObject({ recipient: order.email, subject: `Refund of ₹459.00 for your order KO-${order.number}` })
     expect(mails[0]!.text).toContain('instant refund')
     // Nothing is left to refund.
-    await expect(requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 100 }, reason: 'x', restock: false, speed: 'normal', actor: ADMIN })).rejects.toThrow(
-      'This order has been refunded in full already.',
-    )
+    await expect(
+      requestRefund(db(), provider, {
+        orderId: order.id,
+        request: { kind: 'amount', amountPaise: 100 },
+        reason: 'x',
+        restock: false,
+        speed: 'normal',
+        actor: ADMIN,
+      }),
+    ).rejects.toThrow('This order has been refunded in full already.')
   })
 
   it('refunds one line: its amount at the invoice rate, the goods back to stock when asked, the rest of the invoice kept', async () => {
@@ -125,32 +168,83 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect(await stock('kokum')).toBe(48)
     const [note] = await creditNotesOf(order.id)
     const invoiced = (await invoiceOf(order.id)).lines.find((l) => l.description === 'Kokum Syrup')!
-    expect(note!.lines).toEqual([expect.objectContaining({ description: 'Kokum Syrup', quantity: 1, unitPricePaise: 18000, ratePercent: invoiced.ratePercent, hsnCode: invoiced.hsnCode })])
+    expect(note!.lines).toEqual([
+      expect.objectContaining({
+        description: 'Kokum Syrup',
+        quantity: 1,
+        unitPricePaise: 18000,
+        ratePercent: invoiced.ratePercent,
+        hsnCode: invoiced.hsnCode,
+      }),
+    ])
     expect(await invoiceNotes(db(), order.id, await invoiceOf(order.id))).toEqual([`Reduced by credit note ${note!.number}: ₹180.00`])
 
     // The other kokum, restocked this time; a third is more than was bought.
-    await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false }, reason: 'Returned unopened', restock: true, speed: 'normal', actor: ADMIN })
+    await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false },
+      reason: 'Returned unopened',
+      restock: true,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     expect(await stock('kokum')).toBe(49)
     await expect(
-      requestRefund(db(), provider, { orderId: order.id, request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false }, reason: 'again', restock: true, speed: 'normal', actor: ADMIN }),
+      requestRefund(db(), provider, {
+        orderId: order.id,
+        request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false },
+        reason: 'again',
+        restock: true,
+        speed: 'normal',
+        actor: ADMIN,
+      }),
     ).rejects.toThrow('Only 0 × Kokum Syrup can still be refunded.')
   })
 
   it('never refunds more than was captured: a clear refusal, and nothing written', async () => {
     const order = await paidOrder()
-    await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 40000 }, reason: 'Late delivery', restock: false, speed: 'normal', actor: ADMIN })
-    const before = { refunds: (await refundsOf(db(), order.id)).length, notes: (await creditNotesOf(order.id)).length, calls: razorpay.state.requests.length }
-    const attempt = requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 6000 }, reason: 'More', restock: false, speed: 'normal', actor: ADMIN })
+    await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'amount', amountPaise: 40000 },
+      reason: 'Late delivery',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
+    const before = {
+      refunds: (await refundsOf(db(), order.id)).length,
+      notes: (await creditNotesOf(order.id)).length,
+      calls: razorpay.state.requests.length,
+    }
+    const attempt = requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'amount', amountPaise: 6000 },
+      reason: 'More',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     await expect(attempt).rejects.toBeInstanceOf(RefundRefusedError)
     await expect(attempt).rejects.toThrow('That is ₹60.00, more than the ₹59.00 left to refund on this order.')
-    expect({ refunds: (await refundsOf(db(), order.id)).length, notes: (await creditNotesOf(order.id)).length, calls: razorpay.state.requests.length }).toEqual(before)
+    expect({
+      refunds: (await refundsOf(db(), order.id)).length,
+      notes: (await creditNotesOf(order.id)).length,
+      calls: razorpay.state.requests.length,
+    }).toEqual(before)
   })
 
   it('a retry after the answer was lost refunds once: the same idempotency key, one refund at Razorpay', async () => {
     const order = await paidOrder()
     // Razorpay makes the refund but its answer comes after the shop gave up.
     razorpay.state.mode = 'slow'
-    const result = await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'whole' }, reason: 'Out of stock', restock: false, speed: 'normal', actor: ADMIN })
+    const result = await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'whole' },
+      reason: 'Out of stock',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     expect(result.status).toBe('requested')
     expect(refundsAtRazorpay(order.paymentId)).toHaveLength(1)
     razorpay.state.mode = 'ok'
@@ -167,14 +261,28 @@ describe(`refunds, on ${describeDatabase()}`, () => {
 
   it('refund.processed and refund.failed move the refund; a failed one is set aside for the owner and can be tried again', async () => {
     const order = await paidOrder()
-    const first = await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 10000 }, reason: 'Goodwill', restock: false, speed: 'normal', actor: ADMIN })
+    const first = await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'amount', amountPaise: 10000 },
+      reason: 'Goodwill',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     const atRazorpay = razorpay.settleRefund(refundsAtRazorpay(order.paymentId)[0]!.id, 'processed')
     const processed = razorpay.webhook('refund.processed', { refund: atRazorpay }, WEBHOOK_SECRET)
     expect((await deliver(processed)).outcome).toBe('refund-updated')
     expect((await refundsOf(db(), order.id))[0]).toMatchObject({ id: first.refundId, status: 'processed' })
     expect((await deliver(processed)).outcome).toBe('duplicate')
 
-    const second = await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 5000 }, reason: 'Goodwill again', restock: false, speed: 'normal', actor: ADMIN })
+    const second = await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'amount', amountPaise: 5000 },
+      reason: 'Goodwill again',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     const failedAtRazorpay = razorpay.settleRefund(refundsAtRazorpay(order.paymentId).find((r) => r.amount === 5000)!.id, 'failed')
     expect((await deliver(razorpay.webhook('refund.failed', { refund: failedAtRazorpay }, WEBHOOK_SECRET))).outcome).toBe('refund-updated')
     expect((await refundsOf(db(), order.id)).find((r) => r.id === second.refundId)).toMatchObject({ status: 'failed' })
@@ -182,7 +290,9 @@ describe(`refunds, on ${describeDatabase()}`, () => {
 
     const retried = await retryRefund(db(), provider, second.refundId, ADMIN)
     expect(retried).toMatchObject({ status: 'pending', attempts: 2 })
-    expect(razorpay.state.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!.headers['x-refund-idempotency']).toBe(`${second.refundId}-2`)
+    expect(razorpay.state.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!.headers['x-refund-idempotency']).toBe(
+      `${second.refundId}-2`,
+    )
     // The retry is the same decision: one credit note for it, not two.
     expect(await creditNotesOf(order.id)).toHaveLength(2)
   })
@@ -191,8 +301,22 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     const order = await paidOrder([{ productId: 'kokum', quantity: 1 }])
     // ₹180 + ₹40 delivery: a line, the delivery and an odd amount spread over both.
     expect(order.totalPaise).toBe(22000)
-    await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'amount', amountPaise: 3333 }, reason: 'Late', restock: false, speed: 'normal', actor: ADMIN })
-    await requestRefund(db(), provider, { orderId: order.id, request: { kind: 'lines', lines: [], delivery: true }, reason: 'Delivery was late', restock: false, speed: 'normal', actor: ADMIN })
+    await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'amount', amountPaise: 3333 },
+      reason: 'Late',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
+    await requestRefund(db(), provider, {
+      orderId: order.id,
+      request: { kind: 'lines', lines: [], delivery: true },
+      reason: 'Delivery was late',
+      restock: false,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     const invoice = await invoiceOf(order.id)
     const notes = await creditNotesOf(order.id)
     const refunded = (await refundsOf(db(), order.id)).reduce((sum, r) => sum + r.amountPaise, 0)
@@ -202,7 +326,8 @@ describe(`refunds, on ${describeDatabase()}`, () => {
       expect(note.totals.taxablePaise + note.totals.taxPaise).toBe(note.totals.totalPaise)
       for (const line of note.lines) expect(line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise).toBe(line.totalPaise)
       // Each line keeps the rate the invoice charged it at.
-      for (const line of note.lines) expect(invoice.lines.some((l) => l.hsnCode === line.hsnCode && l.ratePercent === line.ratePercent)).toBe(true)
+      for (const line of note.lines)
+        expect(invoice.lines.some((l) => l.hsnCode === line.hsnCode && l.ratePercent === line.ratePercent)).toBe(true)
     }
     // Numbered one after the other in the year's credit note series.
     const [a, b] = notes.map((n) => Number(n.number.split('/').at(-1)))

@@ -71,5 +71,10 @@ export function browserSourcesOf(providers: readonly PaymentProvider[]): Browser
 /** What the payment page needs to open an order's checkout: its provider's kind of window, script and public data. */
 export function browserCheckout(provider: PaymentProvider, order: { providerOrderId: string | null; totalPaise: number }): BrowserCheckout {
   const { kind, script, payingNote } = provider.browser
-  return { kind, script, payingNote, data: provider.checkoutData({ providerOrderId: order.providerOrderId, amountPaise: order.totalPaise }) }
+  return {
+    kind,
+    script,
+    payingNote,
+    data: provider.checkoutData({ providerOrderId: order.providerOrderId, amountPaise: order.totalPaise }),
+  }
 }

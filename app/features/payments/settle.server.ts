@@ -22,14 +22,7 @@ import type { PaymentProvider, ProviderPayment } from './provider'
  */
 export type RecordWithEffect = (tx: Database) => Promise<boolean>
 
-export type SettleOutcome =
-  | 'paid'
-  | 'already-paid'
-  | 'unknown-order'
-  | 'attention'
-  | 'failed'
-  | 'not-yet'
-  | 'duplicate'
+export type SettleOutcome = 'paid' | 'already-paid' | 'unknown-order' | 'attention' | 'failed' | 'not-yet' | 'duplicate'
 
 async function lockedOrder(tx: Database, providerOrderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
@@ -40,13 +33,18 @@ async function linesOf(tx: Database, orderId: string) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
 }
 
-
 /**
  * Marks an order paid once its payment is known to be captured for its amount. Confirming twice changes nothing; an
  * order that is paid never moves back. The tax invoice, the confirmation and the owner's notice are made in the same
  * transaction, and so is `record` when given.
  */
-export async function confirmPayment(db: Database, providerOrderId: string, paymentId: string, now = new Date(), record?: RecordWithEffect) {
+export async function confirmPayment(
+  db: Database,
+  providerOrderId: string,
+  paymentId: string,
+  now = new Date(),
+  record?: RecordWithEffect,
+) {
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
     if (record && !(await record(tx))) return { outcome: 'duplicate' as const }
@@ -55,7 +53,12 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
     if (locked.status !== 'pending_payment' && locked.status !== 'expired') {
       if (locked.paymentId && locked.paymentId !== paymentId) {
         // The customer paid twice for one order (two tabs, a retry after a timeout): the second must go back.
-        await setAttention(tx, locked.id, `A second payment (${paymentId}) was captured for this order, which was already paid by ${locked.paymentId}: refund one of them.`, now)
+        await setAttention(
+          tx,
+          locked.id,
+          `A second payment (${paymentId}) was captured for this order, which was already paid by ${locked.paymentId}: refund one of them.`,
+          now,
+        )
         return { outcome: 'attention' as const, orderId: locked.id }
       }
       return { outcome: 'already-paid' as const, orderId: locked.id }
@@ -71,7 +74,15 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
           .set({ stock: sql`${variants.stock} - ${line.quantity}` })
           .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size), gte(variants.stock, line.quantity)))
           .returning({ stock: variants.stock })
-        if (taken) await recordStockChange(tx, { productId: line.productId, size: line.size, change: -line.quantity, stockAfter: taken.stock, reason: 'paid_after_expiry', orderId: locked.id })
+        if (taken)
+          await recordStockChange(tx, {
+            productId: line.productId,
+            size: line.size,
+            change: -line.quantity,
+            stockAfter: taken.stock,
+            reason: 'paid_after_expiry',
+            orderId: locked.id,
+          })
         if (!taken) missing.push(`${line.quantity} × ${line.name}`)
       }
       // Its coupon use was given back when it expired; the customer paid the discounted price, so it counts again.
@@ -93,9 +104,16 @@ export async function confirmPayment(db: Database, providerOrderId: string, paym
         ...(warning ? { paymentAttention: `Paid after it expired: ${warning}`, paymentAttentionAt: now } : {}),
       })
       .where(eq(orders.id, locked.id))
-    await tx.insert(orderEvents).values({ orderId: locked.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: locked.id, status: 'paid', note: `Payment ${paymentId}${warning ? ` — ${warning}` : ''}` })
     // The tax invoice takes its number with the payment: both are kept, or neither (decision 021).
-    await issueInvoiceWithPayment(tx, { ...locked, lines, shippingAddress: locked.shippingAddress as ShippingAddress, paidAt: now, paymentId }, settings, now)
+    await issueInvoiceWithPayment(
+      tx,
+      { ...locked, lines, shippingAddress: locked.shippingAddress as ShippingAddress, paidAt: now, paymentId },
+      settings,
+      now,
+    )
     await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), settings))
     await enqueueMail(tx, ownerOrderNotice(mailableOrder(locked, lines), settings, warning))
     return { outcome: 'paid' as const, orderId: locked.id }
@@ -110,7 +128,13 @@ async function setAttention(tx: Database, orderId: string, reason: string, now: 
 }
 
 /** Sets an order aside for the owner, with the reason, in the order's history too (and `record` in the same transaction). */
-export async function flagPaymentAttention(db: Database, providerOrderId: string, reason: string, now = new Date(), record?: RecordWithEffect) {
+export async function flagPaymentAttention(
+  db: Database,
+  providerOrderId: string,
+  reason: string,
+  now = new Date(),
+  record?: RecordWithEffect,
+) {
   return db.transaction(async (tx) => {
     if (record && !(await record(tx))) return { outcome: 'duplicate' as const }
     const order = await lockedOrder(tx, providerOrderId)
@@ -121,7 +145,13 @@ export async function flagPaymentAttention(db: Database, providerOrderId: string
 }
 
 /** A failed attempt: in the order's history, and its reason kept for the customer's next try. The order stays payable. */
-export async function recordPaymentFailure(db: Database, providerOrderId: string, payment: Pick<ProviderPayment, 'id' | 'failureReason'>, now = new Date(), record?: RecordWithEffect) {
+export async function recordPaymentFailure(
+  db: Database,
+  providerOrderId: string,
+  payment: Pick<ProviderPayment, 'id' | 'failureReason'>,
+  now = new Date(),
+  record?: RecordWithEffect,
+) {
   return db.transaction(async (tx) => {
     if (record && !(await record(tx))) return { outcome: 'duplicate' as const }
     const order = await lockedOrder(tx, providerOrderId)
@@ -156,7 +186,13 @@ export async function settlePayment(
     return { outcome: 'unknown-order' }
   }
   if (payment.providerOrderId && payment.providerOrderId !== input.providerOrderId) {
-    return flagPaymentAttention(db, input.providerOrderId, `Payment ${payment.id} belongs to another provider order (${payment.providerOrderId}); it was not counted.`, now, input.record)
+    return flagPaymentAttention(
+      db,
+      input.providerOrderId,
+      `Payment ${payment.id} belongs to another provider order (${payment.providerOrderId}); it was not counted.`,
+      now,
+      input.record,
+    )
   }
   if (payment.status === 'failed') return recordPaymentFailure(db, input.providerOrderId, payment, now, input.record)
   if (payment.status === 'created') {
@@ -173,7 +209,13 @@ export async function settlePayment(
     )
   }
   if (payment.status === 'refunded') {
-    return flagPaymentAttention(db, input.providerOrderId, `Payment ${payment.id} was refunded in full at the provider; the order was not marked paid.`, now, input.record)
+    return flagPaymentAttention(
+      db,
+      input.providerOrderId,
+      `Payment ${payment.id} was refunded in full at the provider; the order was not marked paid.`,
+      now,
+      input.record,
+    )
   }
   if (payment.status === 'authorized') {
     const alreadyPaid = order.status !== 'pending_payment' && order.status !== 'expired'
@@ -190,9 +232,17 @@ export async function settlePayment(
       if (payment.status !== 'captured') throw err
     }
     if (payment.status !== 'captured') {
-      return flagPaymentAttention(db, input.providerOrderId, `Payment ${payment.id} could not be captured: it is ${payment.status}.`, now, input.record)
+      return flagPaymentAttention(
+        db,
+        input.providerOrderId,
+        `Payment ${payment.id} could not be captured: it is ${payment.status}.`,
+        now,
+        input.record,
+      )
     }
-    await db.insert(orderEvents).values({ orderId: order.id, status: order.status, note: `Payment ${payment.id} captured for ${order.totalPaise} paise` })
+    await db
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: order.status, note: `Payment ${payment.id} captured for ${order.totalPaise} paise` })
   }
   return confirmPayment(db, input.providerOrderId, payment.id, now, input.record)
 }

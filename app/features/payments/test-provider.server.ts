@@ -20,12 +20,19 @@ const asPayment = (row: typeof testProviderPayments.$inferSelect): ProviderPayme
  * signature check; its secret is made once per database so that every app server agrees on it, and its payments are
  * rows of that database (test_provider_payments), so every server can fetch and capture them.
  */
-export function testPaymentProvider(secret: string, database: Database | (() => Database)): PaymentProvider & {
+export function testPaymentProvider(
+  secret: string,
+  database: Database | (() => Database),
+): PaymentProvider & {
   keyId: string
   keySecret: string
   webhookSecret: string
   /** Pays `amountPaise` against the order, as the test payment window does, and signs the result as Razorpay would. */
-  makeTestPayment(providerOrderId: string, amountPaise: number, status?: 'captured' | 'authorized' | 'failed'): Promise<{ paymentId: string; signature: string }>
+  makeTestPayment(
+    providerOrderId: string,
+    amountPaise: number,
+    status?: 'captured' | 'authorized' | 'failed',
+  ): Promise<{ paymentId: string; signature: string }>
 } {
   // A function for tests that make the provider before they open the database.
   const db = () => (typeof database === 'function' ? database() : database)
@@ -64,7 +71,9 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
     async capturePayment(paymentId, amountPaise, currency) {
       const row = await find(paymentId)
       if (row.status !== 'authorized' || row.amountPaise !== amountPaise || row.currency !== currency) {
-        throw new PaymentProviderError(`The test provider cannot capture ${paymentId}: it is ${row.status}, for ${row.amountPaise} ${row.currency}`)
+        throw new PaymentProviderError(
+          `The test provider cannot capture ${paymentId}: it is ${row.status}, for ${row.amountPaise} ${row.currency}`,
+        )
       }
       const [captured] = await db()
         .update(testProviderPayments)
@@ -98,7 +107,9 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
       if (updated) return refund
       const row = await find(paymentId)
       if ((row.refundKeys as string[]).includes(idempotencyKey)) return refund
-      throw new PaymentProviderError(`The test provider cannot refund ${amountPaise} paise of ${paymentId}: it is ${row.status}, ${row.amountRefundedPaise} of ${row.amountPaise} refunded already`)
+      throw new PaymentProviderError(
+        `The test provider cannot refund ${amountPaise} paise of ${paymentId}: it is ${row.status}, ${row.amountRefundedPaise} of ${row.amountPaise} refunded already`,
+      )
     },
     async fetchRefund(paymentId, refundId) {
       const row = await find(paymentId)
@@ -108,13 +119,24 @@ export function testPaymentProvider(secret: string, database: Database | (() => 
       // Like Razorpay, which takes no second payment for an order that is paid: a reload or a double click of the
       // test window gets the payment already made (the unique index holds it however the clicks interleave).
       const paymentId = `pay_test_${crypto.randomBytes(8).toString('hex')}`
-      const [made] = await db().insert(testProviderPayments).values({ id: paymentId, providerOrderId, amountPaise, status }).onConflictDoNothing().returning({ id: testProviderPayments.id })
+      const [made] = await db()
+        .insert(testProviderPayments)
+        .values({ id: paymentId, providerOrderId, amountPaise, status })
+        .onConflictDoNothing()
+        .returning({ id: testProviderPayments.id })
       const id =
         made?.id ??
-        (await db()
-          .select({ id: testProviderPayments.id })
-          .from(testProviderPayments)
-          .where(and(eq(testProviderPayments.providerOrderId, providerOrderId), inArray(testProviderPayments.status, ['captured', 'authorized', 'refunded']))))[0]!.id
+        (
+          await db()
+            .select({ id: testProviderPayments.id })
+            .from(testProviderPayments)
+            .where(
+              and(
+                eq(testProviderPayments.providerOrderId, providerOrderId),
+                inArray(testProviderPayments.status, ['captured', 'authorized', 'refunded']),
+              ),
+            )
+        )[0]!.id
       return { paymentId: id, signature: paymentSignature(secret, providerOrderId, id) }
     },
   }

@@ -10,7 +10,9 @@ import { TEMPLATE_NOTICE } from './policy-templates.server'
 
 describe('the owner’s Markdown, rendered', () => {
   it('makes headings, lists, emphasis and links', () => {
-    const html = renderPolicyMarkdown('## Refunds\n\n- within **7** days\n- [track](/track), [mail](mailto:care@example.in), [Razorpay](https://razorpay.com)')
+    const html = renderPolicyMarkdown(
+      '## Refunds\n\n- within **7** days\n- [track](/track), [mail](mailto:care@example.in), [Razorpay](https://razorpay.com)',
+    )
     expect(html).toContain('<h2>Refunds</h2>')
     expect(html).toContain('<li>within <strong>7</strong> days</li>')
     expect(html).toContain('<a href="/track">track</a>')
@@ -37,7 +39,11 @@ describe('the pages', () => {
   })
 
   it('take a title and a text, refuse an unknown page, and say what is wrong', () => {
-    expect(policyFormSchema.safeParse({ slug: 'terms', title: ' Terms ', body: 'Our terms.' }).data).toEqual({ slug: 'terms', title: 'Terms', body: 'Our terms.' })
+    expect(policyFormSchema.safeParse({ slug: 'terms', title: ' Terms ', body: 'Our terms.' }).data).toEqual({
+      slug: 'terms',
+      title: 'Terms',
+      body: 'Our terms.',
+    })
     const refused = policyFormSchema.safeParse({ slug: 'cookies', title: '', body: 'x'.repeat(30_001) })
     expect(Object.fromEntries(refused.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
       slug: 'There is no such page.',

@@ -36,4 +36,3 @@ export function reviewFieldErrors(error: z.ZodError): ReviewFieldErrors {
   }
   return out
 }
-

@@ -172,7 +172,13 @@ export async function listReviewsForAdmin(db: Database, query: z.infer<typeof re
         hiddenBy: reviews.hiddenBy,
         createdAt: reviews.createdAt,
         updatedAt: reviews.updatedAt,
-        product: { id: products.id, slug: products.slug, name: products.name, category: products.category, archivedAt: products.archivedAt },
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          category: products.category,
+          archivedAt: products.archivedAt,
+        },
         username: users.username,
         name: users.name,
         email: users.email,
@@ -192,7 +198,11 @@ export async function listReviewsForAdmin(db: Database, query: z.infer<typeof re
 }
 
 export const reviewHidingSchema = z.object({
-  reviewId: z.coerce.number({ error: 'Unknown review.' }).int('Unknown review.').min(1, 'Unknown review.').max(2_147_483_647, 'Unknown review.'),
+  reviewId: z.coerce
+    .number({ error: 'Unknown review.' })
+    .int('Unknown review.')
+    .min(1, 'Unknown review.')
+    .max(2_147_483_647, 'Unknown review.'),
   hidden: z.enum(['true', 'false'], { error: 'Unknown action.' }).transform((v) => v === 'true'),
 })
 
@@ -200,7 +210,11 @@ export const reviewHidingSchema = z.object({
 export async function setReviewHidden(db: Database, change: z.infer<typeof reviewHidingSchema>, actor: string) {
   const [row] = await db
     .update(reviews)
-    .set(change.hidden ? { hiddenAt: sql`coalesce(${reviews.hiddenAt}, now())`, hiddenBy: sql`coalesce(${reviews.hiddenBy}, ${actor})` } : { hiddenAt: null, hiddenBy: null })
+    .set(
+      change.hidden
+        ? { hiddenAt: sql`coalesce(${reviews.hiddenAt}, now())`, hiddenBy: sql`coalesce(${reviews.hiddenBy}, ${actor})` }
+        : { hiddenAt: null, hiddenBy: null },
+    )
     .where(eq(reviews.id, change.reviewId))
     .returning({ id: reviews.id })
   return Boolean(row)

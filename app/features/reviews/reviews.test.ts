@@ -39,7 +39,10 @@ describe('review input', () => {
     [{ body: 'Good' }, { rating: RATING_ERROR }],
     [{ rating: '3', body: '   ' }, { body: `Write at least ${REVIEW_LIMITS.bodyMin} characters about the product` }],
     [{ rating: '3', body: 'ok' }, { body: `Write at least ${REVIEW_LIMITS.bodyMin} characters about the product` }],
-    [{ rating: '3', body: 'x'.repeat(REVIEW_LIMITS.bodyMax + 1) }, { body: `Keep the review to ${REVIEW_LIMITS.bodyMax} characters or fewer` }],
+    [
+      { rating: '3', body: 'x'.repeat(REVIEW_LIMITS.bodyMax + 1) },
+      { body: `Keep the review to ${REVIEW_LIMITS.bodyMax} characters or fewer` },
+    ],
     [{ rating: '3', body: 'Good\u0000stuff' }, { body: 'Use letters, digits, punctuation and line breaks only' }],
     [{ rating: '3' }, { body: 'Write a few words about the product' }],
   ])('refuses %j', (input, errors) => {
@@ -85,21 +88,27 @@ describe(`reviews on ${describeDatabase()}`, () => {
     await db().delete(orders)
     await db().delete(products)
     await db().delete(users)
-    await db().insert(users).values([
-      { id: meena.id, name: 'Meena Sundaram', username: 'Meena', email: meena.email, emailVerified: true },
-      { id: ravi.id, name: 'Ravi', username: '', email: ravi.email },
-      { id: kavya.id, name: 'kavya@example.in', username: '', email: kavya.email, emailVerified: true },
-    ])
-    await db().insert(products).values([
-      { id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal' },
-      { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit' },
-      { id: 'old-pickle', slug: 'old-pickle', name: 'Old Pickle', description: 'd', category: 'thokku', archivedAt: new Date() },
-    ])
-    await db().insert(variants).values([
-      { productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 50 },
-      { productId: 'dried-mango', size: '250g', pricePaise: 30000, stock: 50 },
-      { productId: 'old-pickle', size: 'one', pricePaise: 9000, stock: 5 },
-    ])
+    await db()
+      .insert(users)
+      .values([
+        { id: meena.id, name: 'Meena Sundaram', username: 'Meena', email: meena.email, emailVerified: true },
+        { id: ravi.id, name: 'Ravi', username: '', email: ravi.email },
+        { id: kavya.id, name: 'kavya@example.in', username: '', email: kavya.email, emailVerified: true },
+      ])
+    await db()
+      .insert(products)
+      .values([
+        { id: 'ragi-biscuit', slug: 'ragi-biscuit', name: 'Ragi Biscuit', description: 'd', category: 'herbal' },
+        { id: 'dried-mango', slug: 'dried-mango', name: 'Freeze Dried Mango', description: 'd', category: 'freeze-dried-fruit' },
+        { id: 'old-pickle', slug: 'old-pickle', name: 'Old Pickle', description: 'd', category: 'thokku', archivedAt: new Date() },
+      ])
+    await db()
+      .insert(variants)
+      .values([
+        { productId: 'ragi-biscuit', size: 'one', pricePaise: 12000, stock: 50 },
+        { productId: 'dried-mango', size: '250g', pricePaise: 30000, stock: 50 },
+        { productId: 'old-pickle', size: 'one', pricePaise: 9000, stock: 5 },
+      ])
   })
 
   const order = (email: string, items: CreateOrderInput['items'], paid = true) =>
@@ -170,9 +179,18 @@ describe(`reviews on ${describeDatabase()}`, () => {
     await writeReview(db(), ravi, 'ragi-biscuit', review(4, 'Good with tea.'))
     await writeReview(db(), kavya, 'ragi-biscuit', review(4, 'Nice.'))
     // Written in that order within a millisecond or so: make their times distinct.
-    await db().update(reviews).set({ createdAt: new Date('2026-01-01T10:00:00Z') }).where(eq(reviews.userId, meena.id))
-    await db().update(reviews).set({ createdAt: new Date('2026-01-02T10:00:00Z') }).where(eq(reviews.userId, ravi.id))
-    await db().update(reviews).set({ createdAt: new Date('2026-01-03T10:00:00Z') }).where(eq(reviews.userId, kavya.id))
+    await db()
+      .update(reviews)
+      .set({ createdAt: new Date('2026-01-01T10:00:00Z') })
+      .where(eq(reviews.userId, meena.id))
+    await db()
+      .update(reviews)
+      .set({ createdAt: new Date('2026-01-02T10:00:00Z') })
+      .where(eq(reviews.userId, ravi.id))
+    await db()
+      .update(reviews)
+      .set({ createdAt: new Date('2026-01-03T10:00:00Z') })
+      .where(eq(reviews.userId, kavya.id))
 
     const page = await productReviews(db(), 'ragi-biscuit', null)
     expect(page.summary).toEqual({ average: 4.3, count: 3 })

@@ -13,7 +13,11 @@ type Fixture = { name: string; category: Category; description: string; subcateg
 
 const FIXTURES: Fixture[] = [
   { name: 'Erode Turmeric Powder', category: 'spices', description: 'Turmeric from Erode, boiled, sun-dried and stone-ground.' },
-  { name: 'Sambar Powder', category: 'spices', description: 'Coriander, chilli, toor dal, fenugreek and a little turmeric, roasted and ground.' },
+  {
+    name: 'Sambar Powder',
+    category: 'spices',
+    description: 'Coriander, chilli, toor dal, fenugreek and a little turmeric, roasted and ground.',
+  },
   { name: 'Malabar Black Pepper', category: 'spices', description: 'Whole black peppercorns from Wayanad.' },
   { name: 'Kerala Cloves', category: 'spices', description: 'Hand-picked cloves from Idukki.' },
   { name: 'Turmeric Pepper Capsules', category: 'capsules-tablets', description: 'Capsules of turmeric with a little black pepper.' },
@@ -33,11 +37,14 @@ const FIXTURES: Fixture[] = [
   // Archived: never found, whatever is asked.
   { name: 'Turmeric Latte Mix', category: 'spices', description: 'Turmeric, ginger and pepper for golden milk.', archived: true },
   // Thirteen alike, for paging: one more than a page.
-  ...Array.from({ length: 13 }, (_, i): Fixture => ({
-    name: `Kodo Millet Batch ${String(i + 1).padStart(2, '0')}`,
-    category: 'herbal',
-    description: 'Whole kodo grains.',
-  })),
+  ...Array.from(
+    { length: 13 },
+    (_, i): Fixture => ({
+      name: `Kodo Millet Batch ${String(i + 1).padStart(2, '0')}`,
+      category: 'herbal',
+      description: 'Whole kodo grains.',
+    }),
+  ),
 ]
 
 let handle: DatabaseHandle
@@ -165,7 +172,9 @@ describe(`search ranking on ${describeDatabase()}`, () => {
     const first = await search('kodo', 1)
     const second = await search('kodo', 2)
     expect(first).toMatchObject({ kind: 'results', total: 13, pageCount: 2, page: 1 })
-    expect(namesOf(first)).toEqual(Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => `Kodo Millet Batch ${String(i + 1).padStart(2, '0')}`))
+    expect(namesOf(first)).toEqual(
+      Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => `Kodo Millet Batch ${String(i + 1).padStart(2, '0')}`),
+    )
     expect(namesOf(second)).toEqual(['Kodo Millet Batch 13'])
     expect(await search('kodo', 3)).toEqual({ kind: 'past-end', q: 'kodo', page: 3, total: 13, pageCount: 2 })
     expect(await search('xyzzy', 2)).toEqual({ kind: 'no-match', q: 'xyzzy', suggestion: null })
@@ -187,7 +196,17 @@ describe(`search ranking on ${describeDatabase()}`, () => {
   })
 
   it('survives any text at all without a database error', async () => {
-    const hostile = ["'; drop table products; --", 'a:* & !b | (c', '<script>alert(1)</script>', 'नेल्लिक्काय் நெல்லிக்காய்', '\u0000\u0301 ́', 'ा', 'x'.repeat(100), '1e308 -1 0x10', "o'clock \\ % _"]
+    const hostile = [
+      "'; drop table products; --",
+      'a:* & !b | (c',
+      '<script>alert(1)</script>',
+      'नेल्लिक्काय் நெல்லிக்காய்',
+      '\u0000\u0301 ́',
+      'ा',
+      'x'.repeat(100),
+      '1e308 -1 0x10',
+      "o'clock \\ % _",
+    ]
     for (const q of hostile) {
       const outcome = await search(q)
       expect(['results', 'no-match', 'empty']).toContain(outcome.kind)
@@ -212,7 +231,11 @@ describe('search parameters', () => {
     expect(long).toMatchObject({ ok: false, message: 'Please keep your search to 100 characters.' })
     expect(long.ok === false && long.q.length).toBe(100)
     for (const page of ['-1', '0', 'abc', '1.5', '1e3', '99999', ' 2', '02']) {
-      expect(parse(`q=mango&page=${encodeURIComponent(page)}`), page).toMatchObject({ ok: false, q: 'mango', message: expect.stringContaining('Pages are numbered') })
+      expect(parse(`q=mango&page=${encodeURIComponent(page)}`), page).toMatchObject({
+        ok: false,
+        q: 'mango',
+        message: expect.stringContaining('Pages are numbered'),
+      })
     }
   })
 })

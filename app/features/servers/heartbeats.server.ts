@@ -69,7 +69,9 @@ export function startHeartbeat(db: Database, server: ServerIdentity, everyMs = H
     async stop() {
       clearInterval(timer)
       await beating
-      await unregisterServer(db, server.id).catch((err) => log.warn({ err }, 'Could not remove this server’s heartbeat; the others forget it within a minute'))
+      await unregisterServer(db, server.id).catch((err) =>
+        log.warn({ err }, 'Could not remove this server’s heartbeat; the others forget it within a minute'),
+      )
     },
   }
 }

@@ -18,10 +18,18 @@ describe(`server heartbeats on ${describeDatabase()}`, () => {
     return dir
   }
   const local = (dataDir: string) => ({ DATA_DIR: dataDir, S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: 'us-east-1' })
-  const bucket = (name: string, dataDir = folder()) => ({ DATA_DIR: dataDir, S3_BUCKET: name, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1' })
+  const bucket = (name: string, dataDir = folder()) => ({
+    DATA_DIR: dataDir,
+    S3_BUCKET: name,
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+  })
   /** Makes a server look silent for `seconds`, as one killed that long ago. */
   const lastSeen = (id: string, seconds: number) =>
-    handle.db.update(serverHeartbeats).set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(serverHeartbeats.id, id))
+    handle.db
+      .update(serverHeartbeats)
+      .set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(serverHeartbeats.id, id))
   const rowCount = async () => (await handle.db.select().from(serverHeartbeats)).length
 
   beforeAll(async () => {
@@ -40,7 +48,9 @@ describe(`server heartbeats on ${describeDatabase()}`, () => {
     const seenByB = await registerServer(handle.db, { id: 'server-b', media: 'local disk', host: 'shop-2', pid: 42 })
     expect(seenByB.map((s) => s.id)).toEqual(['server-a'])
     expect((await liveServers(handle.db)).map((s) => s.id)).toEqual(['server-a', 'server-b'])
-    expect((await liveServers(handle.db, 'server-a')).map((s) => ({ id: s.id, host: s.host, pid: s.pid }))).toEqual([{ id: 'server-b', host: 'shop-2', pid: 42 }])
+    expect((await liveServers(handle.db, 'server-a')).map((s) => ({ id: s.id, host: s.host, pid: s.pid }))).toEqual([
+      { id: 'server-b', host: 'shop-2', pid: 42 },
+    ])
 
     await lastSeen('server-a', GONE_AFTER_SECONDS + 5)
     expect((await liveServers(handle.db)).map((s) => s.id)).toEqual(['server-b'])
@@ -70,7 +80,9 @@ describe(`server heartbeats on ${describeDatabase()}`, () => {
     const heartbeat = startHeartbeat(handle.db, { id: 'beating', media: 'local disk' }, 50)
     await expect
       .poll(async () => {
-        const [row] = await handle.db.select({ age: sql<number>`extract(epoch from now() - ${serverHeartbeats.lastSeenAt})` }).from(serverHeartbeats)
+        const [row] = await handle.db
+          .select({ age: sql<number>`extract(epoch from now() - ${serverHeartbeats.lastSeenAt})` })
+          .from(serverHeartbeats)
         return Number(row!.age)
       })
       .toBeLessThan(5)

@@ -47,7 +47,8 @@ export async function joinServers(db: Database, config: MediaSettings, options: 
     others = await registerServer(db, server, (others) => {
       for (const other of others) {
         if (other.media !== server.media) throw new MediaNotSharedError(differentMediaMessage(other, server.media))
-        if (local && !fs.existsSync(path.join(marks, other.id))) throw new MediaNotSharedError(notSharedFolderMessage(other, path.dirname(marks)))
+        if (local && !fs.existsSync(path.join(marks, other.id)))
+          throw new MediaNotSharedError(notSharedFolderMessage(other, path.dirname(marks)))
       }
     })
   } catch (err) {
@@ -55,7 +56,10 @@ export async function joinServers(db: Database, config: MediaSettings, options: 
     throw err
   }
   if (local) await forgetStaleMarks(db, marks)
-  if (others.length) log.info(`${others.length + 1} shop servers share this database; pictures are on ${server.media}${local ? ` (one folder, ${path.dirname(marks)})` : ''}.`)
+  if (others.length)
+    log.info(
+      `${others.length + 1} shop servers share this database; pictures are on ${server.media}${local ? ` (one folder, ${path.dirname(marks)})` : ''}.`,
+    )
   const heartbeat = startHeartbeat(db, server, options.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS)
   return {
     id: server.id,

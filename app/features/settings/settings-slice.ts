@@ -47,7 +47,9 @@ export function onServerOnly(): never {
 }
 
 /** Defines a slice, keeping its key and field names as literal types. */
-export function settingsSlice<const Key extends string, Value extends object, const Field extends string>(slice: SettingsSlice<Key, Value, Field>) {
+export function settingsSlice<const Key extends string, Value extends object, const Field extends string>(
+  slice: SettingsSlice<Key, Value, Field>,
+) {
   return slice
 }
 
@@ -62,7 +64,9 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 export type SlicesValue<Slices extends readonly AnySlice[]> = Intersection<SliceValue<Slices[number]>>
 
 /** Each section's fields as its form shows them, by section. */
-export type SlicesFormValues<Slices extends readonly AnySlice[]> = { [S in Slices[number] as S['key']]: Record<S['fields'][number], string> }
+export type SlicesFormValues<Slices extends readonly AnySlice[]> = {
+  [S in Slices[number] as S['key']]: Record<S['fields'][number], string>
+}
 
 /**
  * What saving a section gives its page, the same for every section: the message, or the refusals beside their

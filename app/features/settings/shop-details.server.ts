@@ -6,7 +6,16 @@ import { emailSchema } from '../accounts/account-schemas'
 import { storeImage } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
 import { getShopSettings, saveShopSettings } from './shop-settings.server'
-import { ADDRESS_FIELDS, addressField, type GrievanceOfficer, type HomeTexts, MAX_ADDRESSES, MAX_FEATURED, type ShopAddress, type ShopSettings } from './shop-settings'
+import {
+  ADDRESS_FIELDS,
+  addressField,
+  type GrievanceOfficer,
+  type HomeTexts,
+  MAX_ADDRESSES,
+  MAX_FEATURED,
+  type ShopAddress,
+  type ShopSettings,
+} from './shop-settings'
 
 /*
  * The shop's own details the owner edits at /dash/shop (issue 18): name and contacts, every address, the grievance
@@ -14,11 +23,15 @@ import { ADDRESS_FIELDS, addressField, type GrievanceOfficer, type HomeTexts, MA
  * every app server shows it on its next page (the settings are read per request).
  */
 
-const line = (label: string, max: number, required = true) => text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
+const line = (label: string, max: number, required = true) =>
+  text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
 
 /** A phone as customers dial it: digits, spaces, +, - and brackets. */
 const phone = (label: string, required = true) =>
-  line(label, 30, required).refine((v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v), `${label}: digits, spaces and + only, like +91 94430 21876.`)
+  line(label, 30, required).refine(
+    (v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v),
+    `${label}: digits, spaces and + only, like +91 94430 21876.`,
+  )
 
 const optionalEmail = (label: string) =>
   z
@@ -50,17 +63,19 @@ const addressSchema = z.object({
   label: line('Label', 60),
   lines: z
     .string()
-    .transform((v) => v.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(line('Each address line', 120)).min(1, 'Enter at least one line of the address.').max(6, 'At most 6 lines.')),
   phone: phone('Phone', false),
   email: optionalEmail('E-mail'),
   hours: line('Opening hours', 80, false),
 }) satisfies z.ZodType<ShopAddress, unknown>
 
-
-export type AddressesOutcome =
-  | { ok: true; addresses: ShopAddress[] }
-  | { ok: false; errors: Record<string, string>; message: string }
+export type AddressesOutcome = { ok: true; addresses: ShopAddress[] } | { ok: false; errors: Record<string, string>; message: string }
 
 /**
  * The addresses form: each row kept unless marked for removal; a row left wholly blank (the empty one for adding)
@@ -97,14 +112,28 @@ export const homeTextsSchema = z.object({
   featured: z
     .string()
     .max(2000)
-    .transform((v) => [...new Set(v.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'Featured products: give each by its web address name, like freeze-dried-mango.')).max(MAX_FEATURED, `Feature at most ${MAX_FEATURED} products.`)),
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[\s,]+/)
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'Featured products: give each by its web address name, like freeze-dried-mango.'))
+        .max(MAX_FEATURED, `Feature at most ${MAX_FEATURED} products.`),
+    ),
 })
 
 /** Slugs among `slugs` that name no product on sale. */
 export async function unknownProductSlugs(db: Database, slugs: string[]) {
   if (slugs.length === 0) return []
-  const rows = await db.select({ slug: products.slug }).from(products).where(and(inArray(products.slug, slugs), isNull(products.archivedAt)))
+  const rows = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(inArray(products.slug, slugs), isNull(products.archivedAt)))
   const known = new Set(rows.map((r) => r.slug))
   return slugs.filter((s) => !known.has(s))
 }

@@ -16,13 +16,21 @@ const address = z.object({
   hours: z.string(),
 })
 
-const grievanceOfficer = z.object({ name: z.string().min(1), designation: z.string().min(1), phone: z.string().min(1), email: z.string().min(1) })
+const grievanceOfficer = z.object({
+  name: z.string().min(1),
+  designation: z.string().min(1),
+  phone: z.string().min(1),
+  email: z.string().min(1),
+})
 
 const homeTexts = z.object({
   heading: z.string().min(1),
   paragraph: z.string().min(1),
   announcement: z.string(),
-  heroImage: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).nullable(),
+  heroImage: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .nullable(),
   heroAlt: z.string(),
 })
 
@@ -49,7 +57,9 @@ function registeredForms() {
 }
 
 /** The settings checked: the shop's details and every slice's part, each by its own schema; unknown keys are dropped. */
-async function checkSettings(value: Record<string, unknown>): Promise<{ ok: true; settings: ShopSettings } | { ok: false; issues: z.core.$ZodIssue[] }> {
+async function checkSettings(
+  value: Record<string, unknown>,
+): Promise<{ ok: true; settings: ShopSettings } | { ok: false; issues: z.core.$ZodIssue[] }> {
   const parts = [shopDetailsSchema.safeParse(value), ...(await registeredForms()).map((form) => form.stored.safeParse(value))]
   const issues = parts.flatMap((part) => (part.success ? [] : part.error.issues))
   if (issues.length > 0) return { ok: false, issues }
@@ -113,7 +123,13 @@ export async function saveSettingsForm(db: Database, slice: AnySlice, posted: Po
   const values = form.typed(Object.fromEntries(slice.fields.map((name) => [name, posted[name] ?? ''])))
   const parsed = form.form.safeParse(values)
   if (!parsed.success) {
-    return { form: slice.key, ok: false, error: form.refused ?? 'Check the fields marked below.', fieldErrors: accountFieldErrors(parsed.error), values }
+    return {
+      form: slice.key,
+      ok: false,
+      error: form.refused ?? 'Check the fields marked below.',
+      fieldErrors: accountFieldErrors(parsed.error),
+      values,
+    }
   }
   await saveSettings(db, slice, parsed.data)
   return { form: slice.key, ok: true, message: form.saved(parsed.data) }

@@ -91,7 +91,12 @@ export const DEFAULT_SHOP_DETAILS: ShopDetails = {
     },
   ],
   // Made up, like the GSTIN: the owner names the real officer at /dash/settings.
-  grievanceOfficer: { name: 'Anitha Ramasamy', designation: 'Grievance Officer', phone: '+91 94430 21876', email: 'grievance@kaaduorganics.in' },
+  grievanceOfficer: {
+    name: 'Anitha Ramasamy',
+    designation: 'Grievance Officer',
+    phone: '+91 94430 21876',
+    email: 'grievance@kaaduorganics.in',
+  },
   home: {
     heading: 'Welcome to Kaadu Organics',
     paragraph:
@@ -100,7 +105,14 @@ export const DEFAULT_SHOP_DETAILS: ShopDetails = {
     heroImage: null,
     heroAlt: '',
   },
-  featuredProductSlugs: ['freeze-dried-mango', 'panruti-cashews-w320', 'tomato-thokku', 'moringa-leaf-powder', 'freeze-dried-banana', 'sambar-powder'],
+  featuredProductSlugs: [
+    'freeze-dried-mango',
+    'panruti-cashews-w320',
+    'tomato-thokku',
+    'moringa-leaf-powder',
+    'freeze-dried-banana',
+    'sambar-powder',
+  ],
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = { ...DEFAULT_SHOP_DETAILS, ...SLICES_DEFAULTS }

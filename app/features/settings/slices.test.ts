@@ -58,6 +58,10 @@ describe(`each registered settings slice on ${describeDatabase()}`, () => {
     const [delivery] = SETTINGS_SLICES.filter((slice) => slice.key === 'delivery')
     const result = await saveSettingsForm(handle.db, delivery!, { deliveryCharge: '60.50', freeDeliveryFrom: '1,000' })
     expect(result).toMatchObject({ form: 'delivery', ok: true })
-    expect(await getShopSettings(handle.db)).toEqual({ ...DEFAULT_SHOP_SETTINGS, deliveryChargePaise: 6_050, freeDeliveryFromPaise: 1_00_000 })
+    expect(await getShopSettings(handle.db)).toEqual({
+      ...DEFAULT_SHOP_SETTINGS,
+      deliveryChargePaise: 6_050,
+      freeDeliveryFromPaise: 1_00_000,
+    })
   })
 })

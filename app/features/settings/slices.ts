@@ -9,13 +9,7 @@ import type { SlicesFormValues, SlicesValue } from './settings-slice'
  * Every feature's slice of the shop's settings, one line each, in the order /dash/settings shows their sections.
  * A feature adds a setting in its own folder (settings-slice.ts says how) and registers it here.
  */
-export const SETTINGS_SLICES = [
-  taxSettings,
-  fssaiSettings,
-  deliverySettings,
-  paymentSettings,
-  reservationLimitSettings,
-] as const
+export const SETTINGS_SLICES = [taxSettings, fssaiSettings, deliverySettings, paymentSettings, reservationLimitSettings] as const
 
 /** What the slices hold together, in the shop's settings. */
 export type SlicesSettings = SlicesValue<typeof SETTINGS_SLICES>

@@ -42,7 +42,14 @@ export async function applyAdjustment(tx: Transaction, productId: string, adjust
   if (change === 0) return pack.stock
   const stockAfter = pack.stock + change
   await tx.update(variants).set({ stock: stockAfter }).where(where)
-  await recordStockChange(tx, { productId, size: adjustment.size, change, stockAfter, reason: adjustment.reason as AdjustmentReason, admin })
+  await recordStockChange(tx, {
+    productId,
+    size: adjustment.size,
+    change,
+    stockAfter,
+    reason: adjustment.reason as AdjustmentReason,
+    admin,
+  })
   return stockAfter
 }
 

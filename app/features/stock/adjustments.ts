@@ -37,7 +37,13 @@ const size = z.enum(['one', '250g', '500g', '1kg'], { error: 'Unknown pack size'
 export const stockAdjustmentSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('set'), size, shownStock: count('The count shown'), newStock: count('New stock'), reason: adjustmentReasonSchema }),
+    z.object({
+      kind: z.literal('set'),
+      size,
+      shownStock: count('The count shown'),
+      newStock: count('New stock'),
+      reason: adjustmentReasonSchema,
+    }),
     z.object({
       kind: z.literal('add'),
       size,

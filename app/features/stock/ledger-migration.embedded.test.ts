@@ -16,7 +16,10 @@ describe('migration 0007 (the stock ledger)', () => {
   it('writes an opening row for the stock each pack has', async () => {
     const db = new PGlite(embeddedDatabaseOptions({ loadDataDir: await embeddedCluster() }))
     try {
-      const files = fs.readdirSync(migrationsFolder()).filter((f) => f.endsWith('.sql')).sort()
+      const files = fs
+        .readdirSync(migrationsFolder())
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
       for (const file of files.filter((f) => f < '0007')) await run(db, file)
       await db.exec(`
         insert into products (id, slug, name, description, category) values ('mango', 'mango', 'Mango', 'd', 'freeze-dried-fruit'), ('amla', 'amla', 'Amla', 'd', 'herbal');

@@ -7,7 +7,6 @@ import { products, type StockChangeReason, stockLedger, variants } from '~/db/sc
  * the change, so a pack's stock always equals the sum of its rows.
  */
 
-
 export type StockChange = {
   productId: string
   size: string

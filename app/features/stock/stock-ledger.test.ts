@@ -35,7 +35,12 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
   const stockOf = async (productId: string) => (await handle.db.select().from(variants).where(eq(variants.productId, productId)))[0]!.stock
   const buy = (productId: string, n: number) =>
     Promise.allSettled(
-      Array.from({ length: n }, (_, i) => placeTestOrder(handle.db, provider, { items: [{ productId, quantity: 1 }], buyerToken: `buyer-${productId}-${i}-${Math.random()}` })),
+      Array.from({ length: n }, (_, i) =>
+        placeTestOrder(handle.db, provider, {
+          items: [{ productId, quantity: 1 }],
+          buyerToken: `buyer-${productId}-${i}-${Math.random()}`,
+        }),
+      ),
     )
 
   it('a price-only save from a form opened before six reservations leaves the stock at 4', async () => {
@@ -63,7 +68,14 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
     expect(row!.price).toBe(15000)
     // Opened again, the same count is saved, with its reason and its admin in the ledger.
     const fresh = productFormValues((await getProductForAdmin(handle.db, product.id))!)
-    await updateProduct(handle.db, noMedia, product.id, productFormSchema.parse({ ...fresh, stockCount: '25', stockReason: 'received' }), {}, 'owner@example.in')
+    await updateProduct(
+      handle.db,
+      noMedia,
+      product.id,
+      productFormSchema.parse({ ...fresh, stockCount: '25', stockReason: 'received' }),
+      {},
+      'owner@example.in',
+    )
     expect(await stockOf(product.id)).toBe(25)
     const [latest] = await productLedger(handle.db, product.id)
     expect(latest).toMatchObject({ change: 21, stockAfter: 25, reason: 'received', admin: 'owner@example.in' })
@@ -82,12 +94,18 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
 
   it('adds and removes units with a reason, never below zero', async () => {
     const product = await createProduct(handle.db, noMedia, productFormSchema.parse(pepper))
-    expect(await adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: 5, reason: 'received' }, 'owner@example.in')).toBe(15)
-    expect(await adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: -2, reason: 'damaged' }, 'owner@example.in')).toBe(13)
-    await expect(adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: -14, reason: 'damaged' }, null)).rejects.toThrow('Only 13 in stock')
-    await expect(adjustStock(handle.db, product.id, { kind: 'set', size: 'one', shownStock: 10, newStock: 3, reason: 'counted' }, null)).rejects.toThrow(
-      'Stock changed to 13 since you opened this',
+    expect(await adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: 5, reason: 'received' }, 'owner@example.in')).toBe(
+      15,
     )
+    expect(await adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: -2, reason: 'damaged' }, 'owner@example.in')).toBe(
+      13,
+    )
+    await expect(adjustStock(handle.db, product.id, { kind: 'add', size: 'one', change: -14, reason: 'damaged' }, null)).rejects.toThrow(
+      'Only 13 in stock',
+    )
+    await expect(
+      adjustStock(handle.db, product.id, { kind: 'set', size: 'one', shownStock: 10, newStock: 3, reason: 'counted' }, null),
+    ).rejects.toThrow('Stock changed to 13 since you opened this')
     const ledger = await productLedger(handle.db, product.id)
     expect(ledger.map((r) => [r.reason, r.change, r.stockAfter])).toEqual([
       ['damaged', -2, 13],
@@ -128,7 +146,9 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
   it('flags a pack whose count was changed without its ledger row', async () => {
     const product = await createProduct(handle.db, noMedia, productFormSchema.parse(pepper))
     await handle.db.update(variants).set({ stock: 7 }).where(eq(variants.productId, product.id))
-    expect(await ledgerMismatches(handle.db)).toEqual([{ productId: product.id, name: 'Ledger Pepper', size: 'one', stock: 7, ledgerSum: 10 }])
+    expect(await ledgerMismatches(handle.db)).toEqual([
+      { productId: product.id, name: 'Ledger Pepper', size: 'one', stock: 7, ledgerSum: 10 },
+    ])
   })
 
   it('40 concurrent checkouts with admin adjustments interleaved: no pack sells more than it had, and the ledger adds up', async () => {
@@ -158,7 +178,10 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
     expect(await stockOf(product.id)).toBe(had - orderCount)
     expect(await ledgerMismatches(handle.db)).toEqual([])
     const [sum] = await handle.db
-      .select({ total: sql<number>`sum(${stockLedger.change})::int`, reserved: sql<number>`count(*) filter (where ${stockLedger.reason} = 'reserved')::int` })
+      .select({
+        total: sql<number>`sum(${stockLedger.change})::int`,
+        reserved: sql<number>`count(*) filter (where ${stockLedger.reason} = 'reserved')::int`,
+      })
       .from(stockLedger)
       .where(eq(stockLedger.productId, product.id))
     expect(sum).toEqual({ total: had - orderCount, reserved: orderCount })

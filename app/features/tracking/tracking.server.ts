@@ -95,7 +95,11 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
       .where(eq(orderEvents.orderId, orderId))
       .orderBy(asc(orderEvents.id)),
     db.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.orderId, orderId)),
-    db.select({ id: refunds.id, amountPaise: refunds.amountPaise, status: refunds.status, at: refunds.createdAt }).from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
+    db
+      .select({ id: refunds.id, amountPaise: refunds.amountPaise, status: refunds.status, at: refunds.createdAt })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.createdAt)),
     creditNoteNumbersOf(db, orderId),
   ])
   // Unpaid past its time: expired, even before the expiry job has given its stock back.

@@ -26,7 +26,8 @@ describe('what /track accepts', () => {
   const parse = (order: string, contact: string) => trackOrderSchema.safeParse({ order, contact })
 
   it('reads the order number as printed or bare, and an e-mail (any case) or a phone number (any spacing)', () => {
-    for (const order of ['KO-1234', 'ko-1234', 'KO 1234', 'ko1234', '#1234', '1234', ' KO-1234 ']) expect(parse(order, 'a@b.in').data?.order, order).toBe(1234)
+    for (const order of ['KO-1234', 'ko-1234', 'KO 1234', 'ko1234', '#1234', '1234', ' KO-1234 '])
+      expect(parse(order, 'a@b.in').data?.order, order).toBe(1234)
     expect(parse('KO-1', ' Anitha@Example.IN ').data?.contact).toEqual({ email: 'anitha@example.in' })
     for (const phone of ['9486012345', '+91 94860 12345', '+91-94860-12345', '094860 12345', '(+91) 9486012345']) {
       expect(parse('KO-1', phone).data?.contact, phone).toEqual({ phone: '9486012345' })
@@ -39,10 +40,13 @@ describe('what /track accepts', () => {
       ['order', 'Enter your order number.'],
       ['contact', 'Enter the e-mail address or phone number you ordered with.'],
     ])
-    for (const order of ['KO-', 'KX-12', '12a', 'KO-0', 'KO-12345678901', "1'; drop table orders"]) expect(issues(order, 'a@b.in')?.[0]?.[0], order).toBe('order')
+    for (const order of ['KO-', 'KX-12', '12a', 'KO-0', 'KO-12345678901', "1'; drop table orders"])
+      expect(issues(order, 'a@b.in')?.[0]?.[0], order).toBe('order')
     expect(issues('KO-1', 'anitha@')).toEqual([['contact', 'Enter a valid e-mail address, or your phone number.']])
     for (const contact of ['12345', 'call me', '+91 94860 1234x', '1'.repeat(14)]) {
-      expect(issues('KO-1', contact), contact).toEqual([['contact', 'Enter the 10-digit phone number or the e-mail address you ordered with.']])
+      expect(issues('KO-1', contact), contact).toEqual([
+        ['contact', 'Enter the 10-digit phone number or the e-mail address you ordered with.'],
+      ])
     }
   })
 })
@@ -54,13 +58,21 @@ describe(`finding an order to track on ${describeDatabase()}`, () => {
 
   beforeAll(async () => {
     handle = await openTestDatabase()
-    await db().insert(products).values({ id: 'ragi', slug: 'ragi', name: 'Ragi Biscuit', description: 'd', category: 'herbal', subcategory: 'biscuits' })
+    await db()
+      .insert(products)
+      .values({ id: 'ragi', slug: 'ragi', name: 'Ragi Biscuit', description: 'd', category: 'herbal', subcategory: 'biscuits' })
     await db().insert(variants).values({ productId: 'ragi', size: 'one', pricePaise: 12000, stock: 100 })
   })
   afterAll(async () => handle?.close())
 
   const place = (email = 'Anitha@Example.in', expiryMinutes = 30) =>
-    createOrder(db(), provider, { items: [{ productId: 'ragi', quantity: 2 }], shippingAddress: address, email, buyerToken: `t-${email}`, expiryMinutes })
+    createOrder(db(), provider, {
+      items: [{ productId: 'ragi', quantity: 2 }],
+      shippingAddress: address,
+      email,
+      buyerToken: `t-${email}`,
+      expiryMinutes,
+    })
   const find = (order: string, contact: string) => findTrackedOrder(db(), trackOrderSchema.parse({ order, contact }))
 
   it('finds the order by its number with the e-mail in any case, or the main or alternate phone in any form', async () => {
@@ -87,7 +99,12 @@ describe(`finding an order to track on ${describeDatabase()}`, () => {
     const order = await place('history@example.in')
     await confirmPayment(db(), order.providerOrderId!, 'pay_hist')
     await advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.in')
-    await advanceOrder(db(), order.id, fulfilmentSchema.parse({ step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }), 'owner@example.in')
+    await advanceOrder(
+      db(),
+      order.id,
+      fulfilmentSchema.parse({ step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }),
+      'owner@example.in',
+    )
     const tracked = (await getTrackedOrder(db(), order.id))!
     expect(tracked).toMatchObject({
       label: `KO-${order.number}`,

@@ -37,32 +37,43 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
   beforeEach(async () => {
     await emptyOrdersAndCatalogue(db())
     await db().delete(paymentEvents)
-    await db().insert(products).values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
+    await db()
+      .insert(products)
+      .values({ id: 'kokum', slug: 'kokum', name: 'Kokum Syrup', description: 'd', category: 'herbal', subcategory: 'juice' })
     await db().insert(variants).values({ productId: 'kokum', size: 'one', pricePaise: 18000, stock: 50 })
   })
 
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
   const history = async (id: string) =>
-    (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id))).map((e) => ({ status: e.status, note: e.note }))
-  const kolamWebhook = (delivery: { rawBody: string; headers: Headers }) => handlePaymentWebhook(db(), providers.get('kolam-pay')!, delivery)
+    (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id))).map((e) => ({
+      status: e.status,
+      note: e.note,
+    }))
+  const kolamWebhook = (delivery: { rawBody: string; headers: Headers }) =>
+    handlePaymentWebhook(db(), providers.get('kolam-pay')!, delivery)
 
   it('is registered by its id, its checkout described to the browser and its hosts allowed by the CSP; its webhook has an address', () => {
     expect(providers.checkout.name).toBe('kolam-pay')
     expect(providers.all().map((p) => p.name)).toEqual(['kolam-pay', 'test'])
     expect(() => providers.register(kolamPay({ merchant: 'm', sealKey: 's', hookKey: 'h' }).provider)).toThrow('registered already')
     const csp = contentSecurityPolicy({ nonce: 'n', hsts: 'none', payments: browserSourcesOf(providers.all()) })
-    expect(csp).toContain('script-src \'self\' \'nonce-n\' https://js.kolampay.example')
+    expect(csp).toContain("script-src 'self' 'nonce-n' https://js.kolampay.example")
     expect(csp).toContain('frame-src https://pay.kolampay.example')
     // /api/webhooks/payments/kolam-pay: its body limit and its signature from the one declaration; no form token, any origin.
     expect(webhookAt('/api/webhooks/payments/kolam-pay')).toMatchObject({ maxBodyBytes: 64 * 1024, authenticatedBy: 'signature' })
     expect(needsFormToken('POST', '/api/webhooks/payments/kolam-pay', 'application/x-www-form-urlencoded')).toBe(false)
     const headers = { origin: 'https://kolampay.example', 'sec-fetch-site': 'cross-site' }
-    expect(isAllowedOrigin({ method: 'POST', path: '/api/webhooks/payments/kolam-pay', headers, ownOrigin: 'https://shop.example' })).toBe(true)
+    expect(isAllowedOrigin({ method: 'POST', path: '/api/webhooks/payments/kolam-pay', headers, ownOrigin: 'https://shop.example' })).toBe(
+      true,
+    )
   })
 
   it('takes an order through it: created, paid by its webhook, refunded', async () => {
     // Created: opened at Kolam Pay for the server's total, and recorded as Kolam Pay's.
-    const created = await placeTestOrder(db(), providers.checkout, { items: [{ productId: 'kokum', quantity: 2 }], checkoutKey: 'kolam-checkout-key-0001' })
+    const created = await placeTestOrder(db(), providers.checkout, {
+      items: [{ productId: 'kokum', quantity: 2 }],
+      checkoutKey: 'kolam-checkout-key-0001',
+    })
     expect(created.status).toBe('pending_payment')
     expect(created.providerOrderId).toMatch(/^pi_[a-f0-9]{16}$/)
     expect(kolam.intents.get(created.providerOrderId!)?.amountMinor).toBe(created.totalPaise)
@@ -77,9 +88,13 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
     // The customer pays in Kolam's window; Kolam's servers tell the shop.
     const { txn, returned } = kolam.pay(created.providerOrderId!)
     const settled = kolam.webhook('charge.settled', kolam.txnData(txn))
-    await expect(kolamWebhook(kolam.webhook('charge.settled', kolam.txnData(txn), 'not-kolam-hook-key'))).rejects.toBeInstanceOf(PaymentRejectedError)
+    await expect(kolamWebhook(kolam.webhook('charge.settled', kolam.txnData(txn), 'not-kolam-hook-key'))).rejects.toBeInstanceOf(
+      PaymentRejectedError,
+    )
     // Razorpay's signature header means nothing to Kolam Pay.
-    await expect(kolamWebhook({ rawBody: settled.rawBody, headers: new Headers({ 'x-razorpay-signature': 'a'.repeat(64) }) })).rejects.toBeInstanceOf(PaymentRejectedError)
+    await expect(
+      kolamWebhook({ rawBody: settled.rawBody, headers: new Headers({ 'x-razorpay-signature': 'a'.repeat(64) }) }),
+    ).rejects.toBeInstanceOf(PaymentRejectedError)
     // Nor is Kolam's webhook anything to the built-in provider, at its own address.
     await expect(handlePaymentWebhook(db(), providers.get('test')!, settled)).rejects.toBeInstanceOf(PaymentRejectedError)
     expect((await orderRow(created.id)).status).toBe('pending_payment')
@@ -89,41 +104,72 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
     const paid = await orderRow(created.id)
     expect(paid).toMatchObject({ status: 'paid', paymentId: txn.id, provider: 'kolam-pay' })
     expect(paid.paidAt).toBeInstanceOf(Date)
-    expect(await db().select().from(paymentEvents)).toEqual([expect.objectContaining({ event: 'charge.settled', orderId: created.id, outcome: 'handled' })])
+    expect(await db().select().from(paymentEvents)).toEqual([
+      expect.objectContaining({ event: 'charge.settled', orderId: created.id, outcome: 'handled' }),
+    ])
 
     // The window's sealed return, arriving after the webhook, is proved by Kolam Pay and changes nothing; a forged seal,
     // or Razorpay's fields, prove nothing.
-    expect(await verifyCheckoutPayment(db(), providers, { orderId: created.id, ...returned })).toEqual({ orderId: created.id, outcome: 'already-paid' })
+    expect(await verifyCheckoutPayment(db(), providers, { orderId: created.id, ...returned })).toEqual({
+      orderId: created.id,
+      outcome: 'already-paid',
+    })
     const forged = { ...returned, kolam_seal: 'A'.repeat(86) }
     await expect(verifyCheckoutPayment(db(), providers, { orderId: created.id, ...forged })).rejects.toThrow('bad signature')
-    await expect(verifyCheckoutPayment(db(), providers, { orderId: created.id, razorpay_payment_id: txn.id, razorpay_signature: 'a'.repeat(64) })).rejects.toThrow('incomplete')
+    await expect(
+      verifyCheckoutPayment(db(), providers, { orderId: created.id, razorpay_payment_id: txn.id, razorpay_signature: 'a'.repeat(64) }),
+    ).rejects.toThrow('incomplete')
 
     // Refunded: sent through the provider the order recorded, then finished by Kolam's reversal webhook.
-    const refund = await requestRefund(db(), providers, { orderId: created.id, request: { kind: 'whole' }, reason: 'Customer changed their mind', restock: true, speed: 'normal', actor: ADMIN })
+    const refund = await requestRefund(db(), providers, {
+      orderId: created.id,
+      request: { kind: 'whole' },
+      reason: 'Customer changed their mind',
+      restock: true,
+      speed: 'normal',
+      actor: ADMIN,
+    })
     expect(refund).toMatchObject({ amountPaise: created.totalPaise, status: 'pending' })
     const [reversal] = [...kolam.reversals.values()]
     expect(kolam.reversals.size).toBe(1)
     expect(reversal).toMatchObject({ txn: txn.id, amountMinor: created.totalPaise, reference: refund.refundId, state: 'queued' })
     const done = kolam.finishReversal(reversal!.id)
     expect(await kolamWebhook(kolam.webhook('payout.reversal.done', kolam.reversalData(done)))).toEqual({ outcome: 'refund-updated' })
-    expect((await refundsOf(db(), created.id)).map((r) => ({ status: r.status, providerRefundId: r.providerRefundId, amountPaise: r.amountPaise }))).toEqual([
-      { status: 'processed', providerRefundId: reversal!.id, amountPaise: created.totalPaise },
-    ])
+    expect(
+      (await refundsOf(db(), created.id)).map((r) => ({
+        status: r.status,
+        providerRefundId: r.providerRefundId,
+        amountPaise: r.amountPaise,
+      })),
+    ).toEqual([{ status: 'processed', providerRefundId: reversal!.id, amountPaise: created.totalPaise }])
     expect(kolam.txns.get(txn.id)?.state).toBe('returned')
 
     const total = `₹${(created.totalPaise / 100).toFixed(2)}`
     expect(await history(created.id)).toEqual([
       { status: 'pending_payment', note: expect.any(String) },
       { status: 'paid', note: expect.stringContaining(txn.id) },
-      { status: 'paid', note: expect.stringMatching(new RegExp(`^Refund of ${total} requested \\(2 × Kokum Syrup.*: Customer changed their mind; goods back to stock`)) },
+      {
+        status: 'paid',
+        note: expect.stringMatching(
+          new RegExp(`^Refund of ${total} requested \\(2 × Kokum Syrup.*: Customer changed their mind; goods back to stock`),
+        ),
+      },
       { status: 'paid', note: `Refund of ${total} accepted by the provider (${reversal!.id})` },
       { status: 'paid', note: `Refund of ${total} processed by the provider (${reversal!.id})` },
     ])
   })
 
   it('an order whose webhook was lost is found and captured at the provider it recorded, beside an order of the built-in one', async () => {
-    const kolamOrder = await placeTestOrder(db(), providers.checkout, { items: [{ productId: 'kokum', quantity: 1 }], checkoutKey: 'kolam-checkout-key-0002', email: 'asha@example.in' })
-    const builtInOrder = await placeTestOrder(db(), providers.get('test')!, { items: [{ productId: 'kokum', quantity: 1 }], checkoutKey: 'kolam-checkout-key-0003', email: 'ravi@example.in' })
+    const kolamOrder = await placeTestOrder(db(), providers.checkout, {
+      items: [{ productId: 'kokum', quantity: 1 }],
+      checkoutKey: 'kolam-checkout-key-0002',
+      email: 'asha@example.in',
+    })
+    const builtInOrder = await placeTestOrder(db(), providers.get('test')!, {
+      items: [{ productId: 'kokum', quantity: 1 }],
+      checkoutKey: 'kolam-checkout-key-0003',
+      email: 'ravi@example.in',
+    })
     expect((await orderRow(builtInOrder.id)).provider).toBe('test')
     // Authorised (held) at Kolam Pay, its webhook never arrives.
     const { txn } = kolam.pay(kolamOrder.providerOrderId!, kolamOrder.totalPaise, 'held')
