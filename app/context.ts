@@ -19,4 +19,3 @@ declare module 'react-router' {
     formToken?: () => Promise<string>
   }
 }
-export {}

@@ -234,7 +234,7 @@ function wrap(text, max) {
   const lines = []
   let line = ''
   for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > max) {
+    if (line && `${line} ${word}`.length > max) {
       lines.push(line)
       line = word
     } else line = line ? `${line} ${word}` : word
@@ -355,11 +355,11 @@ const DRAW = {
        )
        .join('')}`,
   blades: (c) =>
-    Array.from({ length: 9 }, (_, i) => {
+    `${Array.from({ length: 9 }, (_, i) => {
       const x = -32 + i * 8
       const tip = -52 + Math.abs(4 - i) * 6
       return `<path d="M${x} 50 C ${x} 10 ${x + (i - 4) * 4} -20 ${x + (i - 4) * 6} ${tip}" stroke="${shade(c, (i % 3) * 0.1 - 0.05)}" stroke-width="6" fill="none" stroke-linecap="round"/>`
-    }).join('') + `<rect x="-38" y="30" width="76" height="10" rx="4" fill="${shade(c, -0.35)}"/>`,
+    }).join('')}<rect x="-38" y="30" width="76" height="10" rx="4" fill="${shade(c, -0.35)}"/>`,
   roundleaf: (c) =>
     `<path d="M0 54 C 0 20 -4 0 0 -20 M0 10 C -14 0 -26 -6 -34 -20 M0 0 C 14 -8 24 -16 30 -30" stroke="${shade(c, -0.35)}" stroke-width="3.5" fill="none"/>
      ${[

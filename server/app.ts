@@ -394,7 +394,9 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
         : async () => {
             // A page with this browser's token is its own: never kept by a shared cache.
             res.locals.formTokenGiven = true
-            return formTokenFor(await formTokenSecret(), formKey ?? (issuedKey ??= newFormKey()))
+            const key = formKey ?? issuedKey ?? newFormKey()
+            if (formKey === null) issuedKey = key
+            return formTokenFor(await formTokenSecret(), key)
           },
     }
     let refusal: BodyTooLarge | undefined
@@ -578,14 +580,12 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     else {
       // Without PUBLIC_URL the origin comes from the request's Host: escaped like anything a client sent.
       const shown = escapeHtml(ownOrigin)
-      res
-        .type('html')
-        .send(
-          plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, {
-            href: `${shown}/`,
-            text: 'Go to the shop',
-          }),
-        )
+      res.type('html').send(
+        plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, {
+          href: `${shown}/`,
+          text: 'Go to the shop',
+        }),
+      )
     }
   })
 

@@ -406,8 +406,7 @@ async function* linesOf(file: string): AsyncGenerator<{ text: string; number: nu
   try {
     for await (const chunk of gunzip) {
       buffered += decoder.write(chunk as Buffer)
-      let end: number
-      while ((end = buffered.indexOf('\n')) >= 0) {
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
         yield { text: buffered.slice(0, end), number: ++number }
         buffered = buffered.slice(end + 1)
       }

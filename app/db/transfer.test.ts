@@ -100,16 +100,14 @@ async function populate(db: Database) {
       accessTokenExpiresAt: new Date('2030-01-01T00:00:00Z'),
     },
   ])
-  await db
-    .insert(schema.sessions)
-    .values({
-      id: 's1',
-      token: 'token-1',
-      userId: 'u-meena',
-      expiresAt: sql`now() + interval '30 days'`,
-      ipAddress: '198.51.100.7',
-      userAgent: 'Firefox',
-    })
+  await db.insert(schema.sessions).values({
+    id: 's1',
+    token: 'token-1',
+    userId: 'u-meena',
+    expiresAt: sql`now() + interval '30 days'`,
+    ipAddress: '198.51.100.7',
+    userAgent: 'Firefox',
+  })
   await db
     .insert(schema.verifications)
     .values({ id: 'v1', identifier: 'reset-password:abc', value: 'u-meena', expiresAt: sql`now() + interval '1 hour'` })
@@ -297,7 +295,7 @@ describe(`copying the embedded database to ${describeDatabase()}`, () => {
   describe('refuses a file that is not a whole backup of this shop, restoring nothing', () => {
     const gz = (name: string, lines: unknown[]) => {
       const file = path.join(dir, name)
-      fs.writeFileSync(file, zlib.gzipSync(lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n'))
+      fs.writeFileSync(file, zlib.gzipSync(`${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`))
       return file
     }
     let good: string[]

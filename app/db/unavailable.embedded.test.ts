@@ -114,7 +114,7 @@ describe('isDatabaseUnavailable', () => {
 
   it('does not take another service that cannot be reached (a fetch to a payment provider) for the database', async () => {
     const err = await thrownBy(() => fetch(`http://127.0.0.1:${new URL(url).port}/`))
-    expect(JSON.stringify((err as Error).cause && (err as { cause: { code: string } }).cause.code)).toContain('ECONNREFUSED')
+    expect(JSON.stringify((err as { cause: { code: string } }).cause?.code)).toContain('ECONNREFUSED')
     expect(isDatabaseUnavailable(err)).toBe(false)
   })
 })

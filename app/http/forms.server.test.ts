@@ -17,7 +17,7 @@ describe('readSmallForm', () => {
   })
 
   it('refuses a large body, declared or streamed without a length', async () => {
-    const big = 'note=' + 'x'.repeat(20_000)
+    const big = `note=${'x'.repeat(20_000)}`
     expect(await readSmallForm(post(big, { 'content-type': 'application/x-www-form-urlencoded' }))).toBeNull()
     const stream = new ReadableStream({
       start(c) {

@@ -26,7 +26,7 @@ export function isAllowedOrigin(request: { method: string; path: string; headers
   const site = single(request.headers['sec-fetch-site'])
   if (site !== undefined && /^(cross-site|same-site)$/i.test(site.trim())) return false
 
-  const origin = request.headers['origin']
+  const origin = request.headers.origin
   if (origin === undefined) return true
   const own = originOf(request.ownOrigin)
   return own !== null && originOf(single(origin)) === own

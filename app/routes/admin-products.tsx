@@ -106,6 +106,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
   }
 
   const [local, setLocal] = useState<ManagerResult | undefined>()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server replaces the local one
   useEffect(() => setLocal(undefined), [actionData])
   const result = local ?? actionData
   const failedUpdate = result && !result.ok && result.intent === 'update' && result.id ? result : undefined

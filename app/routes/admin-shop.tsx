@@ -19,7 +19,7 @@ import {
   shopDetailsSchema,
   unknownProductSlugs,
 } from '~/features/settings/shop-details.server'
-import { ADDRESS_FIELDS, addressField, FREE_DELIVERY_TOKEN, MAX_ADDRESSES, type ShopAddress } from '~/features/settings/shop-settings'
+import { type ADDRESS_FIELDS, addressField, FREE_DELIVERY_TOKEN, MAX_ADDRESSES, type ShopAddress } from '~/features/settings/shop-settings'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
@@ -35,21 +35,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings: await getShopSettings(context.shop.db) }
 }
 
-type Form = 'details' | 'addresses' | 'grievance' | 'home'
+type FormName = 'details' | 'addresses' | 'grievance' | 'home'
 type Outcome =
-  | { form: Form; ok: true; message: string }
-  | { form: Form; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
+  | { form: FormName; ok: true; message: string }
+  | { form: FormName; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
 
-const refuse = (form: Form, error: string, fieldErrors: FieldErrors, values: Record<string, string>, status = 400) =>
+const refuse = (form: FormName, error: string, fieldErrors: FieldErrors, values: Record<string, string>, status = 400) =>
   data<Outcome>({ form, ok: false, error, fieldErrors, values }, { status })
-const saved = (form: Form, message: string) => data<Outcome>({ form, ok: true, message })
+const saved = (form: FormName, message: string) => data<Outcome>({ form, ok: true, message })
 
 /** Each section posts its own form (`intent`); the home page's may carry a picture, so it comes as multipart. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const { db, media } = context.shop
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-    let upload
+    let upload: Awaited<ReturnType<typeof readFormUpload<'heroPicture'>>>
     try {
       upload = await readFormUpload(request, { heroPicture: 'hero picture' })
     } catch (err) {
@@ -120,13 +120,13 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
   const { settings } = loaderData
   const busy = useNavigation().state === 'submitting'
   const mediaBase = useMediaBase()
-  const outcome = (form: Form) => (actionData?.form === form ? actionData : undefined)
-  const failed = (form: Form) => {
+  const outcome = (form: FormName) => (actionData?.form === form ? actionData : undefined)
+  const failed = (form: FormName) => {
     const o = outcome(form)
     return o && !o.ok ? o : undefined
   }
-  const value = (form: Form, name: string, saved: string) => failed(form)?.values[name] ?? saved
-  const error = (form: Form, name: string) => failed(form)?.fieldErrors[name]
+  const value = (form: FormName, name: string, saved: string) => failed(form)?.values[name] ?? saved
+  const error = (form: FormName, name: string) => failed(form)?.fieldErrors[name]
 
   // The saved addresses, and one empty row to add another (up to the limit); a refused form shows what was typed.
   const addressRows: ShopAddress[] = [...settings.addresses]
@@ -212,6 +212,7 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             const err = (field: (typeof ADDRESS_FIELDS)[number]) => error('addresses', addressField(index, field))
             const legendId = `address-${index}-legend`
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the addresses are numbered by their place in the form
               <fieldset key={index} aria-labelledby={legendId} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
                 <legend id={legendId} className="px-1 font-semibold text-earth-900">
                   {isNew
@@ -371,6 +372,7 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
             {settings.home.heroImage && (
               <img
                 src={mediaUrl(mediaBase, settings.home.heroImage, 320)}
+                // biome-ignore lint/a11y/noRedundantAlt: the owner's own hero picture, named as the form names it
                 alt="The current hero picture"
                 className="mt-1.5 h-20 rounded-md object-cover"
               />

@@ -77,7 +77,7 @@ export default function CheckoutPage() {
             ) : null}
           </section>
           {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
-          {quote && quote.coupon && !quote.coupon.applied ? (
+          {quote?.coupon && !quote.coupon.applied ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
               Code {quote.coupon.typed}: {quote.coupon.message}{' '}
               <Link to="/Cart-page" className="underline">

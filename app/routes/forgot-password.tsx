@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Password reset request failed')
   return data<ActionResult>(
     { ok: false, error: reason ?? `${NOT_SENT} because of a problem on our side. Please try again in a moment.`, email },
-    { status: answer.status >= 500 ? 500 : answer.status },
+    { status: Math.min(answer.status, 500) },
   )
 }
 

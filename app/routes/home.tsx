@@ -117,7 +117,6 @@ const HERO_SIZES = '(min-width: 1280px) 604px, (min-width: 1024px) calc(50vw - 3
 function HeroPicture({ imageKey, alt }: { imageKey: string | null; alt: string }) {
   const mediaBase = useMediaBase()
   const shared = {
-    alt,
     sizes: HERO_SIZES,
     width: 960,
     height: 640,
@@ -128,9 +127,9 @@ function HeroPicture({ imageKey, alt }: { imageKey: string | null; alt: string }
       'mt-4 aspect-[5/2] h-auto w-full rounded-2xl bg-leaf-100 object-cover shadow-sm lg:col-start-2 lg:row-start-1 lg:mt-0 lg:aspect-[3/2]',
   } as const
   return imageKey ? (
-    <img src={mediaUrl(mediaBase, imageKey, 640)} srcSet={mediaSrcSet(mediaBase, imageKey)} {...shared} />
+    <img src={mediaUrl(mediaBase, imageKey, 640)} srcSet={mediaSrcSet(mediaBase, imageKey)} alt={alt} {...shared} />
   ) : (
-    <img src={BUILT_IN_HERO.image} srcSet={SHOWCASE_SRCSETS.get(BUILT_IN_HERO.id)} {...shared} />
+    <img src={BUILT_IN_HERO.image} srcSet={SHOWCASE_SRCSETS.get(BUILT_IN_HERO.id)} alt={alt} {...shared} />
   )
 }
 

@@ -37,6 +37,7 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {/* From the shop settings, so the page names the officer of the moment whatever its text says. */}
       {loaderData.slug === 'grievance' && <GrievanceOfficerCard headingLevel={2} />}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's Markdown, rendered by markdown-it with HTML off (decision 036) */}
       <div className="policy-text mt-6" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
     </article>
   )

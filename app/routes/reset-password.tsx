@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: 'The password was not changed',
       reason: reason ?? 'A problem on our side stopped it. Please try again in a moment.',
     },
-    { status: answer.status >= 500 ? 500 : answer.status },
+    { status: Math.min(answer.status, 500) },
   )
 }
 

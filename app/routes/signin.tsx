@@ -47,10 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-in failed')
     const reason = refusalReason(answer) ?? undefined
     // The button comes back: the page is rendered again with the message.
-    return data<ActionResult>(
-      { ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe },
-      { status: answer.status >= 500 ? 500 : answer.status },
-    )
+    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe }, { status: Math.min(answer.status, 500) })
   }
   const userId = (answer.body?.user as { id?: string } | undefined)?.id
   // Read again: ADMIN_EMAILS may have made the account an admin just now.

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason =
       refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined)
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-up failed')
-    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: answer.status >= 500 ? 500 : answer.status })
+    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: Math.min(answer.status, 500) })
   }
   // The same answer whether the address was new or had an account (docs/decisions/023-sign-up-does-not-tell.md):
   // nobody is signed in, and the next step is signing in.

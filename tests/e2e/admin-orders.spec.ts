@@ -32,7 +32,7 @@ test('the admin ships a paid order and the customer is mailed the tracking numbe
   const customer = `e2e-ship-${Date.now()}-${process.pid}@example.in`
 
   // The customer's browser (its own cookies): an order paid through the test provider.
-  const orderId = await paidSpicesOrder(request, customer)
+  await paidSpicesOrder(request, customer)
 
   // The admin signs in through the page.
   await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
@@ -135,7 +135,7 @@ test('the order list reads without sideways scrolling on a 375 px phone, and is 
 }) => {
   // A paid order of the customer's browser, so the list has at least one row whatever ran before.
   const customer = `e2e-list-${Date.now()}-${process.pid}@example.in`
-  const orderId = await paidSpicesOrder(request, customer)
+  await paidSpicesOrder(request, customer)
 
   await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
   await page.setViewportSize({ width: 375, height: 740 })

@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from '@playwright/test'
+import { type Browser, expect, test } from '@playwright/test'
 import { axeViolations } from '../support/axe'
 import { waitForMailInDir } from '../support/smtp-sink'
 import { type CatalogueProduct, openHydrated, SHIPPING_ADDRESS, signUpAndSignIn } from './shopper'

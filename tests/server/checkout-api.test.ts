@@ -90,7 +90,7 @@ describe('checkout and payment API (test mode)', () => {
     expect(mine.status).toBe(200)
     expect((await mine.json()).status).toBe('paid')
     expect((await fetch(`${server.url}/api/orders/${orderId}`)).status).toBe(404)
-    expect((await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie: 'buyer=' + 'x'.repeat(32) } })).status).toBe(404)
+    expect((await fetch(`${server.url}/api/orders/${orderId}`, { headers: { cookie: `buyer=${'x'.repeat(32)}` } })).status).toBe(404)
   })
 
   it('refuses a forged signature with 400 and leaves the order unpaid', async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { scratchFolder } from './scratch-folder'

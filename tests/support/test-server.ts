@@ -199,7 +199,7 @@ async function withPreparedCluster(dataDir: string) {
 
 /** The address the shop says it is open at, once it has said so (server.js's opening line). */
 function openedAt(output: string) {
-  return output.match(/The shop is open at (http:\/\/\S+)/)?.[1]!.replace('localhost', '127.0.0.1')
+  return output.match(/The shop is open at (http:\/\/\S+)/)?.[1]?.replace('localhost', '127.0.0.1')
 }
 
 /** The shop's environment in a test: the production build on a free port, with the test's settings over these. */

@@ -43,7 +43,8 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 Confirm (cash on delivery)
               </h3>
               <p className="text-sm text-earth-700">
-                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber};
+                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber}
+                {';'}
                 unconfirmed, the order cancels itself at <Time value={order.expiresAt} />.
               </p>
               <input type="hidden" name="step" value="confirm" />

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import {
   CheckboxField,

@@ -35,6 +35,7 @@ export function CartLineRow({ line, quoted, onRemoved }: { line: CartLine; quote
       </div>
       {/* aria-disabled at the limits, not disabled: a disabled button would drop the keyboard's focus to the page.
           The number is a live region: focus stays on the button, so the new quantity is read out. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border and legend of its own; the group role names the stepper for screen readers */}
       <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
         <button
           type="button"

@@ -19,6 +19,7 @@ export function useCartQuote(lines: CartLine[], choice: QuoteFor = {}): QuoteSta
   const [result, setResult] = useState<QuoteState>({ state: 'idle', quote: null, error: null })
   const request: CartQuoteRequest = { items: cartItemsForServer(lines), ...Object.fromEntries(Object.entries(choice).filter(([, v]) => v)) }
   const key = JSON.stringify(request)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the request is compared by its key, not its identity
   useEffect(() => {
     if (lines.length === 0) {
       setResult({ state: 'idle', quote: null, error: null })

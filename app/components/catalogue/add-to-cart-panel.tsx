@@ -14,6 +14,7 @@ export function AddToCartPanel({ product, stock, size }: { product: Product; sto
   const mediaBase = useMediaBase()
   const stepperId = useId()
   // Another pack has another stock: start again from 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another pack size starts again from 1
   useEffect(() => setQuantity(1), [size])
 
   return (

@@ -23,6 +23,7 @@ export function BulkOrderDialog({ phone }: { phone: string }) {
       <button ref={opener} type="button" className={secondaryButton} onClick={open}>
         Checkout
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes a dialog by itself */}
       <dialog
         ref={dialog}
         aria-labelledby={titleId}

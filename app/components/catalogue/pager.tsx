@@ -36,6 +36,7 @@ export function Pager({
         )}
         {pageNumbers(page, pageCount).map((n, i) =>
           n === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no value of its own; its place is its identity
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-700">
               …
             </li>

@@ -12,6 +12,7 @@ export function ContactPlaces() {
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         {settings.addresses.map((place, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two places may share a label; the list is the saved settings, in their order
           <article key={`${index}-${place.label}`} className="rounded-2xl border border-leaf-100 bg-leaf-50 p-5">
             <h3 className="font-semibold text-earth-900">{place.label}</h3>
             <address className="mt-2 text-sm leading-relaxed not-italic text-earth-700">

@@ -8,5 +8,6 @@ import { useCspNonce } from '~/http/csp-nonce'
 export function JsonLdScript({ json }: { json: string | null | undefined }) {
   const nonce = useCspNonce()
   if (!json) return null
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, serialised with <, > and & escaped
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
 }

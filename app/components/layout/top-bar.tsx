@@ -52,6 +52,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
   }, [])
 
   // Arriving on a page closes whatever was open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: arriving on a page (its path or hash) closes the menus
   useEffect(() => {
     closeMenus()
   }, [pathname, hash, closeMenus])
@@ -199,6 +200,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
                 <CloseIcon />
               </button>
             ) : (
+              // biome-ignore lint/a11y/useValidAnchor: without script the menu opens on its :target, and this link closes it
               <a href="#" aria-label="Close menu" className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800">
                 <CloseIcon />
               </a>

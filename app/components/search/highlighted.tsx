@@ -9,6 +9,7 @@ export function Highlighted({ segments }: { segments: readonly Segment[] }) {
     <>
       {segments.map((s, i) =>
         s.mark ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the segments of one name, fixed for the render
           <mark key={i} className="rounded-sm bg-turmeric-100 px-0.5 text-inherit">
             {s.text}
           </mark>

@@ -18,6 +18,7 @@ export function SearchBox() {
   // On the results page the box shows what was searched for.
   const current = location.pathname === '/search' ? (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH) : ''
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (its key) closes the box
   useEffect(() => {
     if (detailsRef.current) detailsRef.current.open = false
   }, [location.key])

@@ -38,6 +38,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       <h3 className="mt-6 text-lg font-semibold text-earth-900">History</h3>
       <ol className="mt-2 grid gap-2" aria-label="What has happened to the order, oldest first">
         {order.history.map((event, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end
           <li key={i} className="border-l-4 border-leaf-200 pl-3">
             <p className="font-semibold text-earth-900">{ORDER_STATUS_LABELS[event.status]}</p>
             <p className="text-sm text-earth-700">

@@ -96,7 +96,7 @@ export function accountFieldErrors(error: z.ZodError): Record<string, string> {
  */
 export function safeRedirectPath(value: string | null | undefined, fallback: string) {
   // URL parsers drop tabs and line breaks and read a backslash as a slash: none belongs in a path we made.
-  if (!value || !value.startsWith('/') || /^\/[\/\\]|\\|\p{Cc}/u.test(value)) return fallback
+  if (!value?.startsWith('/') || /^\/[/\\]|\\|\p{Cc}/u.test(value)) return fallback
   try {
     const url = new URL(value, 'http://shop.invalid')
     if (url.origin !== 'http://shop.invalid') return fallback
@@ -104,7 +104,7 @@ export function safeRedirectPath(value: string | null | undefined, fallback: str
     if (/^\/(signin|signup|signout)$/i.test(url.pathname)) return fallback
     const path = url.pathname + url.search + url.hash
     // Normalising can itself make `//host` (`/.//evil.example`, `/a/..//evil.example`): checked again after it.
-    return /^\/[\/\\]/.test(path) ? fallback : path
+    return /^\/[/\\]/.test(path) ? fallback : path
   } catch {
     return fallback
   }

@@ -80,7 +80,7 @@ describe('account schemas', () => {
         const once = safeRedirectPath(value, '/')
         expect(safeRedirectPath(once, '/')).toBe(once)
         expect(once.startsWith('/')).toBe(true)
-        expect(once).not.toMatch(/^\/[\/\\]/)
+        expect(once).not.toMatch(/^\/[/\\]/)
       }),
       { numRuns: 1000 },
     )

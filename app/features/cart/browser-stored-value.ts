@@ -43,7 +43,7 @@ export function browserStoredValue<T>({
     } catch {
       throw new Error(cannotSave)
     }
-    listeners.forEach((l) => l())
+    for (const listener of listeners) listener()
   }
 
   return {

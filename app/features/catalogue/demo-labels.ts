@@ -502,8 +502,7 @@ export const DEMO_LABELS: Record<string, DemoLabel> = {
     storage: READY_MEAL,
   },
   'lemon-rice': {
-    ingredients:
-      'Rice (78%), lemon juice (6%), sunflower oil, chana dal, urad dal, green chilli, curry leaves, salt, mustard, ' + `turmeric, ${HING}`,
+    ingredients: `Rice (78%), lemon juice (6%), sunflower oil, chana dal, urad dal, green chilli, curry leaves, salt, mustard, turmeric, ${HING}`,
     allergens: GLUTEN_HING,
     net: grams(100),
     shelfLifeMonths: 12,
@@ -636,7 +635,7 @@ export const DEMO_LABELS: Record<string, DemoLabel> = {
     storage: 'Store in a cool, dry place away from sunlight. Once mixed with buttermilk or water, drink the same day.',
   },
   'thinai-pongal': {
-    ingredients: 'Foxtail millet (58%), moong dal (22%), ghee (10%), ginger, black pepper, cumin, curry leaves, salt, ' + HING,
+    ingredients: `Foxtail millet (58%), moong dal (22%), ghee (10%), ginger, black pepper, cumin, curry leaves, salt, ${HING}`,
     allergens: 'Contains milk and gluten (wheat, in asafoetida).',
     net: grams(100),
     mrp: 160,
@@ -871,8 +870,7 @@ export const DEMO_LABELS: Record<string, DemoLabel> = {
     storage: THOKKU,
   },
   'garlic-thokku': {
-    ingredients:
-      'Garlic (50%), gingelly (sesame) oil (18%), tamarind (12%), red chilli powder, salt, jaggery, fenugreek, ' + `mustard, ${HING}`,
+    ingredients: `Garlic (50%), gingelly (sesame) oil (18%), tamarind (12%), red chilli powder, salt, jaggery, fenugreek, mustard, ${HING}`,
     allergens: GLUTEN_HING_SESAME,
     net: grams(250),
     shelfLifeMonths: 9,
@@ -896,15 +894,14 @@ export const DEMO_LABELS: Record<string, DemoLabel> = {
     storage: THOKKU,
   },
   'ginger-thokku': {
-    ingredients:
-      'Ginger (45%), tamarind (15%), jaggery (15%), gingelly (sesame) oil (12%), red chilli, salt, fenugreek, ' + `mustard, ${HING}`,
+    ingredients: `Ginger (45%), tamarind (15%), jaggery (15%), gingelly (sesame) oil (12%), red chilli, salt, fenugreek, mustard, ${HING}`,
     allergens: GLUTEN_HING_SESAME,
     net: grams(250),
     shelfLifeMonths: 6,
     storage: THOKKU,
   },
   'nellikai-thokku': {
-    ingredients: 'Amla (nellikai) (65%), gingelly (sesame) oil (15%), red chilli powder, salt, fenugreek, mustard, turmeric, ' + HING,
+    ingredients: `Amla (nellikai) (65%), gingelly (sesame) oil (15%), red chilli powder, salt, fenugreek, mustard, turmeric, ${HING}`,
     allergens: GLUTEN_HING_SESAME,
     net: grams(250),
     mrp: 199,

@@ -26,17 +26,15 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
 
   beforeEach(async () => {
     await emptyOrdersAndCatalogue(db())
-    await db()
-      .insert(products)
-      .values({
-        id: 'kaara-thokku',
-        slug: 'kaara-thokku',
-        name: 'Kaara Thokku',
-        description: 'd',
-        category: 'thokku',
-        hsnCode: '2001',
-        gstRatePercent: 12,
-      })
+    await db().insert(products).values({
+      id: 'kaara-thokku',
+      slug: 'kaara-thokku',
+      name: 'Kaara Thokku',
+      description: 'd',
+      category: 'thokku',
+      hsnCode: '2001',
+      gstRatePercent: 12,
+    })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 100 })
   })
 

@@ -26,17 +26,15 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
 
   beforeEach(async () => {
     await emptyOrdersAndCatalogue(db())
-    await db()
-      .insert(products)
-      .values({
-        id: 'kaara-thokku',
-        slug: 'kaara-thokku',
-        name: 'Kaara Thokku',
-        description: 'd',
-        category: 'thokku',
-        hsnCode: '2001',
-        gstRatePercent: 12,
-      })
+    await db().insert(products).values({
+      id: 'kaara-thokku',
+      slug: 'kaara-thokku',
+      name: 'Kaara Thokku',
+      description: 'd',
+      category: 'thokku',
+      hsnCode: '2001',
+      gstRatePercent: 12,
+    })
     await db().insert(variants).values({ productId: 'kaara-thokku', size: 'one', pricePaise: 18_000, stock: 10 })
   })
 
@@ -68,7 +66,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     expect(mail.text).toContain('To pay in cash on delivery: ₹390')
 
     const token = url.searchParams.get('t')!
-    expect(await confirmCodOrder(db(), order.id, { token: token.slice(0, -2) + 'xx' })).toEqual({ outcome: 'not-found' })
+    expect(await confirmCodOrder(db(), order.id, { token: `${token.slice(0, -2)}xx` })).toEqual({ outcome: 'not-found' })
     expect(await confirmCodOrder(db(), 'another-order-id', { token })).toEqual({ outcome: 'not-found' })
     expect(await statusOf(order.id)).toBe('awaiting_confirmation')
     expect(await confirmCodOrder(db(), order.id, { token })).toEqual({ outcome: 'confirmed', orderNumber: order.number })

@@ -154,9 +154,12 @@ export async function setCouponActive(db: Database, code: string, active: boolea
 }
 
 export const couponSwitchSchema = z.object({
-  code: z
-    .string({ error: 'Which code?' })
-    .transform((v, ctx) => normaliseCouponCode(v) ?? (ctx.addIssue({ code: 'custom', message: 'There is no such code.' }), z.NEVER)),
+  code: z.string({ error: 'Which code?' }).transform((v, ctx) => {
+    const code = normaliseCouponCode(v)
+    if (code) return code
+    ctx.addIssue({ code: 'custom', message: 'There is no such code.' })
+    return z.NEVER
+  }),
   active: z.enum(['true', 'false'], { error: 'Switch the code on or off.' }).transform((v) => v === 'true'),
 })
 

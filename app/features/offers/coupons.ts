@@ -94,7 +94,7 @@ export function applyCoupon(coupon: Coupon | null, lines: OfferLine[], context: 
     refusal,
     message: COUPON_MESSAGES[refusal],
   })
-  if (!coupon || !coupon.active) return refuse('not-valid')
+  if (!coupon?.active) return refuse('not-valid')
   if (coupon.validFrom && context.at < coupon.validFrom) return refuse('not-valid')
   if (coupon.validUntil && context.at > coupon.validUntil) return refuse('not-valid')
   if (coupon.totalUses !== null && context.usesSoFar >= coupon.totalUses) return refuse('used-up')

@@ -133,7 +133,7 @@ export async function requestRefund(db: Database, providers: ProviderSource, inp
  */
 export async function sendRefund(db: Database, providers: ProviderSource, refundId: string, now = new Date()) {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
-  if (!refund || refund.status !== 'requested') return refund ?? null
+  if (refund?.status !== 'requested') return refund ?? null
   const [order] = await db
     .select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider })
     .from(orders)
@@ -265,14 +265,12 @@ export async function retryRefund(db: Database, providers: ProviderSource, refun
       .returning()
     if (!refund) return null
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, refund.orderId))
-    await tx
-      .insert(orderEvents)
-      .values({
-        orderId: refund.orderId,
-        status: order!.status,
-        note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} tried again`,
-        actor,
-      })
+    await tx.insert(orderEvents).values({
+      orderId: refund.orderId,
+      status: order!.status,
+      note: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} tried again`,
+      actor,
+    })
     return refund
   })
   if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
