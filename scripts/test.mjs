@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — build, Vitest on PGlite with the type check, the layer check, a 10 s load test and
+// `npm test`: every test, in order — lint and format (Biome), build, Vitest on PGlite with the type check, the layer check, a 10 s load test and
 // a first start's data (for the last two steps) beside it, the quick performance budgets, Playwright in Chromium. When
 // TEST_DATABASE_URL is set, Vitest on PostgreSQL runs after the PGlite pass, and the load test beside it instead. Each
 // step runs to its end so all its failures show; the exit code is non-zero when any step failed.
@@ -206,6 +206,9 @@ const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = process.env
 // the quick budgets and Playwright (Chromium has its own allocator) keep glibc's defaults, as the shop runs.
 const TEST_PROCESS_MALLOC = 'glibc.malloc.hugetlb=1'
 const withTestMalloc = (env) => ({ ...env, GLIBC_TUNABLES: [env.GLIBC_TUNABLES, TEST_PROCESS_MALLOC].filter(Boolean).join(':') })
+
+// Biome (decision 066): every file formatted and free of lint findings; it writes nothing, and takes under a second.
+await step('Lint and format (biome ci)', () => run(bin('biome'), ['ci', '--error-on-warnings', '.'], { limitMs: 2 * MINUTE }))
 
 // Built when the sources changed since the last build (the stamp `npm start` and the server tests check too).
 const built = await step('Build (react-router build, when the sources changed)', () => {
