@@ -22,6 +22,7 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/payment'
 import { PolicyNote } from '~/components/checkout/policy-note'
+import { NoCheckoutNotice, OfferRefusedNotice, SoldOutNotice } from '~/components/checkout/payment-notices'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.shop.db)
@@ -209,69 +210,17 @@ export default function PaymentPage() {
           Your last attempt did not go through: {step.order.lastPaymentFailure} You can pay again now.
         </p>
       ) : null}
-      {step.name === 'no-checkout' ? (
-        <p className="rounded-md bg-amber-50 p-3 text-amber-900">
-          {step.reason === 'cart' ? (
-            <>
-              Your cart is empty.{' '}
-              <Link to="/" className="underline">
-                Continue shopping
-              </Link>
-            </>
-          ) : (
-            <>
-              We need your shipping address first.{' '}
-              <Link to="/address" className="underline">
-                Enter the address
-              </Link>
-            </>
-          )}
-        </p>
-      ) : null}
-      {step.name === 'short' ? (
-        <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-          <p className="font-medium">Some items sold out while you were checking out:</p>
-          <ul className="mt-2 list-disc pl-5">
-            {step.lines.map((l) => {
-              const line = cart.lines.find((c) => c.id === l.productId && (c.size ?? null) === l.size)
-              return (
-                <li key={`${l.productId}:${l.size}`}>
-                  {line?.name ?? 'An item'}
-                  {l.size ? ` (${l.size})` : ''}: {l.reason === 'gone' ? 'no longer sold' : `only ${l.available} left`}
-                </li>
-              )
-            })}
-          </ul>
-          <Link to="/Cart-page" className="mt-2 inline-block underline">
-            Update your cart
-          </Link>
-        </div>
-      ) : null}
+      {step.name === 'no-checkout' ? <NoCheckoutNotice reason={step.reason} /> : null}
+      {step.name === 'short' ? <SoldOutNotice lines={step.lines} cartLines={cart.lines} /> : null}
       {step.name === 'offer-refused' ? (
-        <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-          <p>{step.message}</p>
-          <p className="mt-2 flex flex-wrap gap-4">
-            {step.cod ? (
-              <button
-                type="button"
-                className="font-medium underline"
-                onClick={() => {
-                  checkoutChoicesStore.setPayment('online')
-                  void createOrder()
-                }}
-              >
-                Pay online instead
-              </button>
-            ) : (
-              <Link to="/Cart-page" className="underline">
-                Change the code in your cart
-              </Link>
-            )}
-            <Link to="/checkout" className="underline">
-              Back to the order summary
-            </Link>
-          </p>
-        </div>
+        <OfferRefusedNotice
+          message={step.message}
+          cod={step.cod}
+          onPayOnline={() => {
+            checkoutChoicesStore.setPayment('online')
+            void createOrder()
+          }}
+        />
       ) : null}
       {step.name === 'placed-cod' ? <p>Your order is placed…</p> : null}
       {step.name === 'limit' ? (
