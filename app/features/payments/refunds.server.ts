@@ -234,7 +234,7 @@ async function failRefund(db: Database, refundId: string, reason: string, now: D
   log.warn({ refundId }, `Refund ${refundId} failed at the payment provider: ${reason}`)
 }
 
-async function failRefundIn(tx: Database, refundId: string, reason: string, now: Date) {
+async function failRefundIn(tx: Transaction, refundId: string, reason: string, now: Date) {
   {
     const [refund] = await tx
       .update(refunds)

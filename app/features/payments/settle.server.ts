@@ -1,6 +1,6 @@
 import { restoreCouponUse } from '../offers/coupon-uses.server'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { orderEvents, orderLines, orders, variants } from '~/db/schema'
 import { log } from '~/log.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
@@ -20,16 +20,16 @@ import type { PaymentProvider, ProviderPayment } from './provider'
  * Something to write in the same transaction as the payment's effect, e.g. the webhook delivery's event id: it returns
  * false when it was written already (a redelivery), and the effect is then not repeated.
  */
-export type RecordWithEffect = (tx: Database) => Promise<boolean>
+export type RecordWithEffect = (tx: Transaction) => Promise<boolean>
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'unknown-order' | 'attention' | 'failed' | 'not-yet' | 'duplicate'
 
-async function lockedOrder(tx: Database, providerOrderId: string) {
+async function lockedOrder(tx: Transaction, providerOrderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
   return order ?? null
 }
 
-async function linesOf(tx: Database, orderId: string) {
+async function linesOf(tx: Transaction, orderId: string) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
 }
 
@@ -120,7 +120,7 @@ export async function confirmPayment(
   })
 }
 
-async function setAttention(tx: Database, orderId: string, reason: string, now: Date) {
+async function setAttention(tx: Transaction, orderId: string, reason: string, now: Date) {
   await tx.update(orders).set({ paymentAttention: reason, paymentAttentionAt: now, updatedAt: now }).where(eq(orders.id, orderId))
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
   await tx.insert(orderEvents).values({ orderId, status: order!.status, note: `Needs attention: ${reason}` })
