@@ -36,10 +36,11 @@ async function linesOf(tx: Transaction, orderId: string) {
 /**
  * Marks an order paid once its payment is known to be captured for its amount. Confirming twice changes nothing; an
  * order that is paid never moves back. The tax invoice, the confirmation and the owner's notice are made in the same
- * transaction, and so is `record` when given.
+ * transaction, and so is `record` when given; the confirmation's links point at `shopUrl` (PUBLIC_URL).
  */
 export async function confirmPayment(
   db: Database,
+  shopUrl: string,
   providerOrderId: string,
   paymentId: string,
   now = new Date(),
@@ -114,7 +115,7 @@ export async function confirmPayment(
       settings,
       now,
     )
-    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), settings))
+    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), shopUrl, settings))
     await enqueueMail(tx, ownerOrderNotice(mailableOrder(locked, lines), settings, warning))
     return { outcome: 'paid' as const, orderId: locked.id }
   })
@@ -172,6 +173,7 @@ export async function recordPaymentFailure(
 export async function settlePayment(
   db: Database,
   provider: PaymentProvider,
+  shopUrl: string,
   input: { providerOrderId: string; payment: ProviderPayment; now?: Date; record?: RecordWithEffect; providerTimeoutMs?: number },
 ): Promise<{ outcome: SettleOutcome; orderId?: string }> {
   const within = input.providerTimeoutMs ? { timeoutMs: input.providerTimeoutMs } : undefined
@@ -244,5 +246,5 @@ export async function settlePayment(
       .insert(orderEvents)
       .values({ orderId: order.id, status: order.status, note: `Payment ${payment.id} captured for ${order.totalPaise} paise` })
   }
-  return confirmPayment(db, input.providerOrderId, payment.id, now, input.record)
+  return confirmPayment(db, shopUrl, input.providerOrderId, payment.id, now, input.record)
 }
