@@ -3,7 +3,6 @@ import { log } from './log.server'
 import { type DatabaseHandle, openDatabase } from './db/client.server'
 import { seedDemoCatalogueIfEmpty } from './features/catalogue/seed.server'
 import { type MailTransport, OUTBOX_CHANNEL, smtpTransport, startOutboxWorker } from './features/mail/outbox.server'
-import { setShopUrl } from './features/tracking/track-link'
 import { type MediaStorage, openMediaStorage } from './features/media/storage.server'
 import { joinServers } from './features/servers/servers.server'
 import { startPaymentReconciliation } from './features/payments/reconciliation.server'
@@ -31,7 +30,6 @@ export type Shop = {
 export async function startShop(config: ShopConfig, options: { mailTransport?: MailTransport } = {}): Promise<Shop> {
   // Media first: an unreachable bucket stops start-up before the database is opened.
   const { media, description: mediaPlace } = await openMediaStorage(config)
-  setShopUrl(config.PUBLIC_URL)
   log.info(`Media: ${mediaPlace}; pages link pictures ${config.PUBLIC_MEDIA_URL ? `at ${config.PUBLIC_MEDIA_URL}` : 'through /media'}.`)
   log.info(
     config.DATABASE_URL
@@ -83,7 +81,13 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       config.RAZORPAY_KEY_ID ? 'PAYMENT_MODE=test: payments run in test mode.' : 'Razorpay is not configured: payments run in test mode.',
     )
   const auth = await startAuth(handle.db, config)
-  const stopExpiry = startPaymentReconciliation(handle.db, payments, config.ORDER_EXPIRY_CHECK_SECONDS * 1000, config.PAYMENT_CHECK_MINUTES)
+  const stopExpiry = startPaymentReconciliation(
+    handle.db,
+    payments,
+    config.PUBLIC_URL,
+    config.ORDER_EXPIRY_CHECK_SECONDS * 1000,
+    config.PAYMENT_CHECK_MINUTES,
+  )
   return {
     config,
     db: handle.db,

@@ -84,7 +84,7 @@ export async function refundStep({ context, orderId, fields, actor }: Intent) {
       { status: 400 },
     )
   try {
-    const refund = await requestRefund(context.shop.db, context.shop.payments, {
+    const refund = await requestRefund(context.shop.db, context.shop.payments, context.shop.config.PUBLIC_URL, {
       orderId,
       request: form.request,
       reason: form.reason,
@@ -109,7 +109,7 @@ export async function retryRefundStep({ context, fields, actor }: Intent) {
   if (!ORDER_ID.test(fields.refundId ?? ''))
     return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
   try {
-    const refund = await retryRefund(context.shop.db, context.shop.payments, fields.refundId ?? '', actor)
+    const refund = await retryRefund(context.shop.db, context.shop.payments, context.shop.config.PUBLIC_URL, fields.refundId ?? '', actor)
     return data<StepResult>({
       ok: true,
       message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.',
@@ -158,7 +158,14 @@ export async function cancelStep({ context, orderId, fields, actor }: Intent) {
   if (read.input.step !== 'cancel') throw new Error('Not a cancellation.')
   const { reason, refund, speed } = read.input
   try {
-    const cancelled = await cancelOrder(context.shop.db, context.shop.payments, orderId, { reason, refund, speed }, actor)
+    const cancelled = await cancelOrder(
+      context.shop.db,
+      context.shop.payments,
+      context.shop.config.PUBLIC_URL,
+      orderId,
+      { reason, refund, speed },
+      actor,
+    )
     // The cancellation and its refund are written; the transfer was sent (retried by the shop if it got no answer).
     if (cancelled.refund) {
       return data<StepResult>({
@@ -177,7 +184,7 @@ export async function fulfilmentStep({ context, orderId, fields, actor }: Intent
   const read = readStep(fields)
   if (!read.ok) return read.refused
   try {
-    await advanceOrder(context.shop.db, orderId, read.input, actor)
+    await advanceOrder(context.shop.db, context.shop.config.PUBLIC_URL, orderId, read.input, actor)
   } catch (err) {
     return stepRefused(err, read.input.step)
   }

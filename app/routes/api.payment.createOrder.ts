@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // New orders open with the shop's checkout provider; the order records it for every later step.
     const provider = shop.payments.checkout
     try {
-      const order = await createOrder(shop.db, provider, {
+      const order = await createOrder(shop.db, provider, shop.config.PUBLIC_URL, {
         ...parsed.data,
         buyerToken: buyer.token,
         clientAddress: context.clientAddress,

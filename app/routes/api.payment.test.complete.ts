@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       (await getOrder(shop.db, parsed.data.orderId))
     if (!order?.providerOrderId) return apiError(404, 'Order not found.')
     if (order.status === 'expired') return apiError(409, 'This order has expired. Please check out again.')
-    const signed = await payInTestMode(shop.db, shop.payments, testPayments, {
+    const signed = await payInTestMode(shop.db, shop.payments, shop.config.PUBLIC_URL, testPayments, {
       id: order.id,
       providerOrderId: order.providerOrderId,
       totalPaise: order.totalPaise,

@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = verifyPaymentSchema.safeParse(await readJsonBody(request))
     if (!parsed.success) return apiError(400, 'The payment result is incomplete.', fieldErrorsOf(parsed.error))
     try {
-      const result = await verifyCheckoutPayment(context.shop.db, context.shop.payments, parsed.data)
+      const result = await verifyCheckoutPayment(context.shop.db, context.shop.payments, context.shop.config.PUBLIC_URL, parsed.data)
       const answer = (status: number, body: VerifyPaymentAnswer) =>
         Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } })
       switch (result.outcome) {

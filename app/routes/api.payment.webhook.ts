@@ -18,7 +18,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Read no further than the declared limit (app/http/webhooks.ts), declared length or not (a 413 past it).
     const rawBody = (await readBodyBytes(request, declared.maxBodyBytes)).toString('utf8')
     try {
-      const result = await handlePaymentWebhook(context.shop.db, provider, { rawBody, headers: request.headers })
+      const result = await handlePaymentWebhook(context.shop.db, provider, context.shop.config.PUBLIC_URL, {
+        rawBody,
+        headers: request.headers,
+      })
       return { ok: true, outcome: result.outcome }
     } catch (err) {
       if (err instanceof PaymentRejectedError) return apiError(400, err.message)

@@ -9,6 +9,7 @@ import { testPaymentProvider } from '../payments/test-provider.server'
 import { codFigures } from './cod-figures.server'
 import { advanceOrder, type FulfilmentStep } from '../orders/fulfilment.server'
 import { placePaidOrder, placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // Issue 19, decision 043: the dashboard's cash-on-delivery figures.
 
@@ -57,9 +58,15 @@ describe(`cash-on-delivery figures on ${describeDatabase()}`, () => {
   }
   function advance(orderId: string, step: FulfilmentStep) {
     if (step === 'ship')
-      return advanceOrder(db(), orderId, { step, courier: 'India Post', trackingNumber: `EE${orderId.slice(0, 8)}IN` }, OWNER)
-    if (step === 'cancel') return advanceOrder(db(), orderId, { step, reason: 'Customer asked' }, OWNER)
-    return advanceOrder(db(), orderId, { step }, OWNER)
+      return advanceOrder(
+        db(),
+        TEST_SHOP_URL,
+        orderId,
+        { step, courier: 'India Post', trackingNumber: `EE${orderId.slice(0, 8)}IN` },
+        OWNER,
+      )
+    if (step === 'cancel') return advanceOrder(db(), TEST_SHOP_URL, orderId, { step, reason: 'Customer asked' }, OWNER)
+    return advanceOrder(db(), TEST_SHOP_URL, orderId, { step }, OWNER)
   }
   const shipped: FulfilmentStep[] = ['confirm', 'pack', 'ship']
   /** When the cash of a delivered order was collected. */

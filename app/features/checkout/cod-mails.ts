@@ -9,7 +9,7 @@ import { orderNumberLabel } from '../orders/order-number'
 // line of its own (mail-templates.test.ts).
 
 /** The mail a COD order sends when it is placed: what it costs, and the link that confirms it. */
-export function codOrderPlacedMail(order: OrderForMail, settings: ShopSettings, confirmUrl: string) {
+export function codOrderPlacedMail(order: OrderForMail, shopUrl: string, settings: ShopSettings, confirmUrl: string) {
   const hours = settings.payments.cod.confirmWithinHours
   return {
     recipient: order.email,
@@ -27,7 +27,7 @@ export function codOrderPlacedMail(order: OrderForMail, settings: ShopSettings, 
       '',
       orderSummary(order),
       '',
-      line`Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }

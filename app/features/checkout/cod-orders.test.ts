@@ -12,6 +12,7 @@ import { placeTestOrder, emptyOrdersAndCatalogue } from './test-orders'
 import type { InvoiceDocument } from '../invoices/invoice-document'
 import type { CreditNoteDocument } from '../invoices/credit-note-document'
 import { invoiceNotes } from '../invoices/invoices.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // Issue 19, decision 043: a cash-on-delivery order from its placing to its cash, or back to the shop.
 
@@ -47,7 +48,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     const mails = await db().select().from(outbox).where(eq(outbox.recipient, email))
     const mail = mails.find((m) => m.subject.includes('Please confirm'))
     expect(mail, 'the customer is mailed a confirmation link').toBeTruthy()
-    // The shop's address with no PUBLIC_URL set (track-link.ts); a started shop's own is in tests/server/track-invoices.
+    // The shop's address the tests pass (TEST_SHOP_URL); a started shop's own is in tests/server/track-invoices.
     const url = new URL(mail!.text.match(/http:\/\/localhost:3000\/order\/confirm\/\S+/)![0])
     expect(url.pathname).toBe(`/order/confirm/${orderId}`)
     return url
@@ -77,13 +78,23 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
 
   it('only a confirmed order is packed; shipped, it is invoiced with the COD fee; delivered, its cash makes it paid', async () => {
     const order = await placeCod()
-    await expect(advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.in')).rejects.toBeInstanceOf(StepNotAllowedError)
-    await expect(advanceOrder(db(), order.id, { step: 'return' }, 'owner@example.in')).rejects.toBeInstanceOf(StepNotAllowedError)
-    await advanceOrder(db(), order.id, { step: 'confirm' }, 'owner@example.in')
-    await advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.in')
+    await expect(advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'pack' }, 'owner@example.in')).rejects.toBeInstanceOf(
+      StepNotAllowedError,
+    )
+    await expect(advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'return' }, 'owner@example.in')).rejects.toBeInstanceOf(
+      StepNotAllowedError,
+    )
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'confirm' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'pack' }, 'owner@example.in')
     // Packed is not dispatched: no invoice yet.
     expect(await db().select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(0)
-    await advanceOrder(db(), order.id, { step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }, 'owner@example.in')
+    await advanceOrder(
+      db(),
+      TEST_SHOP_URL,
+      order.id,
+      { step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' },
+      'owner@example.in',
+    )
     const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id))
     const document = invoice!.document as InvoiceDocument
     // ₹360 of thokku is delivered free (from ₹350); the COD fee is a line of its own at the goods' 12%.
@@ -94,7 +105,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     ])
     expect(document.paidAt).toBeNull()
     expect(document.paymentMethod).toBe('cod')
-    await advanceOrder(db(), order.id, { step: 'deliver' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'deliver' }, 'owner@example.in')
     const [delivered] = await db().select().from(orders).where(eq(orders.id, order.id))
     expect(delivered).toMatchObject({ status: 'delivered' })
     expect(delivered!.paidAt).toBeInstanceOf(Date)
@@ -105,9 +116,15 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
   it('returned to origin: stock back when fit to sell, and the parcel counts against the customer', async () => {
     const order = await placeCod()
     expect(await stock()).toBe(8)
-    await advanceOrder(db(), order.id, { step: 'confirm' }, 'owner@example.in')
-    await advanceOrder(db(), order.id, { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL1' }, 'owner@example.in')
-    await advanceOrder(db(), order.id, { step: 'return', resellable: 'yes', reason: 'Refused at the door' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'confirm' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL1' }, 'owner@example.in')
+    await advanceOrder(
+      db(),
+      TEST_SHOP_URL,
+      order.id,
+      { step: 'return', resellable: 'yes', reason: 'Refused at the door' },
+      'owner@example.in',
+    )
     expect(await statusOf(order.id)).toBe('returned_to_origin')
     expect(await stock()).toBe(10)
     // The invoice issued at dispatch is cancelled by a credit note for all of it, fee included; no refund is made.
@@ -127,9 +144,9 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     expect(await returnedParcelsOf(db(), couponCustomerOf('MEENA@example.in', '98765 43210'))).toBe(1)
 
     const damaged = await placeCod()
-    await advanceOrder(db(), damaged.id, { step: 'confirm' }, 'owner@example.in')
-    await advanceOrder(db(), damaged.id, { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL2' }, 'owner@example.in')
-    await advanceOrder(db(), damaged.id, { step: 'return' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, damaged.id, { step: 'confirm' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, damaged.id, { step: 'ship', courier: 'Delhivery', trackingNumber: 'DL2' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, damaged.id, { step: 'return' }, 'owner@example.in')
     expect(await stock()).toBe(8)
     expect(await returnedParcelsOf(db(), couponCustomerOf('meena@example.in', ''))).toBe(2)
   })
@@ -139,7 +156,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
     const order = await placeCod({ couponCode: 'thokku10' })
     expect(order.couponDiscountPaise).toBe(3_600)
     const confirmed = await placeCod({ email: 'ravi@example.in' })
-    await advanceOrder(db(), confirmed.id, { step: 'confirm' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, confirmed.id, { step: 'confirm' }, 'owner@example.in')
     expect(await stock()).toBe(6)
 
     expect(await cancelUnconfirmedCodOrders(db(), new Date(Date.now() + 47 * 3_600_000))).toBe(0)
@@ -158,7 +175,13 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
 
   it('a COD order cancelled by the owner refunds nothing and says so', async () => {
     const order = await placeCod()
-    const moved = await advanceOrder(db(), order.id, { step: 'cancel', reason: 'Customer asked', refund: 'yes' }, 'owner@example.in')
+    const moved = await advanceOrder(
+      db(),
+      TEST_SHOP_URL,
+      order.id,
+      { step: 'cancel', reason: 'Customer asked', refund: 'yes' },
+      'owner@example.in',
+    )
     expect(moved).toEqual({ status: 'cancelled', refundId: null })
     const mail = (await db().select().from(outbox).where(eq(outbox.recipient, 'meena@example.in'))).find((m) =>
       m.subject.includes('cancelled'),

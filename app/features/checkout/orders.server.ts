@@ -36,11 +36,13 @@ export class OutOfStockError extends Error {
  * Creates an order and reserves its stock in one transaction: each variant's stock is lowered only if enough
  * is left, so two customers can never take the last unit twice. If any line falls short, nothing is reserved.
  * The provider's order is created afterwards (no network call while rows are locked); if that fails the order
- * stays pending and a retry with the same checkout key completes it.
+ * stays pending and a retry with the same checkout key completes it. `shopUrl` (PUBLIC_URL) is where a cash-on-delivery
+ * order's mail links to.
  */
 export async function createOrder(
   db: Database,
   provider: PaymentProvider,
+  shopUrl: string,
   input: Omit<CreateOrderInput, 'couponCode' | 'payment'> & {
     /** The code typed (decision 042); a code that does not apply refuses the order (CouponRefusedError). */
     couponCode?: string
@@ -189,7 +191,10 @@ export async function createOrder(
           placed!,
           lines.map((l) => ({ ...l, size: l.size! })),
         )
-        await enqueueMail(tx, codOrderPlacedMail(forMail, settings, codConfirmationUrl(id, codConfirmationToken(confirmSecret!, id))))
+        await enqueueMail(
+          tx,
+          codOrderPlacedMail(forMail, shopUrl, settings, codConfirmationUrl(shopUrl, id, codConfirmationToken(confirmSecret!, id))),
+        )
         await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))
       } else {
         await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })

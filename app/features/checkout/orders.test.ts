@@ -13,6 +13,7 @@ import { confirmPayment } from '../payments/settle.server'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { quoteCart } from './quote.server'
 import { placeTestOrder } from './test-orders'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -111,13 +112,13 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   it('confirms a payment once, queues the two mails once, and ignores a second confirmation', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const { paymentId, signature } = await provider.makeTestPayment(created.providerOrderId!, created.totalPaise)
-    const first = await verifyCheckoutPayment(handle.db, provider, {
+    const first = await verifyCheckoutPayment(handle.db, provider, TEST_SHOP_URL, {
       orderId: created.id,
       razorpay_payment_id: paymentId,
       razorpay_signature: signature,
     })
     expect(first.outcome).toBe('paid')
-    const second = await verifyCheckoutPayment(handle.db, provider, {
+    const second = await verifyCheckoutPayment(handle.db, provider, TEST_SHOP_URL, {
       orderId: created.id,
       razorpay_payment_id: paymentId,
       razorpay_signature: signature,
@@ -133,13 +134,17 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const forged = paymentSignature('not-the-secret', created.providerOrderId!, 'pay_x')
     await expect(
-      verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: 'pay_x', razorpay_signature: forged }),
+      verifyCheckoutPayment(handle.db, provider, TEST_SHOP_URL, {
+        orderId: created.id,
+        razorpay_payment_id: 'pay_x',
+        razorpay_signature: forged,
+      }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     // A signature valid for another order does not pay this one either.
     const other = await order([{ productId: 'ghee-biscuit', quantity: 1 }], 'buyer-b')
     const signedForOther = await provider.makeTestPayment(other.providerOrderId!, other.totalPaise)
     await expect(
-      verifyCheckoutPayment(handle.db, provider, {
+      verifyCheckoutPayment(handle.db, provider, TEST_SHOP_URL, {
         orderId: created.id,
         razorpay_payment_id: signedForOther.paymentId,
         razorpay_signature: signedForOther.signature,
@@ -154,8 +159,8 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   it('expires unpaid orders after their time and gives the stock back', async () => {
     const created = await order([{ productId: 'dried-mango', size: '250g', quantity: 2 }])
     expect(await stockOf('dried-mango', '250g')).toBe(1)
-    expect(await expireOverdueOrders(handle.db, provider, new Date())).toBe(0)
-    expect(await expireOverdueOrders(handle.db, provider, new Date(Date.now() + 31 * 60_000))).toBe(1)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date())).toBe(0)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date(Date.now() + 31 * 60_000))).toBe(1)
     expect(await stockOf('dried-mango', '250g')).toBe(3)
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id))
     expect(row!.status).toBe('expired')
@@ -172,7 +177,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
       failureReason: null,
     } as const
     const withPayment: PaymentProvider = { ...provider, listPayments: async () => [lost] }
-    await expireOverdueOrders(handle.db, withPayment, new Date(Date.now() + 31 * 60_000))
+    await expireOverdueOrders(handle.db, withPayment, TEST_SHOP_URL, new Date(Date.now() + 31 * 60_000))
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id))
     expect(row!.status).toBe('paid')
     expect(row!.paymentId).toBe('pay_lost')
@@ -182,7 +187,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   it('keeps an order pending when the provider cannot be asked', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 1 }])
     const down: PaymentProvider = { ...provider, listPayments: async () => Promise.reject(new Error('down')) }
-    expect(await expireOverdueOrders(handle.db, down, new Date(Date.now() + 31 * 60_000))).toBe(0)
+    expect(await expireOverdueOrders(handle.db, down, TEST_SHOP_URL, new Date(Date.now() + 31 * 60_000))).toBe(0)
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id))
     expect(row!.status).toBe('pending_payment')
   })
@@ -199,14 +204,14 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     })
     const signature = hmacSha256Hex(provider.webhookSecret, rawBody)
     await expect(
-      handlePaymentWebhook(handle.db, provider, {
+      handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
         rawBody,
         headers: { 'x-razorpay-signature': 'f'.repeat(64), 'x-razorpay-event-id': 'evt_1' },
       }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     expect(
       (
-        await handlePaymentWebhook(handle.db, provider, {
+        await handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
           rawBody,
           headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' },
         })
@@ -214,7 +219,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     ).toBe('paid')
     expect(
       (
-        await handlePaymentWebhook(handle.db, provider, {
+        await handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
           rawBody,
           headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_1' },
         })
@@ -222,7 +227,7 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     ).toBe('duplicate')
     expect(
       (
-        await handlePaymentWebhook(handle.db, provider, {
+        await handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
           rawBody,
           headers: { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_2' },
         })
@@ -233,9 +238,9 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
 
   it('takes the stock again when a payment arrives after the order expired', async () => {
     const created = await order([{ productId: 'ghee-biscuit', quantity: 2 }])
-    await expireOverdueOrders(handle.db, provider, new Date(Date.now() + 31 * 60_000))
+    await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date(Date.now() + 31 * 60_000))
     expect(await stockOf('ghee-biscuit', 'one')).toBe(5)
-    expect((await confirmPayment(handle.db, created.providerOrderId!, 'pay_late')).outcome).toBe('paid')
+    expect((await confirmPayment(handle.db, TEST_SHOP_URL, created.providerOrderId!, 'pay_late')).outcome).toBe('paid')
     expect(await stockOf('ghee-biscuit', 'one')).toBe(3)
   })
 

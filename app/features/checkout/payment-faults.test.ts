@@ -11,6 +11,7 @@ import { hmacSha256Hex, paymentSignature } from '../payments/signatures.server'
 import type { CreateOrderInput } from './checkout-schemas'
 import { createOrder } from './orders.server'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // The real Razorpay client against a loopback stand-in that fails the ways a payment provider does: the order and
 // its stock must come out right whatever the provider does.
@@ -69,7 +70,7 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
   const stock = async () => (await handle.db.select().from(variants).where(eq(variants.productId, 'kokum')))[0]!.stock
   const row = async (id: string) => (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!
   const place = (checkoutKey: string, quantity = 2) =>
-    createOrder(handle.db, provider, {
+    createOrder(handle.db, provider, TEST_SHOP_URL, {
       items: [{ productId: 'kokum', quantity }],
       shippingAddress: address,
       email: 'kavya@example.in',
@@ -115,12 +116,12 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
       const created = await place(`expiry-${mode}-key-0123456789`)
       expect(await stock()).toBe(8)
       razorpay.state.mode = mode
-      expect(await expireOverdueOrders(handle.db, provider, later())).toBe(0)
+      expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, later())).toBe(0)
       expect((await row(created.id)).status).toBe('pending_payment')
       expect(await stock()).toBe(8)
 
       razorpay.state.mode = 'ok'
-      expect(await expireOverdueOrders(handle.db, provider, laterStill())).toBe(1)
+      expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, laterStill())).toBe(1)
       expect((await row(created.id)).status).toBe('expired')
       expect(await stock()).toBe(10)
     })
@@ -130,10 +131,10 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
     const created = await place('expiry-paid-key-0123456789')
     razorpay.capture(created.providerOrderId!)
     razorpay.state.mode = 'drop'
-    expect(await expireOverdueOrders(handle.db, provider, later())).toBe(0)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, later())).toBe(0)
     expect((await row(created.id)).status).toBe('pending_payment')
     razorpay.state.mode = 'ok'
-    expect(await expireOverdueOrders(handle.db, provider, laterStill())).toBe(0)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, laterStill())).toBe(0)
     expect((await row(created.id)).status).toBe('paid')
     expect(await stock()).toBe(8)
     expect((await handle.db.select().from(outbox)).filter((m) => m.recipient === 'kavya@example.in')).toHaveLength(1)
@@ -145,7 +146,7 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
     const pending = await onlyOrder()
     expect(await stock()).toBe(8)
     // Nothing can have been paid without a provider order, so the provider need not be asked.
-    expect(await expireOverdueOrders(handle.db, provider, later())).toBe(1)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, later())).toBe(1)
     expect((await row(pending.id)).status).toBe('expired')
     expect(await stock()).toBe(10)
   })
@@ -155,20 +156,27 @@ describe(`payment provider down or slow, on ${describeDatabase()}`, () => {
     razorpay.state.mode = 'error'
     const forged = paymentSignature('not-the-key-secret', created.providerOrderId!, 'pay_forged')
     await expect(
-      verifyCheckoutPayment(handle.db, provider, { orderId: created.id, razorpay_payment_id: 'pay_forged', razorpay_signature: forged }),
+      verifyCheckoutPayment(handle.db, provider, TEST_SHOP_URL, {
+        orderId: created.id,
+        razorpay_payment_id: 'pay_forged',
+        razorpay_signature: forged,
+      }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     const rawBody = JSON.stringify({
       event: 'payment.captured',
       payload: { payment: { entity: { id: 'pay_forged', order_id: created.providerOrderId, status: 'captured' } } },
     })
     await expect(
-      handlePaymentWebhook(handle.db, provider, {
+      handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
         rawBody,
         headers: { 'x-razorpay-signature': hmacSha256Hex('not-the-webhook-secret', rawBody), 'x-razorpay-event-id': 'evt_forged' },
       }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     await expect(
-      handlePaymentWebhook(handle.db, provider, { rawBody, headers: { 'x-razorpay-signature': null, 'x-razorpay-event-id': 'evt_none' } }),
+      handlePaymentWebhook(handle.db, provider, TEST_SHOP_URL, {
+        rawBody,
+        headers: { 'x-razorpay-signature': null, 'x-razorpay-event-id': 'evt_none' },
+      }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     expect((await row(created.id)).status).toBe('pending_payment')
     expect(await handle.db.select().from(outbox)).toHaveLength(0)

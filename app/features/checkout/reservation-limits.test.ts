@@ -12,6 +12,7 @@ import { confirmPayment } from '../payments/settle.server'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { extendHold, ReservationLimitError } from './reservation-limits.server'
 import { placeTestOrder } from './test-orders'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 const MINUTE = 60_000
 
@@ -102,7 +103,7 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     const err = await refusal(order(1, { email: 'HOARDER+4@example.in' }))
     expect([err.limit, err.max, err.holder]).toEqual(['maxUnitsHeldUnpaid', 30, 'email'])
     expect(await stock()).toBe(70)
-    await confirmPayment(handle.db, first.providerOrderId!, 'pay_first')
+    await confirmPayment(handle.db, TEST_SHOP_URL, first.providerOrderId!, 'pay_first')
     expect((await order(10, { email: 'hoarder@example.in' })).status).toBe('pending_payment')
   })
 
@@ -129,7 +130,7 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
   })
 
   it('holds an order for a short window, extends it while the buyer pays, and never past the longest hold', async () => {
-    const created = await createOrder(handle.db, provider, {
+    const created = await createOrder(handle.db, provider, TEST_SHOP_URL, {
       items: [{ productId: 'ragi-biscuit', quantity: 2 }],
       email: 'meena@example.in',
       shippingAddress: { ...(await import('../../../tests/support/test-address')).testAddress },
@@ -165,8 +166,8 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
     expect(at25.outcome === 'held' && at25.expiresAt.getTime()).toBe(createdAt + 30 * MINUTE)
 
     // The expiry worker leaves a held order alone and expires it after the longest hold.
-    expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 29 * MINUTE))).toBe(0)
-    expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 31 * MINUTE))).toBe(1)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date(createdAt + 29 * MINUTE))).toBe(0)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date(createdAt + 31 * MINUTE))).toBe(1)
     expect(await stock()).toBe(100)
     expect(
       await extendHold(handle.db, { orderId: created.id, buyerToken: 'the-buyer', now: new Date(createdAt + 31 * MINUTE), ...window }),
@@ -190,7 +191,7 @@ describe(`reservation limits against hoarding on ${describeDatabase()}`, () => {
       .update(orders)
       .set({ expiresAt: new Date(createdAt + 10 * MINUTE) })
       .where(eq(orders.id, created.id))
-    expect(await expireOverdueOrders(handle.db, provider, new Date(createdAt + 11 * MINUTE))).toBe(1)
+    expect(await expireOverdueOrders(handle.db, provider, TEST_SHOP_URL, new Date(createdAt + 11 * MINUTE))).toBe(1)
     expect(await stock()).toBe(80)
     expect((await order(10, { email: 'late@example.in' })).status).toBe('pending_payment')
   })

@@ -1,4 +1,5 @@
 import { testAddress } from '../../../tests/support/test-address'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 import type { Database } from '~/db/client.server'
 import { coupons, orders, outbox, products, shopSettings } from '~/db/schema'
 import type { PaymentProvider } from '../payments/provider'
@@ -23,7 +24,7 @@ export function placeTestOrder(
   provider: PaymentProvider,
   { address, email = 'meena@example.in', buyerToken, expiryMinutes = 30, ...rest }: TestOrder,
 ) {
-  return createOrder(db, provider, {
+  return createOrder(db, provider, TEST_SHOP_URL, {
     ...rest,
     email,
     shippingAddress: { ...testAddress, ...address },
@@ -35,7 +36,7 @@ export function placeTestOrder(
 /** An order placed and paid (payment id `pay_<number>`), as after a successful checkout. */
 export async function placePaidOrder(db: Database, provider: PaymentProvider, order: TestOrder) {
   const created = await placeTestOrder(db, provider, order)
-  await confirmPayment(db, created.providerOrderId!, `pay_${created.number}`)
+  await confirmPayment(db, TEST_SHOP_URL, created.providerOrderId!, `pay_${created.number}`)
   return created
 }
 

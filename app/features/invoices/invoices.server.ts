@@ -26,7 +26,7 @@ export async function nextInvoiceNumber(tx: Transaction, series: string) {
 }
 
 /** Each line's tariff code and rate as the products have them now; a blank code takes the category's. */
-async function productTaxes(tx: Database, productIds: string[]) {
+async function productTaxes(tx: Transaction, productIds: string[]) {
   const rows = productIds.length
     ? await tx
         .select({ id: products.id, category: products.category, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent })

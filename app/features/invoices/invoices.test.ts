@@ -15,6 +15,7 @@ import { getShopSettings, saveShopSettings } from '../settings/shop-settings.ser
 import type { InvoiceDocument } from './invoice-document'
 import { invoiceForOrder, invoicePdf } from './invoices.server'
 import { financialYearOf } from './series'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -62,7 +63,7 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
   }
 
   const pay = (order: { providerOrderId: string | null }, at?: Date) =>
-    confirmPayment(db(), order.providerOrderId!, `pay_${order.providerOrderId}`, at)
+    confirmPayment(db(), TEST_SHOP_URL, order.providerOrderId!, `pay_${order.providerOrderId}`, at)
   const invoiceRow = async (orderId: string) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0]
   const counter = async (series: string) =>
     (await db().select().from(invoiceCounters).where(eq(invoiceCounters.series, series)))[0]?.lastNumber ?? 0
@@ -206,7 +207,7 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     expect(await invoiceForOrder(db(), cancelledLegacy.id)).toBeNull()
     const cancelled = await placeOrder()
     await pay(cancelled)
-    await advanceOrder(db(), cancelled.id, { step: 'cancel', reason: '' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, cancelled.id, { step: 'cancel', reason: '' }, 'owner@example.in')
     expect(await invoiceForOrder(db(), cancelled.id)).not.toBeNull()
   })
 

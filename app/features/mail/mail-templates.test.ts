@@ -53,11 +53,16 @@ const RENDERED: Record<string, (t?: (value: string) => string) => { subject: str
       inputs(t).shop,
     ),
   signUpAttemptMail: (t) => accountMails.signUpAttemptMail(inputs(t).user, SHOP, inputs(t).shop),
-  customerConfirmationMail: (t) => orderMails.customerConfirmationMail(inputs(t).order, inputs(t).shop),
+  customerConfirmationMail: (t) => orderMails.customerConfirmationMail(inputs(t).order, SHOP, inputs(t).shop),
   ownerOrderNotice: (t) => orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Paid after expiry')),
   orderShippedMail: (t) =>
-    orderMails.orderShippedMail(inputs(t).order, { courier: inputs(t).user.name, trackingNumber: inputs(t).user.name }, inputs(t).shop),
-  orderCancelledMail: (t) => orderMails.orderCancelledMail(inputs(t).order, inputs(t).user.name, inputs(t).shop),
+    orderMails.orderShippedMail(
+      inputs(t).order,
+      { courier: inputs(t).user.name, trackingNumber: inputs(t).user.name },
+      SHOP,
+      inputs(t).shop,
+    ),
+  orderCancelledMail: (t) => orderMails.orderCancelledMail(inputs(t).order, inputs(t).user.name, SHOP, inputs(t).shop),
   ownerNotification: (t) => contactMails.ownerNotification(inputs(t).contact, inputs(t).shop.shopName),
   // The confirmation link confirms the order for its customer: the outbox must not show it (decision 043).
   codOrderPlacedMail: (t) =>
@@ -70,6 +75,7 @@ const RENDERED: Record<string, (t?: (value: string) => string) => { subject: str
         codFeePaise: 3_000,
         totalPaise: 39_000,
       },
+      SHOP,
       inputs(t).shop,
       `${SHOP}/order/confirm/Xq81bVw0PzLr5TnK2aYf7c?t=${TOKEN}`,
     ),

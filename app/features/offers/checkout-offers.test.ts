@@ -15,6 +15,7 @@ import { DEFAULT_COD_RULES } from '../checkout/cash-on-delivery'
 import type { PaymentSettings } from '../checkout/payment-settings'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
 import { saveShopSettings } from '../settings/shop-settings.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // Issue 19 through checkout itself: createOrder prices the code, the prepaid offer and cash on delivery from the
 // server's figures, takes the coupon's use in the order's transaction and refuses, changing nothing, what the rules
@@ -98,7 +99,7 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
     expect(use).toMatchObject({ couponCode: 'HERBAL10', email: 'meena@example.in', discountPaise: 5_000, releasedAt: null })
 
     // Paid: the invoice taxes each line on what is left of it, and equals the order to the paisa.
-    await confirmPayment(db(), order.providerOrderId!, `pay_${order.number}`)
+    await confirmPayment(db(), TEST_SHOP_URL, order.providerOrderId!, `pay_${order.number}`)
     const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id))
     const document = invoice!.document as { totals: { totalPaise: number; taxablePaise: number }; lines: Array<{ discountPaise?: number }> }
     expect(document.totals.totalPaise).toBe(85_500)
@@ -302,10 +303,10 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
     ).rejects.toMatchObject({
       refusal: 'used-up',
     })
-    expect(await expireOverdueOrders(db(), provider, new Date(Date.now() + 5 * 60_000))).toBe(1)
+    expect(await expireOverdueOrders(db(), provider, TEST_SHOP_URL, new Date(Date.now() + 5 * 60_000))).toBe(1)
     const [released] = await db().select().from(couponUses).where(eq(couponUses.orderId, order.id))
     expect(released!.releasedAt).not.toBeNull()
-    await confirmPayment(db(), order.providerOrderId!, 'pay_late')
+    await confirmPayment(db(), TEST_SHOP_URL, order.providerOrderId!, 'pay_late')
     const [restored] = await db().select().from(couponUses).where(eq(couponUses.orderId, order.id))
     expect(restored!.releasedAt).toBeNull()
   })
@@ -314,7 +315,7 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
     await addCoupon({ code: 'TEN', totalUses: 1 })
     const paid = await placePaidOrder(db(), provider, { items: [{ productId: 'tulsi-tea', quantity: 2 }], couponCode: 'TEN' })
     expect(paid.couponDiscountPaise).toBe(5_000)
-    await advanceOrder(db(), paid.id, { step: 'cancel', reason: 'Customer asked' }, 'owner@example.in')
+    await advanceOrder(db(), TEST_SHOP_URL, paid.id, { step: 'cancel', reason: 'Customer asked' }, 'owner@example.in')
     const [use] = await db().select().from(couponUses).where(eq(couponUses.orderId, paid.id))
     expect(use!.releasedAt).not.toBeNull()
   })

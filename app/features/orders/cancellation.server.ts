@@ -19,9 +19,16 @@ export type Cancellation = {
  * whole step (RefundRefusedError, nothing written). Then the refund's transfer is sent, with its idempotency key; a
  * transfer that gets no answer is left `requested` and sent again by the reconciliation.
  */
-export async function cancelOrder(db: Database, providers: ProviderSource, orderId: string, cancellation: Cancellation, actor: string) {
-  const cancelled = await advanceOrder(db, orderId, { step: 'cancel', ...cancellation }, actor)
+export async function cancelOrder(
+  db: Database,
+  providers: ProviderSource,
+  shopUrl: string,
+  orderId: string,
+  cancellation: Cancellation,
+  actor: string,
+) {
+  const cancelled = await advanceOrder(db, shopUrl, orderId, { step: 'cancel', ...cancellation }, actor)
   if (!cancelled.refundId) return { status: cancelled.status, refund: null }
-  const sent = await sendRefund(db, providers, cancelled.refundId)
+  const sent = await sendRefund(db, providers, shopUrl, cancelled.refundId)
   return { status: cancelled.status, refund: { id: cancelled.refundId, status: sent?.status ?? 'requested' } }
 }

@@ -14,6 +14,7 @@ import { handlePaymentWebhook } from '../payments/payments.server'
 import { razorpayProvider } from '../payments/razorpay.server'
 import { reconcileRefunds, RefundRefusedError, refundsOf, requestRefund } from '../payments/refunds.server'
 import { cancelOrder } from './cancellation.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // The owner's cancel-and-refund, one domain call (decision 033), against the stand-in of Razorpay: the cancellation and
 // its refund written together, the transfer sent once with its idempotency key, a refused refund refusing the whole
@@ -69,7 +70,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
   /** A paid order of 2 kokum (₹360) and 1 pepper (₹99): ₹459, free delivery; its invoice issued with the payment. */
   async function paidOrder() {
     const n = ++count
-    const order = await createOrder(db(), provider, {
+    const order = await createOrder(db(), provider, TEST_SHOP_URL, {
       items: [
         { productId: 'kokum', quantity: 2 },
         { productId: 'pepper', size: '250g', quantity: 1 },
@@ -82,7 +83,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     })
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
-    const paid = await handlePaymentWebhook(db(), provider, {
+    const paid = await handlePaymentWebhook(db(), provider, TEST_SHOP_URL, {
       rawBody: webhook.rawBody,
       headers: {
         'x-razorpay-signature': webhook.headers['x-razorpay-signature'],
@@ -109,6 +110,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     const cancelled = await cancelOrder(
       db(),
       provider,
+      TEST_SHOP_URL,
       order.id,
       { reason: 'Could not source fresh stock', refund: 'yes', speed: 'normal' },
       ADMIN,
@@ -131,6 +133,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     const cancelled = await cancelOrder(
       db(),
       provider,
+      TEST_SHOP_URL,
       order.id,
       { reason: 'Customer asked by phone', refund: 'yes', speed: 'optimum' },
       ADMIN,
@@ -142,9 +145,9 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     ])
     expect(refundCalls(order.paymentId).map((r) => r.headers['x-refund-idempotency'])).toEqual([`${cancelled.refund!.id}-1`])
 
-    await expect(cancelOrder(db(), provider, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN)).rejects.toBeInstanceOf(
-      StepNotAllowedError,
-    )
+    await expect(
+      cancelOrder(db(), provider, TEST_SHOP_URL, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN),
+    ).rejects.toBeInstanceOf(StepNotAllowedError)
     expect(await refundsOf(db(), order.id)).toHaveLength(1)
     expect(refundCalls(order.paymentId)).toHaveLength(1)
     expect(await stock('kokum')).toBe(50)
@@ -152,7 +155,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
 
   it('a refund the order cannot give refuses the whole step: nothing cancelled, no stock moved, nothing sent', async () => {
     const order = await paidOrder()
-    await requestRefund(db(), provider, {
+    await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'whole' },
       reason: 'Goodwill',
@@ -162,7 +165,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
     })
     await db().delete(outbox)
     const before = { history: (await historyOf(order.id)).length, calls: razorpay.state.requests.length, kokum: await stock('kokum') }
-    const attempt = cancelOrder(db(), provider, order.id, { reason: 'Out of stock', refund: 'yes', speed: 'normal' }, ADMIN)
+    const attempt = cancelOrder(db(), provider, TEST_SHOP_URL, order.id, { reason: 'Out of stock', refund: 'yes', speed: 'normal' }, ADMIN)
     await expect(attempt).rejects.toBeInstanceOf(RefundRefusedError)
     await expect(attempt).rejects.toThrow('This order has been refunded in full already.')
     expect(await statusOf(order.id)).toBe('paid')
@@ -175,11 +178,11 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
   it('a transfer that gets no answer leaves the cancellation done and the refund to be sent again, with the same key', async () => {
     const order = await paidOrder()
     razorpay.state.mode = 'error'
-    const cancelled = await cancelOrder(db(), provider, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN)
+    const cancelled = await cancelOrder(db(), provider, TEST_SHOP_URL, order.id, { reason: '', refund: 'yes', speed: 'normal' }, ADMIN)
     expect(cancelled).toMatchObject({ status: 'cancelled', refund: { status: 'requested' } })
     expect(await statusOf(order.id)).toBe('cancelled')
     razorpay.state.mode = 'ok'
-    expect(await reconcileRefunds(db(), provider, new Date(Date.now() + 2 * 60_000))).toBe(1)
+    expect(await reconcileRefunds(db(), provider, TEST_SHOP_URL, new Date(Date.now() + 2 * 60_000))).toBe(1)
     expect(refundsAtRazorpay(order.paymentId)).toHaveLength(1)
     expect(new Set(refundCalls(order.paymentId).map((r) => r.headers['x-refund-idempotency']))).toEqual(
       new Set([`${cancelled.refund!.id}-1`]),
@@ -188,7 +191,7 @@ describe(`cancelling an order and refunding it, on ${describeDatabase()}`, () =>
 
   it('cancels without a refund when the owner unticks it: the stock back, the customer mailed, nothing sent', async () => {
     const order = await paidOrder()
-    const cancelled = await cancelOrder(db(), provider, order.id, { reason: '', refund: 'no' }, ADMIN)
+    const cancelled = await cancelOrder(db(), provider, TEST_SHOP_URL, order.id, { reason: '', refund: 'no' }, ADMIN)
     expect(cancelled).toEqual({ status: 'cancelled', refund: null })
     expect(await stock('pepper')).toBe(50)
     expect(await refundsOf(db(), order.id)).toEqual([])

@@ -105,9 +105,10 @@ const STEP_PAST: Record<FulfilmentStep, string> = {
 /**
  * Moves an order one step on, as the admin `actor`. The order row is locked, so two admins clicking at once
  * cannot ship twice or return stock twice. The history entry, the stock returned on cancelling and the
- * customer's mail are written in the same transaction as the status.
+ * customer's mail are written in the same transaction as the status. `shopUrl` (PUBLIC_URL) is where the mail's links
+ * point.
  */
-export async function advanceOrder(db: Database, orderId: string, given: z.input<typeof fulfilmentSchema>, actor: string) {
+export async function advanceOrder(db: Database, shopUrl: string, orderId: string, given: z.input<typeof fulfilmentSchema>, actor: string) {
   // Parsed again for its defaults (a cancel refunds only when asked); the route has parsed it already.
   const input: FulfilmentInput = fulfilmentSchema.parse(given)
   const settings = await getShopSettings(db)
@@ -138,7 +139,7 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
         )
         note = `${note}; invoice ${invoice.document.number}`
       }
-      await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, settings))
+      await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, shopUrl, settings))
     } else if (input.step === 'deliver' && cod) {
       // The courier collected the cash: the order is paid now.
       await tx.update(orders).set({ status: 'delivered', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId))
@@ -223,6 +224,7 @@ export async function advanceOrder(db: Database, orderId: string, given: z.input
         orderCancelledMail(
           { ...order, lines },
           input.reason,
+          shopUrl,
           settings,
           refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
           cod,

@@ -14,6 +14,7 @@ import { getOrderForAdmin, listOrdersForAdmin, orderListQuerySchema } from './ad
 import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { testAddress } from '../../../tests/support/test-address'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -57,9 +58,10 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
 
   it('packs, ships with courier and tracking (mailing the customer), delivers, and records each step', async () => {
     const order = await paidOrder([{ productId: 'ragi-biscuit', quantity: 2 }])
-    await advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.com')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'pack' }, 'owner@example.com')
     await advanceOrder(
       db(),
+      TEST_SHOP_URL,
       order.id,
       fulfilmentSchema.parse({ step: 'ship', courier: ' DTDC ', trackingNumber: 'D123456789' }),
       'owner@example.com',
@@ -78,7 +80,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(mail?.text).toContain('Tracking number: D123456789')
     expect(mail?.text).toContain('2 × Ragi Biscuit')
 
-    await advanceOrder(db(), order.id, { step: 'deliver' }, 'owner@example.com')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'deliver' }, 'owner@example.com')
     const delivered = (await getOrderForAdmin(db(), order.id))!
     expect(delivered.history.map((e) => [e.status, e.actor])).toEqual([
       ['pending_payment', null],
@@ -95,11 +97,19 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
 
   it('refuses steps out of order and changes nothing', async () => {
     const order = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }])
-    await expect(advanceOrder(db(), order.id, { step: 'deliver' }, 'owner@example.com')).rejects.toThrow(StepNotAllowedError)
-    await advanceOrder(db(), order.id, fulfilmentSchema.parse({ step: 'ship', courier: 'India Post', trackingNumber: 'EE1' }), 'a@x.in')
-    await expect(advanceOrder(db(), order.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow('An order that is shipped cannot be packed.')
-    await expect(advanceOrder(db(), order.id, { step: 'cancel', reason: '' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
-    await expect(advanceOrder(db(), 'no-such-order', { step: 'pack' }, 'a@x.in')).rejects.toThrow(OrderNotFoundError)
+    await expect(advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'deliver' }, 'owner@example.com')).rejects.toThrow(StepNotAllowedError)
+    await advanceOrder(
+      db(),
+      TEST_SHOP_URL,
+      order.id,
+      fulfilmentSchema.parse({ step: 'ship', courier: 'India Post', trackingNumber: 'EE1' }),
+      'a@x.in',
+    )
+    await expect(advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow(
+      'An order that is shipped cannot be packed.',
+    )
+    await expect(advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'cancel', reason: '' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
+    await expect(advanceOrder(db(), TEST_SHOP_URL, 'no-such-order', { step: 'pack' }, 'a@x.in')).rejects.toThrow(OrderNotFoundError)
     expect((await getOrderForAdmin(db(), order.id))!.status).toBe('shipped')
     expect(await stockOf('ragi-biscuit', 'one')).toBe(4)
 
@@ -109,7 +119,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
       email: 'x@y.in',
       buyerToken: 'b',
     })
-    await expect(advanceOrder(db(), unpaid.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
+    await expect(advanceOrder(db(), TEST_SHOP_URL, unpaid.id, { step: 'pack' }, 'a@x.in')).rejects.toThrow(StepNotAllowedError)
   })
 
   it('cancelling returns the stock once, even when two admins click together, and tells the customer', async () => {
@@ -120,8 +130,8 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(await stockOf('ragi-biscuit', 'one')).toBe(3)
     expect(await stockOf('dried-mango', '500g')).toBe(5)
     const results = await Promise.allSettled([
-      advanceOrder(db(), order.id, { step: 'cancel', reason: 'Customer asked by phone' }, 'a@x.in'),
-      advanceOrder(db(), order.id, { step: 'cancel', reason: '' }, 'b@x.in'),
+      advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'cancel', reason: 'Customer asked by phone' }, 'a@x.in'),
+      advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'cancel', reason: '' }, 'b@x.in'),
     ])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect(await stockOf('ragi-biscuit', 'one')).toBe(5)
@@ -147,7 +157,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   it('lists orders by status and finds them by number, e-mail or phone however typed', async () => {
     const a = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }], 'meena@example.in', '9876543210')
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }], 'ravi@example.in', '+91 91234 56789')
-    await advanceOrder(db(), b.id, fulfilmentSchema.parse({ step: 'ship', courier: 'DTDC', trackingNumber: 'T1' }), 'a@x.in')
+    await advanceOrder(db(), TEST_SHOP_URL, b.id, fulfilmentSchema.parse({ step: 'ship', courier: 'DTDC', trackingNumber: 'T1' }), 'a@x.in')
     const list = (q: Record<string, string>) =>
       listOrdersForAdmin(db(), orderListQuerySchema.parse(q)).then((r) => r.orders.map((o) => o.number))
 
@@ -167,7 +177,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
   it('puts the dashboard together: today in India, revenue of paid orders, waiting orders and low stock', async () => {
     const a = await paidOrder([{ productId: 'dried-mango', size: '500g', quantity: 1 }])
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }])
-    await advanceOrder(db(), b.id, { step: 'cancel', reason: '' }, 'a@x.in')
+    await advanceOrder(db(), TEST_SHOP_URL, b.id, { step: 'cancel', reason: '' }, 'a@x.in')
     await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'c' })
 
     const dash = await loadDashboard(db())
@@ -194,7 +204,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
       email: 'x@y.in',
       buyerToken: 'd',
     })
-    await expireOverdueOrders(db(), provider, new Date(Date.now() + 31 * 60_000))
+    await expireOverdueOrders(db(), provider, TEST_SHOP_URL, new Date(Date.now() + 31 * 60_000))
     const expired = (await getOrderForAdmin(db(), created.id))!
     expect(expired.history.map((e) => e.status)).toEqual(['pending_payment', 'expired'])
     expect(await db().select().from(orderEvents).where(eq(orderEvents.orderId, created.id))).toHaveLength(2)

@@ -83,7 +83,7 @@ export function orderSummary(order: OrderForMail) {
   ].join('\n')
 }
 
-export function customerConfirmationMail(order: OrderForMail, settings: ShopSettings) {
+export function customerConfirmationMail(order: OrderForMail, shopUrl: string, settings: ShopSettings) {
   return {
     recipient: order.email,
     subject: line`Your order ${orderNumberLabel(order.number)} is confirmed`,
@@ -95,7 +95,7 @@ export function customerConfirmationMail(order: OrderForMail, settings: ShopSett
       orderSummary(order),
       '',
       'We will deliver your order within about 7 days.',
-      line`Follow your order and download its tax invoice: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Follow your order and download its tax invoice: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
       `(Enter this e-mail address or your phone number there.)`,
       '',
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
@@ -118,7 +118,12 @@ export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, wa
 
 type OrderToTell = { number: number; email: string; shippingAddress: unknown; lines: OrderForMail['lines'] }
 
-export function orderShippedMail(order: OrderToTell, shipment: { courier: string; trackingNumber: string }, settings: ShopSettings) {
+export function orderShippedMail(
+  order: OrderToTell,
+  shipment: { courier: string; trackingNumber: string },
+  shopUrl: string,
+  settings: ShopSettings,
+) {
   const a = order.shippingAddress as ShippingAddress
   return {
     recipient: order.email,
@@ -128,7 +133,7 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
       '',
       line`Courier: ${shipment.courier}`,
       line`Tracking number: ${shipment.trackingNumber}`,
-      line`Follow your order: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
       '',
       ...order.lines.map((l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}`),
       '',
@@ -140,6 +145,7 @@ export function orderShippedMail(order: OrderToTell, shipment: { courier: string
 export function orderCancelledMail(
   order: OrderToTell,
   reason: string,
+  shopUrl: string,
   settings: ShopSettings,
   refund: { amountPaise: number; speed: 'normal' | 'optimum' } | null = null,
   /** A cash-on-delivery order not yet delivered: nothing was paid, so nothing is owed back. */
@@ -157,7 +163,7 @@ export function orderCancelledMail(
         : refund
           ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
           : line`We will contact you about the amount you paid.`,
-      line`Your order's page: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Your order's page: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }

@@ -19,14 +19,19 @@ const DAY_MS = 24 * 60 * 60_000
 export type Difference = { orderId: string | null; paymentId: string | null; what: string }
 
 /** The check for each provider the shop runs, of the orders each opened. */
-export async function comparePaymentsOfDay(db: Database, providers: ProviderSource, dayStart: Date): Promise<Difference[]> {
+export async function comparePaymentsOfDay(
+  db: Database,
+  providers: ProviderSource,
+  shopUrl: string,
+  dayStart: Date,
+): Promise<Difference[]> {
   const differences: Difference[] = []
-  for (const provider of providersOf(providers).all()) differences.push(...(await compareWithProvider(db, provider, dayStart)))
+  for (const provider of providersOf(providers).all()) differences.push(...(await compareWithProvider(db, provider, shopUrl, dayStart)))
   if (differences.length) log.warn({ differences }, `The daily payment check found ${differences.length} difference(s)`)
   return differences
 }
 
-async function compareWithProvider(db: Database, provider: PaymentProvider, dayStart: Date): Promise<Difference[]> {
+async function compareWithProvider(db: Database, provider: PaymentProvider, shopUrl: string, dayStart: Date): Promise<Difference[]> {
   const dayEnd = new Date(dayStart.getTime() + DAY_MS)
   const payments = await provider.listPaymentsBetween(dayStart, new Date(dayEnd.getTime() - 1000))
   const differences: Difference[] = []
@@ -57,7 +62,7 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, dayS
       continue
     }
     if (payment.status === 'captured' && (order.status === 'pending_payment' || order.status === 'expired')) {
-      const settled = await settlePayment(db, provider, { providerOrderId: payment.providerOrderId!, payment })
+      const settled = await settlePayment(db, provider, shopUrl, { providerOrderId: payment.providerOrderId!, payment })
       differences.push({
         orderId: order.id,
         paymentId: payment.id,
@@ -85,13 +90,13 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, dayS
 }
 
 /** Runs the check for yesterday (India's day) once per day, on the first reconciliation tick after 02:00 IST. */
-export function dailyPaymentCheck(db: Database, providers: ProviderSource) {
+export function dailyPaymentCheck(db: Database, providers: ProviderSource, shopUrl: string) {
   let lastDay = ''
   return async (now = new Date()) => {
     const today = startOfShopDay(now)
     const key = today.toISOString()
     if (key === lastDay || now.getTime() - today.getTime() < 2 * 60 * 60_000) return null
     lastDay = key
-    return comparePaymentsOfDay(db, providers, new Date(today.getTime() - DAY_MS))
+    return comparePaymentsOfDay(db, providers, shopUrl, new Date(today.getTime() - DAY_MS))
   }
 }

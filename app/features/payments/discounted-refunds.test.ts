@@ -14,6 +14,7 @@ import { saveShopSettings } from '../settings/shop-settings.server'
 import { RefundRefusedError, recordRefund, refundsOf, requestRefund } from './refunds.server'
 import { confirmPayment } from './settle.server'
 import { testPaymentProvider } from './test-provider.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // Refunds of an order with a coupon and the prepaid offer (decisions 033 and 042): each line gives back what was paid
 // for it, so the refunds add up to the order's total, the credit notes to its invoice, and "everything left" (the
@@ -83,7 +84,7 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
       totalPaise: 24_948,
     })
     const { paymentId } = await provider.makeTestPayment(order.providerOrderId!, order.totalPaise, 'captured')
-    expect(await confirmPayment(db(), order.providerOrderId!, paymentId)).toMatchObject({ outcome: 'paid' })
+    expect(await confirmPayment(db(), TEST_SHOP_URL, order.providerOrderId!, paymentId)).toMatchObject({ outcome: 'paid' })
     const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId))
     return { ...order, paymentId, lines }
   }
@@ -95,8 +96,8 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
     )
   const atProvider = async (paymentId: string) =>
     (await db().select().from(testProviderPayments).where(eq(testProviderPayments.id, paymentId)))[0]!
-  const refund = (orderId: string, request: Parameters<typeof requestRefund>[2]['request'], reason = 'Returned') =>
-    requestRefund(db(), provider, { orderId, request, reason, restock: true, speed: 'normal', actor: ADMIN })
+  const refund = (orderId: string, request: Parameters<typeof requestRefund>[3]['request'], reason = 'Returned') =>
+    requestRefund(db(), provider, TEST_SHOP_URL, { orderId, request, reason, restock: true, speed: 'normal', actor: ADMIN })
 
   it('refunded in three goes (a unit, a unit and the delivery, then everything left): exactly the total, credit notes equal to the invoice', async () => {
     const order = await discountedPaidOrder()
@@ -172,6 +173,7 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
     const order = await discountedPaidOrder()
     const cancelled = await advanceOrder(
       db(),
+      TEST_SHOP_URL,
       order.id,
       { step: 'cancel', reason: 'Out of fresh stock', refund: 'yes', speed: 'normal' },
       ADMIN,
@@ -198,9 +200,9 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
       payment: 'cod',
       email: 'cod@example.in',
     })
-    await advanceOrder(db(), order.id, { step: 'confirm' }, ADMIN)
-    await advanceOrder(db(), order.id, { step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }, ADMIN)
-    await advanceOrder(db(), order.id, { step: 'deliver' }, ADMIN)
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'confirm' }, ADMIN)
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }, ADMIN)
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'deliver' }, ADMIN)
     const [delivered] = await db().select().from(orders).where(eq(orders.id, order.id))
     expect(delivered).toMatchObject({ status: 'delivered', paymentMethod: 'cod', paymentId: null, paidAt: expect.any(Date) })
     const attempt = db().transaction((tx) =>

@@ -27,6 +27,7 @@ const RECHECK_SOON_MS = 60_000
 export async function verifyCheckoutPayment(
   db: Database,
   providers: ProviderSource,
+  shopUrl: string,
   input: { orderId: string } & Record<string, unknown>,
   now = new Date(),
 ) {
@@ -43,7 +44,7 @@ export async function verifyCheckoutPayment(
   if ('forged' in returned) throw new PaymentRejectedError('The payment could not be verified (bad signature).')
   try {
     const payment = await provider.fetchPayment(returned.paymentId)
-    const result = await settlePayment(db, provider, { providerOrderId: order.providerOrderId, payment, now })
+    const result = await settlePayment(db, provider, shopUrl, { providerOrderId: order.providerOrderId, payment, now })
     return { orderId: order.id, outcome: result.outcome }
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err
@@ -66,11 +67,12 @@ export async function verifyCheckoutPayment(
 export async function payInTestMode(
   db: Database,
   providers: ProviderSource,
+  shopUrl: string,
   testPayments: { makeTestPayment(providerOrderId: string, amountPaise: number): Promise<{ paymentId: string; signature: string }> },
   order: { id: string; providerOrderId: string; totalPaise: number },
 ) {
   const signed = await testPayments.makeTestPayment(order.providerOrderId, order.totalPaise)
-  const result = await verifyCheckoutPayment(db, providers, {
+  const result = await verifyCheckoutPayment(db, providers, shopUrl, {
     orderId: order.id,
     razorpay_payment_id: signed.paymentId,
     razorpay_signature: signed.signature,
@@ -96,6 +98,7 @@ export type WebhookOutcome = SettleOutcome | 'ignored' | 'refund-updated'
 export async function handlePaymentWebhook(
   db: Database,
   provider: PaymentProvider,
+  shopUrl: string,
   input: { rawBody: string; headers: Headers | Record<string, string | null | undefined> },
   now = new Date(),
 ): Promise<{ outcome: WebhookOutcome }> {
@@ -126,7 +129,7 @@ export async function handlePaymentWebhook(
       return inserted.length > 0
     }
   if (event && 'refund' in event) {
-    const applied = await applyProviderRefund(db, event.refund, {
+    const applied = await applyProviderRefund(db, shopUrl, event.refund, {
       refundId: event.shopRefundId ?? undefined,
       now,
       record: record('handled'),
@@ -142,7 +145,7 @@ export async function handlePaymentWebhook(
   }
   // Razorpay waits 5 s for the answer: a capture (payment authorized) gets 2 s, and a fetch after a failed capture 2 s
   // more. Past that the delivery fails, nothing is recorded, and the provider's redelivery tries again.
-  const result = await settlePayment(db, provider, {
+  const result = await settlePayment(db, provider, shopUrl, {
     providerOrderId,
     payment: event.payment,
     now,

@@ -11,6 +11,7 @@ import { handlePaymentWebhook, verifyCheckoutPayment } from './payments.server'
 import { razorpayProvider } from './razorpay.server'
 import { comparePaymentsOfDay } from './daily-check.server'
 import { reconcilePayments } from './reconciliation.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // A payment's life against a stand-in of Razorpay written from its documentation (tests/support/razorpay-standin.ts):
 // an order becomes paid only for a captured payment of its amount (an authorized one is captured first), a webhook
@@ -61,7 +62,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
   // Each order from another buyer: the cap on units held unpaid per e-mail and phone (decision 024) is not tested here.
   const place = (quantity = 2, expiryMinutes = 30) => {
     const n = ++orderCount
-    return createOrder(db(), provider, {
+    return createOrder(db(), provider, TEST_SHOP_URL, {
       items: [{ productId: 'kokum', quantity }],
       shippingAddress: { ...testAddress, phoneNumber: `98${String(10_000_000 + n)}` },
       email: n === 1 ? 'kavya@example.in' : `buyer${n}@example.in`,
@@ -78,6 +79,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     handlePaymentWebhook(
       db(),
       provider,
+      TEST_SHOP_URL,
       {
         rawBody: webhook.rawBody,
         headers: {
@@ -91,7 +93,10 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
   it('an authorized-only payment is captured for the order amount, then the order is paid', async () => {
     const order = await place()
     const payment = razorpay.pay(order.providerOrderId!, { status: 'authorized' })
-    const result = await verifyCheckoutPayment(db(), provider, { orderId: order.id, ...razorpay.checkoutSuccess(payment.id) })
+    const result = await verifyCheckoutPayment(db(), provider, TEST_SHOP_URL, {
+      orderId: order.id,
+      ...razorpay.checkoutSuccess(payment.id),
+    })
     expect(result.outcome).toBe('paid')
     const capture = razorpay.state.requests.find((r) => r.path === `/v1/payments/${payment.id}/capture`)
     expect(capture?.body).toEqual({ amount: order.totalPaise, currency: 'INR' })
@@ -109,7 +114,10 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
   it('a signed payment whose amount differs is not paid, and is set aside for the owner until dealt with', async () => {
     const order = await place()
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured', amount: 100 })
-    const result = await verifyCheckoutPayment(db(), provider, { orderId: order.id, ...razorpay.checkoutSuccess(payment.id) })
+    const result = await verifyCheckoutPayment(db(), provider, TEST_SHOP_URL, {
+      orderId: order.id,
+      ...razorpay.checkoutSuccess(payment.id),
+    })
     expect(result.outcome).toBe('attention')
     const flagged = await row(order.id)
     expect(flagged.status).toBe('pending_payment')
@@ -204,8 +212,8 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     const order = await place(2, 30)
     razorpay.capture(order.providerOrderId!)
     const placed = (await row(order.id)).createdAt.getTime()
-    expect((await reconcilePayments(db(), provider, new Date(placed + MINUTE))).checked).toBe(0)
-    const pass = await reconcilePayments(db(), provider, new Date(placed + 2 * MINUTE + 1000))
+    expect((await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(placed + MINUTE))).checked).toBe(0)
+    const pass = await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(placed + 2 * MINUTE + 1000))
     expect(pass).toMatchObject({ checked: 1, paid: 1, expired: 0 })
     const paid = await row(order.id)
     expect(paid.status).toBe('paid')
@@ -219,9 +227,9 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     razorpay.capture(lost.providerOrderId!)
     razorpay.state.failPaths = new RegExp(`/v1/orders/(${failing.map((o) => o.providerOrderId).join('|')})/payments`)
     const start = Date.now() + 3 * MINUTE
-    const first = await reconcilePayments(db(), provider, new Date(start))
+    const first = await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(start))
     expect(first.checked).toBe(50)
-    const second = await reconcilePayments(db(), provider, new Date(start + MINUTE))
+    const second = await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(start + MINUTE))
     expect(first.paid + second.paid).toBe(1)
     expect((await row(lost.id)).status).toBe('paid')
   })
@@ -233,7 +241,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     const placed = (await row(order.id)).createdAt.getTime()
     let at = placed + 2 * MINUTE + 1000
     for (let i = 0; i < 3; i++) {
-      await reconcilePayments(db(), provider, new Date(at))
+      await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(at))
       at = (await row(order.id)).nextPaymentCheckAt!.getTime() + 1000
     }
     const flagged = await row(order.id)
@@ -241,7 +249,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect(flagged.paymentAttention).toMatch(/could not be asked about this order 3 times in a row \(last: Razorpay answered 502/)
     expect(flagged.status).toBe('pending_payment')
 
-    await reconcilePayments(db(), provider, new Date(Math.max(at, placed + 11 * MINUTE)))
+    await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(Math.max(at, placed + 11 * MINUTE)))
     expect((await row(order.id)).status).toBe('expired')
     expect(await stock()).toBe(500)
 
@@ -257,11 +265,17 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     razorpay.state.mode = 'error'
     const now = new Date()
-    const result = await verifyCheckoutPayment(db(), provider, { orderId: order.id, ...razorpay.checkoutSuccess(payment.id) }, now)
+    const result = await verifyCheckoutPayment(
+      db(),
+      provider,
+      TEST_SHOP_URL,
+      { orderId: order.id, ...razorpay.checkoutSuccess(payment.id) },
+      now,
+    )
     expect(result.outcome).toBe('checking')
     expect((await row(order.id)).nextPaymentCheckAt!.getTime()).toBe(now.getTime() + MINUTE)
     razorpay.state.mode = 'ok'
-    expect(await reconcilePayments(db(), provider, new Date(now.getTime() + MINUTE))).toMatchObject({ checked: 1, paid: 1 })
+    expect(await reconcilePayments(db(), provider, TEST_SHOP_URL, new Date(now.getTime() + MINUTE))).toMatchObject({ checked: 1, paid: 1 })
   })
 
   it("answers a payment.authorized webhook within Razorpay's 5 s even when the capture hangs; the redelivery captures it", async () => {
@@ -285,7 +299,7 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     await db().update(orders).set({ status: 'paid', paymentId: 'pay_nowhere', paidAt: new Date() }).where(eq(orders.id, wrong.id))
     const dayStart = new Date(Date.now() - 60 * MINUTE)
     // The stand-in still holds the payments of this file's earlier tests, whose orders are gone: "for no order".
-    const all = await comparePaymentsOfDay(db(), provider, dayStart)
+    const all = await comparePaymentsOfDay(db(), provider, TEST_SHOP_URL, dayStart)
     expect(all.filter((d) => !d.orderId).every((d) => / was captured for no order of this shop\.$/.test(d.what))).toBe(true)
     const differences = all.filter((d) => d.orderId)
     expect(differences).toEqual([
@@ -299,6 +313,8 @@ describe(`a payment's life, on ${describeDatabase()}`, () => {
     expect((await row(missed.id)).status).toBe('paid')
     expect((await row(wrong.id)).paymentAttention).toMatch(/no captured payment pay_nowhere/)
     // A second run finds only what is still wrong.
-    expect((await comparePaymentsOfDay(db(), provider, dayStart)).filter((d) => d.orderId).map((d) => d.orderId)).toEqual([wrong.id])
+    expect((await comparePaymentsOfDay(db(), provider, TEST_SHOP_URL, dayStart)).filter((d) => d.orderId).map((d) => d.orderId)).toEqual([
+      wrong.id,
+    ])
   })
 })

@@ -95,6 +95,7 @@ export type ReconcileResult = { checked: number; paid: number; expired: number; 
 export async function reconcilePayments(
   db: Database,
   source: ProviderSource,
+  shopUrl: string,
   now = new Date(),
   { batch = 50, checkMinutes = DEFAULT_CHECK_MINUTES }: { batch?: number; checkMinutes?: number[] } = {},
 ): Promise<ReconcileResult> {
@@ -109,7 +110,7 @@ export async function reconcilePayments(
         const provider = providers.forOrder(order.provider)
         const payment = paymentToSettle(await provider.listPayments(order.providerOrderId))
         if (payment) {
-          const settled = await settlePayment(db, provider, { providerOrderId: order.providerOrderId, payment, now })
+          const settled = await settlePayment(db, provider, shopUrl, { providerOrderId: order.providerOrderId, payment, now })
           if (settled.outcome === 'paid') {
             result.paid++
             continue
@@ -166,26 +167,27 @@ export async function reconcilePayments(
 }
 
 /** The orders one pass expired (what the tests of the reservation ask). */
-export async function expireOverdueOrders(db: Database, providers: ProviderSource, now = new Date(), batch = 50) {
-  return (await reconcilePayments(db, providers, now, { batch })).expired
+export async function expireOverdueOrders(db: Database, providers: ProviderSource, shopUrl: string, now = new Date(), batch = 50) {
+  return (await reconcilePayments(db, providers, shopUrl, now, { batch })).expired
 }
 
 /** Runs the reconciliation, of payments, of cash-on-delivery orders past their confirmation time and then of refunds (and once a day the comparison with the provider), every `everyMs` (ORDER_EXPIRY_CHECK_SECONDS), starting a second after start-up. */
 export function startPaymentReconciliation(
   db: Database,
   providers: ProviderSource,
+  shopUrl: string,
   everyMs = 60_000,
   checkMinutes = DEFAULT_CHECK_MINUTES,
 ) {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout
-  const daily = dailyPaymentCheck(db, providers)
+  const daily = dailyPaymentCheck(db, providers, shopUrl)
   const tick = () => {
     const now = new Date()
-    running = reconcilePayments(db, providers, now, { checkMinutes })
+    running = reconcilePayments(db, providers, shopUrl, now, { checkMinutes })
       .then(() => cancelUnconfirmedCodOrders(db, now))
-      .then(() => reconcileRefunds(db, providers, now))
+      .then(() => reconcileRefunds(db, providers, shopUrl, now))
       .then(() => daily(now))
       .catch((err) => log.error({ err }, 'Payment reconciliation failed'))
       .finally(() => {

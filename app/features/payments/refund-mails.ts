@@ -15,6 +15,7 @@ export function refundTiming(speed: RefundSpeed) {
 export function refundMail(
   order: { number: number; email: string },
   refund: { amountPaise: number; speed: RefundSpeed; reason: string },
+  shopUrl: string,
   settings: ShopSettings,
 ) {
   return {
@@ -25,7 +26,7 @@ export function refundMail(
       line`Reason: ${refund.reason}`,
       '',
       line`The money goes back the way you paid (card, UPI, net banking or wallet). ${refundTiming(refund.speed)}`,
-      line`Your order's page, with its invoice and credit note: ${trackOrderUrl(orderNumberLabel(order.number))}`,
+      line`Your order's page, with its invoice and credit note: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
       '',
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),

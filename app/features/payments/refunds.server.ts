@@ -120,9 +120,9 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
 }
 
 /** The owner's refund from the order page: written, then sent to the provider at once. */
-export async function requestRefund(db: Database, providers: ProviderSource, input: RefundInput) {
+export async function requestRefund(db: Database, providers: ProviderSource, shopUrl: string, input: RefundInput) {
   const recorded = await db.transaction((tx) => recordRefund(tx, input))
-  const refund = await sendRefund(db, providers, recorded.refundId, input.now)
+  const refund = await sendRefund(db, providers, shopUrl, recorded.refundId, input.now)
   return { ...recorded, status: refund?.status ?? 'requested' }
 }
 
@@ -131,7 +131,7 @@ export async function requestRefund(db: Database, providers: ProviderSource, inp
  * (the provider's 4xx) fails the refund with the provider's words and puts the order on the owner's list; no answer
  * leaves it `requested`, sent again by the reconciliation.
  */
-export async function sendRefund(db: Database, providers: ProviderSource, refundId: string, now = new Date()) {
+export async function sendRefund(db: Database, providers: ProviderSource, shopUrl: string, refundId: string, now = new Date()) {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
   if (refund?.status !== 'requested') return refund ?? null
   const [order] = await db
@@ -166,17 +166,18 @@ export async function sendRefund(db: Database, providers: ProviderSource, refund
       .where(eq(refunds.id, refund.id))
     return refund
   }
-  const applied = await applyProviderRefund(db, answer, { refundId: refund.id, now })
+  const applied = await applyProviderRefund(db, shopUrl, answer, { refundId: refund.id, now })
   return applied === 'duplicate' ? refund : applied
 }
 
 /**
  * What the provider says of a refund (its answer, a webhook, a look-up) moves ours forward: requested → pending →
  * processed, or → failed. Never backwards, and a second notice of the same state changes nothing. Mails the customer
- * when the provider first takes it.
+ * when the provider first takes it, with a link to its order's page at `shopUrl` (PUBLIC_URL).
  */
 export async function applyProviderRefund(
   db: Database,
+  shopUrl: string,
   answer: ProviderRefund,
   { refundId, now = new Date(), record }: { refundId?: string; now?: Date; record?: RecordWithEffect } = {},
 ) {
@@ -221,6 +222,7 @@ export async function applyProviderRefund(
         refundMail(
           { number: order.number, email: order.email },
           { amountPaise: refund.amountPaise, speed: refund.speed, reason: refund.reason },
+          shopUrl,
           settings,
         ),
       )
@@ -234,7 +236,7 @@ async function failRefund(db: Database, refundId: string, reason: string, now: D
   log.warn({ refundId }, `Refund ${refundId} failed at the payment provider: ${reason}`)
 }
 
-async function failRefundIn(tx: Database, refundId: string, reason: string, now: Date) {
+async function failRefundIn(tx: Transaction, refundId: string, reason: string, now: Date) {
   {
     const [refund] = await tx
       .update(refunds)
@@ -250,7 +252,14 @@ async function failRefundIn(tx: Database, refundId: string, reason: string, now:
 }
 
 /** The owner tries a failed refund's transfer again: a new attempt, so a new idempotency key. */
-export async function retryRefund(db: Database, providers: ProviderSource, refundId: string, actor: string, now = new Date()) {
+export async function retryRefund(
+  db: Database,
+  providers: ProviderSource,
+  shopUrl: string,
+  refundId: string,
+  actor: string,
+  now = new Date(),
+) {
   const retried = await db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
@@ -274,14 +283,14 @@ export async function retryRefund(db: Database, providers: ProviderSource, refun
     return refund
   })
   if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
-  return sendRefund(db, providers, refundId, now)
+  return sendRefund(db, providers, shopUrl, refundId, now)
 }
 
 /**
  * The reconciliation's share for refunds: transfers that got no answer are sent again (same key), and refunds the
  * provider still calls pending are looked up now and then, in case a webhook was lost.
  */
-export async function reconcileRefunds(db: Database, providers: ProviderSource, now = new Date(), batch = 20) {
+export async function reconcileRefunds(db: Database, providers: ProviderSource, shopUrl: string, now = new Date(), batch = 20) {
   const due = await db
     .select({ id: refunds.id, status: refunds.status, providerRefundId: refunds.providerRefundId, orderId: refunds.orderId })
     .from(refunds)
@@ -291,7 +300,7 @@ export async function reconcileRefunds(db: Database, providers: ProviderSource, 
   for (const refund of due) {
     try {
       if (refund.status === 'requested') {
-        await sendRefund(db, providers, refund.id, now)
+        await sendRefund(db, providers, shopUrl, refund.id, now)
       } else if (refund.providerRefundId) {
         const [order] = await db
           .select({ paymentId: orders.paymentId, provider: orders.provider })
@@ -304,7 +313,7 @@ export async function reconcileRefunds(db: Database, providers: ProviderSource, 
             .set({ nextCheckAt: new Date(now.getTime() + LOOK_UP_PENDING_AFTER_MS) })
             .where(eq(refunds.id, refund.id))
         } else {
-          await applyProviderRefund(db, answer, { refundId: refund.id, now })
+          await applyProviderRefund(db, shopUrl, answer, { refundId: refund.id, now })
         }
       }
     } catch (err) {

@@ -13,6 +13,7 @@ import { paymentsNeedingAttention } from './attention.server'
 import { handlePaymentWebhook } from './payments.server'
 import { razorpayProvider } from './razorpay.server'
 import { reconcileRefunds, RefundRefusedError, refundsOf, requestRefund, retryRefund, sendRefund } from './refunds.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // Refunds against the stand-in of Razorpay (decision 033): the whole order, one line, an amount; a retry after a lost
 // answer refunds once; Razorpay's webhooks move the refund; never more than was captured; and the credit notes with
@@ -74,7 +75,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     ],
   ) {
     const n = ++count
-    const order = await createOrder(db(), provider, {
+    const order = await createOrder(db(), provider, TEST_SHOP_URL, {
       items,
       shippingAddress: testAddress,
       email: `buyer${n}@example.in`,
@@ -84,7 +85,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     })
     const payment = razorpay.pay(order.providerOrderId!, { status: 'captured' })
     const webhook = razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET)
-    const paid = await handlePaymentWebhook(db(), provider, {
+    const paid = await handlePaymentWebhook(db(), provider, TEST_SHOP_URL, {
       rawBody: webhook.rawBody,
       headers: {
         'x-razorpay-signature': webhook.headers['x-razorpay-signature'],
@@ -102,7 +103,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
   const creditNotesOf = async (orderId: string) =>
     (await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).map((c) => c.document as CreditNoteDocument)
   const deliver = async (webhook: { rawBody: string; headers: Record<string, string> }) =>
-    handlePaymentWebhook(db(), provider, {
+    handlePaymentWebhook(db(), provider, TEST_SHOP_URL, {
       rawBody: webhook.rawBody,
       headers: {
         'x-razorpay-signature': webhook.headers['x-razorpay-signature']!,
@@ -113,7 +114,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
   it('refunds the whole order: one refund at Razorpay with an idempotency key, a credit note for all of it, the customer mailed', async () => {
     const order = await paidOrder()
     expect(order.totalPaise).toBe(45900)
-    const result = await requestRefund(db(), provider, {
+    const result = await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'whole' },
       reason: 'Customer changed their mind',
@@ -141,7 +142,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect(mails[0]!.text).toContain('instant refund')
     // Nothing is left to refund.
     await expect(
-      requestRefund(db(), provider, {
+      requestRefund(db(), provider, TEST_SHOP_URL, {
         orderId: order.id,
         request: { kind: 'amount', amountPaise: 100 },
         reason: 'x',
@@ -154,7 +155,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
 
   it('refunds one line: its amount at the invoice rate, the goods back to stock when asked, the rest of the invoice kept', async () => {
     const order = await paidOrder()
-    const result = await requestRefund(db(), provider, {
+    const result = await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false },
       reason: 'Bottle arrived broken',
@@ -180,7 +181,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect(await invoiceNotes(db(), order.id, await invoiceOf(order.id))).toEqual([`Reduced by credit note ${note!.number}: ₹180.00`])
 
     // The other kokum, restocked this time; a third is more than was bought.
-    await requestRefund(db(), provider, {
+    await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false },
       reason: 'Returned unopened',
@@ -190,7 +191,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     })
     expect(await stock('kokum')).toBe(49)
     await expect(
-      requestRefund(db(), provider, {
+      requestRefund(db(), provider, TEST_SHOP_URL, {
         orderId: order.id,
         request: { kind: 'lines', lines: [{ productId: 'kokum', size: 'one', quantity: 1 }], delivery: false },
         reason: 'again',
@@ -203,7 +204,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
 
   it('never refunds more than was captured: a clear refusal, and nothing written', async () => {
     const order = await paidOrder()
-    await requestRefund(db(), provider, {
+    await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'amount', amountPaise: 40000 },
       reason: 'Late delivery',
@@ -216,7 +217,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
       notes: (await creditNotesOf(order.id)).length,
       calls: razorpay.state.requests.length,
     }
-    const attempt = requestRefund(db(), provider, {
+    const attempt = requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'amount', amountPaise: 6000 },
       reason: 'More',
@@ -237,7 +238,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     const order = await paidOrder()
     // Razorpay makes the refund but its answer comes after the shop gave up.
     razorpay.state.mode = 'slow'
-    const result = await requestRefund(db(), provider, {
+    const result = await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'whole' },
       reason: 'Out of stock',
@@ -248,20 +249,20 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect(result.status).toBe('requested')
     expect(refundsAtRazorpay(order.paymentId)).toHaveLength(1)
     razorpay.state.mode = 'ok'
-    expect(await reconcileRefunds(db(), provider, new Date(Date.now() + 2 * 60_000))).toBe(1)
+    expect(await reconcileRefunds(db(), provider, TEST_SHOP_URL, new Date(Date.now() + 2 * 60_000))).toBe(1)
     const [refund] = await refundsOf(db(), order.id)
     expect(refund).toMatchObject({ status: 'pending', providerRefundId: refundsAtRazorpay(order.paymentId)[0]!.id })
     expect(refundsAtRazorpay(order.paymentId)).toHaveLength(1)
     const refundCalls = () => razorpay.state.requests.filter((r) => r.path === `/v1/payments/${order.paymentId}/refund`)
     expect(refundCalls().map((r) => r.headers['x-refund-idempotency'])).toEqual([`${refund!.id}-1`, `${refund!.id}-1`])
     // Sending again once it is pending asks nothing more.
-    await sendRefund(db(), provider, refund!.id)
+    await sendRefund(db(), provider, TEST_SHOP_URL, refund!.id)
     expect(refundCalls()).toHaveLength(2)
   })
 
   it('refund.processed and refund.failed move the refund; a failed one is set aside for the owner and can be tried again', async () => {
     const order = await paidOrder()
-    const first = await requestRefund(db(), provider, {
+    const first = await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'amount', amountPaise: 10000 },
       reason: 'Goodwill',
@@ -275,7 +276,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect((await refundsOf(db(), order.id))[0]).toMatchObject({ id: first.refundId, status: 'processed' })
     expect((await deliver(processed)).outcome).toBe('duplicate')
 
-    const second = await requestRefund(db(), provider, {
+    const second = await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'amount', amountPaise: 5000 },
       reason: 'Goodwill again',
@@ -288,7 +289,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     expect((await refundsOf(db(), order.id)).find((r) => r.id === second.refundId)).toMatchObject({ status: 'failed' })
     expect((await paymentsNeedingAttention(db())).orders.map((o) => o.id)).toEqual([order.id])
 
-    const retried = await retryRefund(db(), provider, second.refundId, ADMIN)
+    const retried = await retryRefund(db(), provider, TEST_SHOP_URL, second.refundId, ADMIN)
     expect(retried).toMatchObject({ status: 'pending', attempts: 2 })
     expect(razorpay.state.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!.headers['x-refund-idempotency']).toBe(
       `${second.refundId}-2`,
@@ -301,7 +302,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
     const order = await paidOrder([{ productId: 'kokum', quantity: 1 }])
     // ₹180 + ₹40 delivery: a line, the delivery and an odd amount spread over both.
     expect(order.totalPaise).toBe(22000)
-    await requestRefund(db(), provider, {
+    await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'amount', amountPaise: 3333 },
       reason: 'Late',
@@ -309,7 +310,7 @@ describe(`refunds, on ${describeDatabase()}`, () => {
       speed: 'normal',
       actor: ADMIN,
     })
-    await requestRefund(db(), provider, {
+    await requestRefund(db(), provider, TEST_SHOP_URL, {
       orderId: order.id,
       request: { kind: 'lines', lines: [], delivery: true },
       reason: 'Delivery was late',

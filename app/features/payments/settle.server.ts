@@ -1,6 +1,6 @@
 import { restoreCouponUse } from '../offers/coupon-uses.server'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { orderEvents, orderLines, orders, variants } from '~/db/schema'
 import { log } from '~/log.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
@@ -20,26 +20,27 @@ import type { PaymentProvider, ProviderPayment } from './provider'
  * Something to write in the same transaction as the payment's effect, e.g. the webhook delivery's event id: it returns
  * false when it was written already (a redelivery), and the effect is then not repeated.
  */
-export type RecordWithEffect = (tx: Database) => Promise<boolean>
+export type RecordWithEffect = (tx: Transaction) => Promise<boolean>
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'unknown-order' | 'attention' | 'failed' | 'not-yet' | 'duplicate'
 
-async function lockedOrder(tx: Database, providerOrderId: string) {
+async function lockedOrder(tx: Transaction, providerOrderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).for('update')
   return order ?? null
 }
 
-async function linesOf(tx: Database, orderId: string) {
+async function linesOf(tx: Transaction, orderId: string) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
 }
 
 /**
  * Marks an order paid once its payment is known to be captured for its amount. Confirming twice changes nothing; an
  * order that is paid never moves back. The tax invoice, the confirmation and the owner's notice are made in the same
- * transaction, and so is `record` when given.
+ * transaction, and so is `record` when given; the confirmation's links point at `shopUrl` (PUBLIC_URL).
  */
 export async function confirmPayment(
   db: Database,
+  shopUrl: string,
   providerOrderId: string,
   paymentId: string,
   now = new Date(),
@@ -114,13 +115,13 @@ export async function confirmPayment(
       settings,
       now,
     )
-    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), settings))
+    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), shopUrl, settings))
     await enqueueMail(tx, ownerOrderNotice(mailableOrder(locked, lines), settings, warning))
     return { outcome: 'paid' as const, orderId: locked.id }
   })
 }
 
-async function setAttention(tx: Database, orderId: string, reason: string, now: Date) {
+async function setAttention(tx: Transaction, orderId: string, reason: string, now: Date) {
   await tx.update(orders).set({ paymentAttention: reason, paymentAttentionAt: now, updatedAt: now }).where(eq(orders.id, orderId))
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
   await tx.insert(orderEvents).values({ orderId, status: order!.status, note: `Needs attention: ${reason}` })
@@ -172,6 +173,7 @@ export async function recordPaymentFailure(
 export async function settlePayment(
   db: Database,
   provider: PaymentProvider,
+  shopUrl: string,
   input: { providerOrderId: string; payment: ProviderPayment; now?: Date; record?: RecordWithEffect; providerTimeoutMs?: number },
 ): Promise<{ outcome: SettleOutcome; orderId?: string }> {
   const within = input.providerTimeoutMs ? { timeoutMs: input.providerTimeoutMs } : undefined
@@ -244,5 +246,5 @@ export async function settlePayment(
       .insert(orderEvents)
       .values({ orderId: order.id, status: order.status, note: `Payment ${payment.id} captured for ${order.totalPaise} paise` })
   }
-  return confirmPayment(db, input.providerOrderId, payment.id, now, input.record)
+  return confirmPayment(db, shopUrl, input.providerOrderId, payment.id, now, input.record)
 }

@@ -21,6 +21,7 @@ import {
   setReviewHidden,
   writeReview,
 } from './reviews.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 describe('review input', () => {
   it('takes a rating of 1 to 5 and a trimmed text, line breaks kept', () => {
@@ -156,15 +157,15 @@ describe(`reviews on ${describeDatabase()}`, () => {
     // An unpaid order does not count; once paid and shipped, the next edit is verified.
     const pending = await order(kavya.email, [{ productId: 'dried-mango', quantity: 1, size: '250g' }], false)
     expect((await writeReview(db(), kavya, 'dried-mango', review(3))).verifiedPurchase).toBe(false)
-    await confirmPayment(db(), pending.providerOrderId!, 'pay_kavya')
-    await advanceOrder(db(), pending.id, { step: 'pack' }, 'owner@example.com')
-    await advanceOrder(db(), pending.id, { step: 'ship', courier: 'DTDC', trackingNumber: 'D123456' }, 'owner@example.com')
+    await confirmPayment(db(), TEST_SHOP_URL, pending.providerOrderId!, 'pay_kavya')
+    await advanceOrder(db(), TEST_SHOP_URL, pending.id, { step: 'pack' }, 'owner@example.com')
+    await advanceOrder(db(), TEST_SHOP_URL, pending.id, { step: 'ship', courier: 'DTDC', trackingNumber: 'D123456' }, 'owner@example.com')
     expect((await writeReview(db(), kavya, 'dried-mango', review(3))).verifiedPurchase).toBe(true)
     expect((await rowOf(kavya.id, 'dried-mango'))!.verifiedPurchase).toBe(true)
 
     // A cancelled order does not count.
     const cancelled = await order('ravi@example.in', [{ productId: 'ragi-biscuit', quantity: 1 }])
-    await advanceOrder(db(), cancelled.id, { step: 'cancel', reason: 'Customer asked.' }, 'owner@example.com')
+    await advanceOrder(db(), TEST_SHOP_URL, cancelled.id, { step: 'cancel', reason: 'Customer asked.' }, 'owner@example.com')
     expect((await writeReview(db(), { ...ravi, emailVerified: true }, 'ragi-biscuit', review(3))).verifiedPurchase).toBe(false)
 
     // Ravi pays for one, but has not confirmed his address: anyone could have signed up with it.

@@ -14,6 +14,7 @@ import { expireOrder } from '../payments/reconciliation.server'
 import { seedDemoCatalogue } from '../catalogue/seed.server'
 import { adjustStock, StockChangedError } from './adjustments.server'
 import { ledgerMismatches, productLedger } from './ledger.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 // No pictures are stored in these tests.
 const noMedia: MediaStorage = { has: async () => false, put: async () => {}, read: async () => null, open: async () => null }
@@ -120,9 +121,9 @@ describe(`stock ledger and the admin's Edit race on ${describeDatabase()}`, () =
     const b = await placeTestOrder(handle.db, provider, { items: [{ productId: product.id, quantity: 3 }], buyerToken: 'ledger-b' })
     const later = new Date(Date.now() + 31 * 60_000)
     expect(await expireOrder(handle.db, a.id, later)).toBe(true)
-    await confirmPayment(handle.db, a.providerOrderId!, 'pay_late')
-    await confirmPayment(handle.db, b.providerOrderId!, 'pay_b')
-    await advanceOrder(handle.db, b.id, { step: 'cancel', reason: 'Asked by the customer' } as never, 'owner@example.in')
+    await confirmPayment(handle.db, TEST_SHOP_URL, a.providerOrderId!, 'pay_late')
+    await confirmPayment(handle.db, TEST_SHOP_URL, b.providerOrderId!, 'pay_b')
+    await advanceOrder(handle.db, TEST_SHOP_URL, b.id, { step: 'cancel', reason: 'Asked by the customer' } as never, 'owner@example.in')
     const ledger = await productLedger(handle.db, product.id)
     expect(ledger.map((r) => [r.reason, r.change, r.stockAfter, r.orderId])).toEqual([
       ['cancelled', 3, 8, b.id],

@@ -9,7 +9,9 @@ import { createOrder } from '../checkout/orders.server'
 import { confirmPayment } from '../payments/settle.server'
 import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
+import { codConfirmationUrl, trackOrderUrl } from './track-link'
 import { findTrackedOrder, getTrackedOrder, trackOrderSchema } from './tracking.server'
+import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 
 const address: CreateOrderInput['shippingAddress'] = {
   fullName: 'Anitha Krishnan',
@@ -51,6 +53,14 @@ describe('what /track accepts', () => {
   })
 })
 
+describe('the links in mails', () => {
+  it('name the shop address each mail is given, not one kept from an earlier call', () => {
+    expect(trackOrderUrl('https://shop.example.in/', 'KO-1042')).toBe('https://shop.example.in/track?order=KO-1042')
+    expect(trackOrderUrl(TEST_SHOP_URL, 'KO-1042')).toBe('http://localhost:3000/track?order=KO-1042')
+    expect(codConfirmationUrl('https://shop.example.in', 'Xq81/b', 'a+b')).toBe('https://shop.example.in/order/confirm/Xq81%2Fb?t=a%2Bb')
+  })
+})
+
 describe(`finding an order to track on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
   const provider = testPaymentProvider('test-secret-for-tracking', () => handle.db)
@@ -66,7 +76,7 @@ describe(`finding an order to track on ${describeDatabase()}`, () => {
   afterAll(async () => handle?.close())
 
   const place = (email = 'Anitha@Example.in', expiryMinutes = 30) =>
-    createOrder(db(), provider, {
+    createOrder(db(), provider, TEST_SHOP_URL, {
       items: [{ productId: 'ragi', quantity: 2 }],
       shippingAddress: address,
       email,
@@ -97,10 +107,11 @@ describe(`finding an order to track on ${describeDatabase()}`, () => {
 
   it('shows the status history with dates, the courier and tracking number once shipped, and no more of the address than town and PIN', async () => {
     const order = await place('history@example.in')
-    await confirmPayment(db(), order.providerOrderId!, 'pay_hist')
-    await advanceOrder(db(), order.id, { step: 'pack' }, 'owner@example.in')
+    await confirmPayment(db(), TEST_SHOP_URL, order.providerOrderId!, 'pay_hist')
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'pack' }, 'owner@example.in')
     await advanceOrder(
       db(),
+      TEST_SHOP_URL,
       order.id,
       fulfilmentSchema.parse({ step: 'ship', courier: 'India Post', trackingNumber: 'EE123456789IN' }),
       'owner@example.in',
@@ -136,7 +147,7 @@ describe(`finding an order to track on ${describeDatabase()}`, () => {
 
     // The job asks the provider first; no payment there, so it expires.
     await db().update(orders).set({ providerOrderId: null }).where(eq(orders.id, order.id))
-    await expireOverdueOrders(db(), provider, later)
+    await expireOverdueOrders(db(), provider, TEST_SHOP_URL, later)
     const after = (await getTrackedOrder(db(), order.id, later))!
     expect(after.status).toBe('expired')
     expect(after.history.map((e) => e.status)).toEqual(['pending_payment', 'expired'])

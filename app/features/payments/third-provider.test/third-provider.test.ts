@@ -14,6 +14,7 @@ import { refundsOf, requestRefund } from '../refunds.server'
 import { browserCheckout, browserSourcesOf, paymentProviders } from '../registry.server'
 import { testPaymentProvider } from '../test-provider.server'
 import { kolamPay } from './kolam-pay'
+import { TEST_SHOP_URL } from '../../../../tests/support/test-shop-url'
 
 // The payment seam's proof (decision 065): a provider made for this test, with its own checkout data, return seal,
 // webhook signature and event shapes (kolam-pay.ts), registered beside the built-in one, takes an order from created
@@ -50,7 +51,7 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
       note: e.note,
     }))
   const kolamWebhook = (delivery: { rawBody: string; headers: Headers }) =>
-    handlePaymentWebhook(db(), providers.get('kolam-pay')!, delivery)
+    handlePaymentWebhook(db(), providers.get('kolam-pay')!, TEST_SHOP_URL, delivery)
 
   it('is registered by its id, its checkout described to the browser and its hosts allowed by the CSP; its webhook has an address', () => {
     expect(providers.checkout.name).toBe('kolam-pay')
@@ -96,7 +97,7 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
       kolamWebhook({ rawBody: settled.rawBody, headers: new Headers({ 'x-razorpay-signature': 'a'.repeat(64) }) }),
     ).rejects.toBeInstanceOf(PaymentRejectedError)
     // Nor is Kolam's webhook anything to the built-in provider, at its own address.
-    await expect(handlePaymentWebhook(db(), providers.get('test')!, settled)).rejects.toBeInstanceOf(PaymentRejectedError)
+    await expect(handlePaymentWebhook(db(), providers.get('test')!, TEST_SHOP_URL, settled)).rejects.toBeInstanceOf(PaymentRejectedError)
     expect((await orderRow(created.id)).status).toBe('pending_payment')
 
     expect(await kolamWebhook(settled)).toEqual({ outcome: 'paid' })
@@ -110,18 +111,22 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
 
     // The window's sealed return, arriving after the webhook, is proved by Kolam Pay and changes nothing; a forged seal,
     // or Razorpay's fields, prove nothing.
-    expect(await verifyCheckoutPayment(db(), providers, { orderId: created.id, ...returned })).toEqual({
+    expect(await verifyCheckoutPayment(db(), providers, TEST_SHOP_URL, { orderId: created.id, ...returned })).toEqual({
       orderId: created.id,
       outcome: 'already-paid',
     })
     const forged = { ...returned, kolam_seal: 'A'.repeat(86) }
-    await expect(verifyCheckoutPayment(db(), providers, { orderId: created.id, ...forged })).rejects.toThrow('bad signature')
+    await expect(verifyCheckoutPayment(db(), providers, TEST_SHOP_URL, { orderId: created.id, ...forged })).rejects.toThrow('bad signature')
     await expect(
-      verifyCheckoutPayment(db(), providers, { orderId: created.id, razorpay_payment_id: txn.id, razorpay_signature: 'a'.repeat(64) }),
+      verifyCheckoutPayment(db(), providers, TEST_SHOP_URL, {
+        orderId: created.id,
+        razorpay_payment_id: txn.id,
+        razorpay_signature: 'a'.repeat(64),
+      }),
     ).rejects.toThrow('incomplete')
 
     // Refunded: sent through the provider the order recorded, then finished by Kolam's reversal webhook.
-    const refund = await requestRefund(db(), providers, {
+    const refund = await requestRefund(db(), providers, TEST_SHOP_URL, {
       orderId: created.id,
       request: { kind: 'whole' },
       reason: 'Customer changed their mind',
@@ -173,7 +178,7 @@ describe(`a third payment provider, on ${describeDatabase()}`, () => {
     expect((await orderRow(builtInOrder.id)).provider).toBe('test')
     // Authorised (held) at Kolam Pay, its webhook never arrives.
     const { txn } = kolam.pay(kolamOrder.providerOrderId!, kolamOrder.totalPaise, 'held')
-    const result = await reconcilePayments(db(), providers, new Date(Date.now() + 10 * MINUTE))
+    const result = await reconcilePayments(db(), providers, TEST_SHOP_URL, new Date(Date.now() + 10 * MINUTE))
     expect(result).toMatchObject({ checked: 2, paid: 1, failedLookups: 0 })
     expect(await orderRow(kolamOrder.id)).toMatchObject({ status: 'paid', paymentId: txn.id })
     expect(kolam.txns.get(txn.id)?.state).toBe('settled')
