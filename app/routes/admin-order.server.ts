@@ -8,9 +8,10 @@ import {
 } from '~/features/orders/fulfilment.server'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { formatRupeesAndPaise } from '~/features/money/money'
+import type { OrderField, StepResult } from '~/features/orders/admin-order-steps'
 import { cancelOrder } from '~/features/orders/cancellation.server'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
-import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'
+import { readRefundForm } from '~/features/payments/refund-form'
 import { RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
 import { text } from '~/zod'
 import type { Route } from './+types/admin-order'
@@ -19,18 +20,6 @@ import type { Route } from './+types/admin-order'
 
 /** What one intent posts on behalf of the admin `actor`, for the order in the page's address. */
 type Intent = { context: Route.ActionArgs['context']; orderId: string; fields: Record<string, string | undefined>; actor: string }
-
-export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | RefundFormField
-export type StepResult =
-  | { ok: true; message: string }
-  | {
-      ok: false
-      error: string
-      step?: FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund'
-      fieldErrors?: Partial<Record<OrderField, string>>
-      values?: Partial<Record<OrderField, string>>
-    }
-export type StepFailure = Extract<StepResult, { ok: false }>
 
 // Order ids are random base64url strings (features/checkout/orders.server.ts); anything else is no order.
 export const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/

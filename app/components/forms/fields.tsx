@@ -50,18 +50,21 @@ export function Field({
   error,
   hint,
   className,
+  labelClassName = 'block text-sm font-medium text-earth-900',
   children,
 }: {
   id: string
-  label: string
+  label: ReactNode
   error?: string
   hint?: ReactNode
   className?: string
+  /** The label's class, when it must differ (read by screen readers only: 'sr-only'). */
+  labelClassName?: string
   children: ReactNode
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children}
@@ -77,7 +80,7 @@ export function Field({
 
 type FieldProps = {
   name: string
-  label: string
+  label: ReactNode
   /** The control's id; `field-<name>` when not given. */
   id?: string
   error?: string
@@ -85,6 +88,8 @@ type FieldProps = {
   required?: boolean
   /** The wrapper's class (grid placement). */
   className?: string
+  /** The label's class, when it must differ from Field's. */
+  labelClassName?: string
   /** The control's own class, when it must differ from inputClass(error). */
   inputClassName?: string
 }
@@ -94,6 +99,7 @@ const idOf = (props: { id?: string; name: string }) => props.id ?? `field-${prop
 type TextFieldProps = FieldProps & {
   type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'search' | 'url'
   defaultValue?: string
+  minLength?: number
   maxLength?: number
   autoComplete?: string
   inputMode?: 'email' | 'tel' | 'text' | 'numeric' | 'decimal' | 'search' | 'url'
@@ -106,7 +112,7 @@ export function TextField(props: TextFieldProps) {
   const { name, label, error, hint, required, className, inputClassName, type = 'text', ...input } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -114,6 +120,7 @@ export function TextField(props: TextFieldProps) {
         required={required}
         autoComplete={input.autoComplete}
         inputMode={input.inputMode}
+        minLength={input.minLength}
         maxLength={input.maxLength}
         placeholder={input.placeholder}
         pattern={input.pattern}
@@ -137,7 +144,7 @@ export function NumberField(props: NumberFieldProps) {
   const { name, label, error, hint, required, className, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -190,7 +197,7 @@ export function MoneyField(props: MoneyFieldProps) {
   } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -219,7 +226,7 @@ export function SelectField(props: SelectFieldProps) {
   const { name, label, error, hint, required, className, inputClassName, defaultValue, onChange, children } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
       <select
         {...controlProps(id, error, hint)}
         name={name}
@@ -240,7 +247,7 @@ export function TextareaField(props: TextareaFieldProps) {
   const { name, label, error, hint, required, className, inputClassName, defaultValue, rows, maxLength } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
       <textarea
         {...controlProps(id, error, hint)}
         name={name}
@@ -261,10 +268,12 @@ type CheckboxFieldProps = {
   /** What a ticked box sends ("on" when not given). */
   value?: string
   defaultChecked?: boolean
+  required?: boolean
   error?: string
   /** The row's class: the box and its label side by side. */
   className?: string
   inputClassName?: string
+  errorClassName?: string
 }
 
 /** A tick box inside its label; an error, when any, follows the label. */
@@ -274,7 +283,9 @@ export function CheckboxField(props: CheckboxFieldProps) {
     label,
     value,
     defaultChecked,
+    required,
     error,
+    errorClassName = 'text-sm font-medium text-red-700',
     className = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
     inputClassName = 'h-5 w-5 accent-leaf-700',
   } = props
@@ -289,11 +300,12 @@ export function CheckboxField(props: CheckboxFieldProps) {
           type="checkbox"
           {...(value === undefined ? {} : { value })}
           defaultChecked={defaultChecked}
+          required={required}
           className={inputClassName}
         />
         {label}
       </label>
-      <FieldError id={id} error={error} className="text-sm font-medium text-red-700" />
+      <FieldError id={id} error={error} className={errorClassName} />
     </>
   )
 }
