@@ -51,6 +51,7 @@ export function Field({
   hint,
   className,
   labelClassName = 'block text-sm font-medium text-earth-900',
+  errorClassName,
   children,
 }: {
   id: string
@@ -60,6 +61,8 @@ export function Field({
   className?: string
   /** The label's class, when it must differ (read by screen readers only: 'sr-only'). */
   labelClassName?: string
+  /** The error's class, when it must differ from FieldError's. */
+  errorClassName?: string
   children: ReactNode
 }) {
   return (
@@ -73,7 +76,7 @@ export function Field({
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} className={errorClassName} />
     </div>
   )
 }
@@ -88,13 +91,25 @@ type FieldProps = {
   required?: boolean
   /** The wrapper's class (grid placement). */
   className?: string
-  /** The label's class, when it must differ from Field's. */
+  /** The label's and the error's classes, when they must differ from Field's. */
   labelClassName?: string
+  errorClassName?: string
   /** The control's own class, when it must differ from inputClass(error). */
   inputClassName?: string
 }
 
 const idOf = (props: { id?: string; name: string }) => props.id ?? `field-${props.name}`
+
+/** What a field's frame (Field) takes of its props. */
+const frameOf = (props: FieldProps) => ({
+  id: idOf(props),
+  label: props.label,
+  error: props.error,
+  hint: props.hint,
+  className: props.className,
+  labelClassName: props.labelClassName,
+  errorClassName: props.errorClassName,
+})
 
 type TextFieldProps = FieldProps & {
   type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'search' | 'url'
@@ -105,14 +120,21 @@ type TextFieldProps = FieldProps & {
   inputMode?: 'email' | 'tel' | 'text' | 'numeric' | 'decimal' | 'search' | 'url'
   placeholder?: string
   pattern?: string
+  autoCapitalize?: string
+  spellCheck?: boolean
+  /** A datalist's id: suggestions the field offers as it is typed in. */
+  list?: string
+  /** A field the page keeps in its state (typed in live): its value and what a keystroke does. */
+  value?: string
+  onChange?: ChangeEventHandler<HTMLInputElement>
 }
 
 /** A one-line text field (text, e-mail, phone, password, date). */
 export function TextField(props: TextFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, type = 'text', ...input } = props
+  const { name, error, hint, required, inputClassName, type = 'text', ...input } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -124,7 +146,12 @@ export function TextField(props: TextFieldProps) {
         maxLength={input.maxLength}
         placeholder={input.placeholder}
         pattern={input.pattern}
+        autoCapitalize={input.autoCapitalize}
+        spellCheck={input.spellCheck}
+        list={input.list}
         defaultValue={input.defaultValue}
+        value={input.value}
+        onChange={input.onChange}
         className={inputClassName ?? inputClass(error)}
       />
     </Field>
@@ -141,10 +168,10 @@ type NumberFieldProps = FieldProps & {
 
 /** A number field (counts, months): the browser's number control, whole numbers unless `step` says otherwise. */
 export function NumberField(props: NumberFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
+  const { name, error, hint, required, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -179,25 +206,10 @@ type MoneyFieldProps = FieldProps & {
  * (app/zod.ts) or the product form's price fields, the same parsing as before.
  */
 export function MoneyField(props: MoneyFieldProps) {
-  const {
-    name,
-    label,
-    error,
-    hint,
-    required,
-    className,
-    inputClassName,
-    paise,
-    defaultValue,
-    type = 'text',
-    min,
-    max,
-    step,
-    placeholder,
-  } = props
+  const { name, error, hint, required, inputClassName, paise, defaultValue, type = 'text', min, max, step, placeholder } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -223,10 +235,10 @@ type SelectFieldProps = FieldProps & {
 }
 
 export function SelectField(props: SelectFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, defaultValue, onChange, children } = props
+  const { name, error, hint, required, inputClassName, defaultValue, onChange, children } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
+    <Field {...frameOf(props)}>
       <select
         {...controlProps(id, error, hint)}
         name={name}
@@ -241,19 +253,20 @@ export function SelectField(props: SelectFieldProps) {
   )
 }
 
-type TextareaFieldProps = FieldProps & { defaultValue?: string; rows?: number; maxLength?: number }
+type TextareaFieldProps = FieldProps & { defaultValue?: string; rows?: number; maxLength?: number; spellCheck?: boolean }
 
 export function TextareaField(props: TextareaFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, defaultValue, rows, maxLength } = props
+  const { name, error, hint, required, inputClassName, defaultValue, rows, maxLength, spellCheck } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className} labelClassName={props.labelClassName}>
+    <Field {...frameOf(props)}>
       <textarea
         {...controlProps(id, error, hint)}
         name={name}
         required={required}
         rows={rows}
         maxLength={maxLength}
+        spellCheck={spellCheck}
         defaultValue={defaultValue}
         className={inputClassName ?? inputClass(error)}
       />
@@ -270,13 +283,15 @@ type CheckboxFieldProps = {
   defaultChecked?: boolean
   required?: boolean
   error?: string
+  /** A line under the box that says what ticking it does. */
+  hint?: ReactNode
   /** The row's class: the box and its label side by side. */
   className?: string
   inputClassName?: string
   errorClassName?: string
 }
 
-/** A tick box inside its label; an error, when any, follows the label. */
+/** A tick box inside its label; its hint and error, when any, follow the label. */
 export function CheckboxField(props: CheckboxFieldProps) {
   const {
     name,
@@ -285,6 +300,7 @@ export function CheckboxField(props: CheckboxFieldProps) {
     defaultChecked,
     required,
     error,
+    hint,
     errorClassName = 'text-sm font-medium text-red-700',
     className = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
     inputClassName = 'h-5 w-5 accent-leaf-700',
@@ -295,7 +311,7 @@ export function CheckboxField(props: CheckboxFieldProps) {
       <label className={className}>
         {/* No value attribute unless given: React would hydrate `value={undefined}` as "", and a ticked box would send "". */}
         <input
-          {...controlProps(id, error)}
+          {...controlProps(id, error, hint)}
           name={name}
           type="checkbox"
           {...(value === undefined ? {} : { value })}
@@ -305,6 +321,11 @@ export function CheckboxField(props: CheckboxFieldProps) {
         />
         {label}
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
       <FieldError id={id} error={error} className={errorClassName} />
     </>
   )
