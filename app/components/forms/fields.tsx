@@ -26,19 +26,25 @@ export const controlProps = (id: string, error?: string, hint?: ReactNode) => ({
   'aria-describedby': describedBy(id, error, hint),
 })
 
-/** The message under a field (or a group of fields) that was refused. */
+/** The message under a field (or a group of fields) that was refused; `children` follow it (a way out, like a button). */
 export function FieldError({
   id,
   error,
   className = 'mt-1.5 text-sm font-medium text-red-700',
+  role,
+  children,
 }: {
   id: string
   error?: string
   className?: string
+  /** 'alert' when the message appears without the page reloading and must be read out. */
+  role?: 'alert'
+  children?: ReactNode
 }) {
   return error ? (
-    <p id={`${id}-error`} className={className}>
+    <p id={`${id}-error`} role={role} className={className}>
       {error}
+      {children}
     </p>
   ) : null
 }
@@ -253,10 +259,16 @@ export function SelectField(props: SelectFieldProps) {
   )
 }
 
-type TextareaFieldProps = FieldProps & { defaultValue?: string; rows?: number; maxLength?: number; spellCheck?: boolean }
+type TextareaFieldProps = FieldProps & {
+  defaultValue?: string
+  rows?: number
+  minLength?: number
+  maxLength?: number
+  spellCheck?: boolean
+}
 
 export function TextareaField(props: TextareaFieldProps) {
-  const { name, error, hint, required, inputClassName, defaultValue, rows, maxLength, spellCheck } = props
+  const { name, error, hint, required, inputClassName, defaultValue, rows, minLength, maxLength, spellCheck } = props
   const id = idOf(props)
   return (
     <Field {...frameOf(props)}>
@@ -265,6 +277,7 @@ export function TextareaField(props: TextareaFieldProps) {
         name={name}
         required={required}
         rows={rows}
+        minLength={minLength}
         maxLength={maxLength}
         spellCheck={spellCheck}
         defaultValue={defaultValue}
