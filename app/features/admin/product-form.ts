@@ -312,18 +312,6 @@ export const productFormSchema = formShape
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>
 
-/** First message per field, for the form to show beside each field. */
-export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
-  const out: ProductFieldErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && (PRODUCT_FORM_FIELDS as readonly string[]).includes(field)) {
-      out[field as ProductFormField] ??= issue.message
-    }
-  }
-  return out
-}
-
 /** Reads the form's text fields out of FormData (files and unknown names are left out). */
 export function productFormEntries(form: FormData | URLSearchParams): Partial<Record<ProductFormField, string>> {
   const out: Partial<Record<ProductFormField, string>> = {}
