@@ -1,5 +1,5 @@
 import type { ChangeEventHandler, ReactNode } from 'react'
-import { rupeesText } from '~/features/money/money'
+import { typedRupees } from '~/features/money/money'
 
 // The one family of form fields (the shop's forms and the admin's): a label, the control, a hint and an error
 // text, tied to the control for screen readers by `${id}-hint` and `${id}-error`. Messages come from the server's
@@ -195,7 +195,7 @@ export function NumberField(props: NumberFieldProps) {
 }
 
 type MoneyFieldProps = FieldProps & {
-  /** The amount now, in paise; shown in rupees ("40.5"). */
+  /** The amount now, in paise; shown in rupees as the product form always has ("40.5"). */
   paise?: number | null
   /** What was typed, shown again after a refusal (wins over `paise`). */
   defaultValue?: string
@@ -226,7 +226,7 @@ export function MoneyField(props: MoneyFieldProps) {
         step={step}
         max={max}
         placeholder={placeholder}
-        defaultValue={defaultValue ?? (paise === undefined || paise === null ? undefined : rupeesText(paise))}
+        defaultValue={defaultValue ?? (paise === undefined || paise === null ? undefined : typedRupees(paise, { trailingZero: false }))}
         className={inputClassName ?? inputClass(error)}
       />
     </Field>
