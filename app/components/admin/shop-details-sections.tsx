@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { CheckboxField, Field, fileInputClass, TextareaField, TextField } from '~/components/forms/fields'
+import { CheckboxField, controlProps, Field, fileInputClass, TextareaField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
 import { mediaUrl } from '~/features/media/media-url'
@@ -302,11 +302,10 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
             />
           )}
           <input
-            id="hero-picture"
+            {...controlProps('hero-picture', error('heroPicture'), true)}
             name="heroPicture"
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif"
-            aria-describedby="hero-picture-hint"
             className={fileInputClass}
           />
         </Field>

@@ -343,3 +343,65 @@ export function CheckboxField(props: CheckboxFieldProps) {
     </>
   )
 }
+
+type RadioGroupFieldProps = {
+  name: string
+  /** What the choice is about: the group's legend. */
+  legend: ReactNode
+  options: ReadonlyArray<{ value: string; label: ReactNode }>
+  defaultValue?: string
+  /** The group's id, for its hint and error; `field-<name>` when not given. */
+  id?: string
+  error?: string
+  hint?: ReactNode
+  /** The fieldset's class (grid placement). */
+  className?: string
+  legendClassName?: string
+  /** The row of options, each option's label (the button beside its text), and the button's own class. */
+  optionsClassName?: string
+  optionClassName?: string
+  inputClassName?: string
+}
+
+/** One choice among a few, each a radio button beside its label, in a fieldset named by its legend. */
+export function RadioGroupField(props: RadioGroupFieldProps) {
+  const {
+    name,
+    legend,
+    options,
+    defaultValue,
+    error,
+    hint,
+    className,
+    legendClassName = 'block text-sm font-medium text-earth-900',
+    optionsClassName = 'mt-2 flex gap-4',
+    optionClassName = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
+    inputClassName = 'h-5 w-5 accent-leaf-700',
+  } = props
+  const id = idOf(props)
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, error, hint)}>
+      <legend className={legendClassName}>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      <div className={optionsClassName}>
+        {options.map((option) => (
+          <label key={option.value} className={optionClassName}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              className={inputClassName}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  )
+}
