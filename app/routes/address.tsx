@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useCart } from '~/components/cart/use-cart'
+import { TextField } from '~/components/forms/fields'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import {
   ADDRESS_FIELDS,
@@ -13,6 +14,7 @@ import {
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { parseForm } from '~/http/form-result'
 import type { Route } from './+types/address'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,10 +31,9 @@ export default function AddressPage() {
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = addressFormSchema.safeParse(draft)
-    if (!parsed.success) {
-      const next: Partial<Record<AddressFieldName, string>> = {}
-      for (const issue of parsed.error.issues) next[issue.path[0] as AddressFieldName] ??= issue.message
+    const parsed = parseForm<typeof addressFormSchema, AddressFieldName>(draft, addressFormSchema)
+    if (!parsed.ok) {
+      const next = parsed.fieldErrors
       setErrors(next)
       const first = ADDRESS_FIELDS.find((f) => next[f.name])
       if (first) document.getElementById(`address-${first.name}`)?.focus()
@@ -40,7 +41,7 @@ export default function AddressPage() {
     }
     setErrors({})
     try {
-      saveAddress({ ...draft, ...parsed.data })
+      saveAddress({ ...draft, ...parsed.values })
     } catch {
       setSaveError('Your browser did not let us save the address. Please allow site storage and try again.')
       return
@@ -64,41 +65,36 @@ export default function AddressPage() {
       </noscript>
       <form noValidate onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
         {ADDRESS_FIELDS.map((field) => (
-          <div
+          <TextField
             key={field.name}
+            id={`address-${field.name}`}
+            name={field.name}
             className={field.name === 'fullName' || field.name === 'email' || field.name === 'streetName' ? 'sm:col-span-2' : ''}
-          >
-            <label htmlFor={`address-${field.name}`} className="block text-sm font-medium">
-              {field.label}
-              {field.required ? (
-                <span aria-hidden="true" className="text-red-700">
-                  {' '}
-                  *
-                </span>
-              ) : (
-                <span className="text-gray-600"> (optional)</span>
-              )}
-            </label>
-            <input
-              id={`address-${field.name}`}
-              name={field.name}
-              type={field.type}
-              inputMode={'inputMode' in field ? field.inputMode : undefined}
-              autoComplete={field.autoComplete}
-              list={field.name === 'state' ? 'indian-states' : undefined}
-              required={field.required}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={errors[field.name] ? `address-${field.name}-error` : undefined}
-              value={draft[field.name]}
-              onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
-              className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 aria-invalid:border-red-700"
-            />
-            {errors[field.name] ? (
-              <p id={`address-${field.name}-error`} className="mt-1 text-sm text-red-700">
-                {errors[field.name]}
-              </p>
-            ) : null}
-          </div>
+            label={
+              <>
+                {field.label}
+                {field.required ? (
+                  <span aria-hidden="true" className="text-red-700">
+                    {' '}
+                    *
+                  </span>
+                ) : (
+                  <span className="text-gray-600"> (optional)</span>
+                )}
+              </>
+            }
+            labelClassName="block text-sm font-medium"
+            type={field.type}
+            inputMode={'inputMode' in field ? field.inputMode : undefined}
+            autoComplete={field.autoComplete}
+            list={field.name === 'state' ? 'indian-states' : undefined}
+            required={field.required}
+            error={errors[field.name]}
+            errorClassName="mt-1 text-sm text-red-700"
+            value={draft[field.name]}
+            onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
+            inputClassName="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 aria-invalid:border-red-700"
+          />
         ))}
         <datalist id="indian-states">
           {INDIAN_STATES.map((s) => (

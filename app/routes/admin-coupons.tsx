@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, smallButton, Time } from '~/components/admin/admin-page'
-import { CheckboxField, MoneyField, TextField } from '~/components/forms/fields'
+import { CheckboxField, MoneyField, RadioGroupField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -186,23 +186,18 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           <FormTokenField />
           <input type="hidden" name="intent" value="create" />
           <TextField {...common('code', 'Code', 'Letters and digits, e.g. DIWALI10; customers may type it in any case.')} />
-          <fieldset className="sm:col-span-1">
-            <legend className="block text-sm font-medium text-earth-900">Kind of discount</legend>
-            <div className="mt-2 flex gap-4">
-              {(['percent', 'fixed'] as const).map((kind) => (
-                <label key={kind} className="inline-flex min-h-11 items-center gap-2 text-earth-900">
-                  <input
-                    type="radio"
-                    name="kind"
-                    value={kind}
-                    defaultChecked={value('kind', 'percent') === kind}
-                    className="h-5 w-5 accent-leaf-700"
-                  />
-                  {kind === 'percent' ? 'A percentage' : 'A fixed amount'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroupField
+            id="coupon-kind"
+            name="kind"
+            legend="Kind of discount"
+            options={[
+              { value: 'percent', label: 'A percentage' },
+              { value: 'fixed', label: 'A fixed amount' },
+            ]}
+            defaultValue={value('kind', 'percent')}
+            error={errors.kind}
+            className="sm:col-span-1"
+          />
           <TextField {...common('value', 'Discount', 'A percentage (10 or 7.5) or rupees (50), as chosen above.')} inputMode="decimal" />
           <MoneyField {...common('maxDiscount', 'Largest discount (₹)', 'For a percentage; blank for no cap.')} />
           <MoneyField {...common('minOrder', 'Minimum order (₹)', 'Of the products the code applies to; blank for none.')} />

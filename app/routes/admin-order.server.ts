@@ -8,29 +8,19 @@ import {
 } from '~/features/orders/fulfilment.server'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { formatRupeesAndPaise } from '~/features/money/money'
+import type { OrderField, StepResult } from '~/features/orders/admin-order-steps'
 import { cancelOrder } from '~/features/orders/cancellation.server'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
-import { readRefundForm, type RefundFormField } from '~/features/payments/refund-form'
+import { readRefundForm } from '~/features/payments/refund-form'
 import { RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
-import { text } from '~/zod'
+import { firstError, parseForm } from '~/http/form-result'
+import { text, z } from '~/zod'
 import type { Route } from './+types/admin-order'
 
 // The admin order page's action, one handler per intent (the form's `step`), each making one domain call.
 
 /** What one intent posts on behalf of the admin `actor`, for the order in the page's address. */
 type Intent = { context: Route.ActionArgs['context']; orderId: string; fields: Record<string, string | undefined>; actor: string }
-
-export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | RefundFormField
-export type StepResult =
-  | { ok: true; message: string }
-  | {
-      ok: false
-      error: string
-      step?: FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund'
-      fieldErrors?: Partial<Record<OrderField, string>>
-      values?: Partial<Record<OrderField, string>>
-    }
-export type StepFailure = Extract<StepResult, { ok: false }>
 
 // Order ids are random base64url strings (features/checkout/orders.server.ts); anything else is no order.
 export const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
@@ -49,23 +39,24 @@ const DONE: Record<FulfilmentStep, string> = {
 }
 
 const FIELDS: OrderField[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
-const ATTENTION_NOTE = text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine(
-  (v) => v.length >= 3,
-  'Say in a few words what you did.',
-)
+const ATTENTION_FORM = z.object({
+  attentionNote: text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine(
+    (v) => v.length >= 3,
+    'Say in a few words what you did.',
+  ),
+})
 const STEPS = Object.keys(DONE) as FulfilmentStep[]
 
 /** The owner has dealt with a payment the shop could not settle by itself (decision 032). */
 export async function resolveAttentionStep({ context, orderId, fields, actor }: Intent) {
-  const parsedNote = ATTENTION_NOTE.safeParse(fields.attentionNote ?? '')
-  if (!parsedNote.success) {
-    const attentionNote = parsedNote.error.issues[0]!.message
+  const parsed = parseForm<typeof ATTENTION_FORM, OrderField>({ attentionNote: fields.attentionNote ?? '' }, ATTENTION_FORM)
+  if (!parsed.ok) {
     return data<StepResult>(
-      { ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: { attentionNote } },
+      { ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: parsed.fieldErrors },
       { status: 400 },
     )
   }
-  const note = parsedNote.data
+  const note = parsed.values.attentionNote
   if (!(await resolvePaymentAttention(context.shop.db, orderId, { actor, note }))) {
     return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
   }
@@ -124,23 +115,18 @@ export async function retryRefundStep({ context, fields, actor }: Intent) {
 function readStep(fields: Record<string, string | undefined>) {
   const step = STEPS.find((s) => s === fields.step)
   const values = Object.fromEntries(FIELDS.filter((f) => f !== 'confirm' && fields[f] !== undefined).map((f) => [f, fields[f]!]))
-  const fieldErrors: Partial<Record<OrderField, string>> = {}
-  const parsed = fulfilmentSchema.safeParse(fields)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as OrderField
-      if (FIELDS.includes(field)) fieldErrors[field] ??= issue.message
-    }
-  }
+  const parsed = parseForm<typeof fulfilmentSchema, OrderField>(fields, fulfilmentSchema)
+  // The fields the forms show; any other refusal (an unknown step, a forged choice) is the form's message.
+  const fieldErrors: Partial<Record<OrderField, string>> = parsed.ok
+    ? {}
+    : Object.fromEntries(FIELDS.filter((f) => parsed.fieldErrors[f] !== undefined).map((f) => [f, parsed.fieldErrors[f]]))
   // Cancelling returns stock and mails the customer: it needs the box ticked, whatever the browser let through.
   if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = 'Tick the box to confirm the cancellation.'
-  if (!parsed.success || Object.keys(fieldErrors).length) {
-    const error = Object.keys(fieldErrors).length
-      ? 'Check the fields marked below.'
-      : (parsed.error?.issues[0]?.message ?? 'Unknown action.')
+  if (!parsed.ok || Object.keys(fieldErrors).length) {
+    const error = Object.keys(fieldErrors).length || parsed.ok ? 'Check the fields marked below.' : firstError(parsed)
     return { ok: false as const, refused: data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 }) }
   }
-  return { ok: true as const, input: parsed.data }
+  return { ok: true as const, input: parsed.values }
 }
 
 /** What a step's refusal says to the owner; a refused step (409) reloads the page (shouldRevalidate). */

@@ -6,19 +6,11 @@ import { RefundsPanel } from '~/components/admin/order-refunds'
 import { NextStepsPanel, PaymentAttention } from '~/components/admin/order-steps'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
+import type { StepResult } from '~/features/orders/admin-order-steps'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
-import {
-  cancelStep,
-  fulfilmentStep,
-  notFound,
-  ORDER_ID,
-  refundStep,
-  resolveAttentionStep,
-  retryRefundStep,
-  type StepResult,
-} from './admin-order.server'
+import { cancelStep, fulfilmentStep, notFound, ORDER_ID, refundStep, resolveAttentionStep, retryRefundStep } from './admin-order.server'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: `${data?.order ? `Order ${data.order.label}` : 'Order'} · ${shopSettingsOf(matches).shopName}` },

@@ -3,6 +3,7 @@ import { z } from '~/zod'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { Pager } from '~/components/catalogue/pager'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
+import { SelectField } from '~/components/forms/fields'
 import { listProductsPage, readPageParam } from '~/features/catalogue/catalogue.server'
 import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
 import { PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
@@ -75,25 +76,23 @@ function CategoryFilter({ current }: { current: Category | null }) {
     <div className="flex flex-col gap-3">
       {/* A plain GET form: it works before (or without) JavaScript. */}
       <Form method="get" className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="category" className="text-sm font-semibold">
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={current ?? ''}
-            key={current ?? ''}
-            className={`min-h-11 rounded-md border border-stone-400 bg-white px-2 ${focusRing}`}
-          >
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="category"
+          name="category"
+          label="Category"
+          defaultValue={current ?? ''}
+          key={current ?? ''}
+          className="flex flex-col gap-1"
+          labelClassName="text-sm font-semibold"
+          inputClassName={`min-h-11 rounded-md border border-stone-400 bg-white px-2 ${focusRing}`}
+        >
+          <option value="">All categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className={primaryButton}>
           Show
         </button>

@@ -1,9 +1,8 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { type FieldErrors, parseForm } from '~/http/form-result'
 import { primaryButton } from '../catalogue/styles'
-import { TextField as FamilyTextField } from '../forms/fields'
 
 /** The frame of the account pages: a narrow card with a heading. */
 export function AccountPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -18,14 +17,6 @@ export function AccountPage({ title, intro, children }: { title: string; intro?:
       </section>
     </div>
   )
-}
-
-/**
- * The family's TextField, required, under its old name: only routes/admin-order.tsx still imports it from here
- * (another part of issue 38 is splitting that file). Import TextField from components/forms/fields instead.
- */
-export function TextField(props: ComponentProps<typeof FamilyTextField>) {
-  return <FamilyTextField required {...props} />
 }
 
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {

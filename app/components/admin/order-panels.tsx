@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { SelectField } from '../forms/fields'
 import { inputClass, tableScroll, Time } from './admin-page'
 
 // The admin's order page (routes/admin-order.tsx): its panels that show the order.
@@ -22,14 +23,6 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
   )
 }
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  ) : null
-}
-
 export function Definitions({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-earth-900">
@@ -45,15 +38,10 @@ export function Definitions({ items }: { items: [string, ReactNode][] }) {
 
 export function SpeedChoice({ id }: { id: string }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
-        How fast
-      </label>
-      <select id={id} name="speed" defaultValue="normal" className={inputClass}>
-        <option value="normal">Normal: 5–7 working days</option>
-        <option value="optimum">Instant where the bank allows (Razorpay charges a fee)</option>
-      </select>
-    </div>
+    <SelectField id={id} name="speed" label="How fast" defaultValue="normal" inputClassName={inputClass}>
+      <option value="normal">Normal: 5–7 working days</option>
+      <option value="optimum">Instant where the bank allows (Razorpay charges a fee)</option>
+    </SelectField>
   )
 }
 

@@ -1,14 +1,14 @@
 import { Form } from 'react-router'
-import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { CheckboxField, FieldError, MoneyField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl } from '~/features/invoices/invoice-links'
 import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
 import { lineField } from '~/features/payments/refund-plan'
-import type { OrderField, StepFailure } from '~/routes/admin-order.server'
+import type { OrderField, StepFailure } from '~/features/orders/admin-order-steps'
 import { inputClass, Time } from './admin-page'
-import { FieldError, Panel, SpeedChoice } from './order-panels'
+import { Panel, SpeedChoice } from './order-panels'
 
 // The admin's order page (routes/admin-order.tsx): its refunds, and the form for a new one (decision 033).
 
@@ -84,46 +84,50 @@ function RefundForm({
               </label>
             ))}
             {left.deliveryPaise > 0 && (
-              <label className="flex items-center gap-2 text-earth-900">
-                <input type="checkbox" name="delivery" value="yes" className="size-4 accent-leaf-700" /> The delivery charge (
-                {formatRupees(left.deliveryPaise)})
-              </label>
+              <CheckboxField
+                name="delivery"
+                value="yes"
+                label={`The delivery charge (${formatRupees(left.deliveryPaise)})`}
+                className="flex items-center gap-2 text-earth-900"
+                inputClassName="size-4 accent-leaf-700"
+              />
             )}
-            <FieldError id="refund-lines-error" message={errors.lines} />
+            <FieldError id="refund-lines" error={errors.lines} />
           </div>
         )}
         <label className="mt-1 flex items-center gap-2">
           <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" /> An amount:
         </label>
-        <div className="pl-6">
-          <label htmlFor="refund-amount" className="sr-only">
-            Amount in rupees
-          </label>
-          <input
-            id="refund-amount"
-            name="amount"
-            inputMode="decimal"
-            placeholder="₹"
-            defaultValue={values.amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
-            className={`${inputClass} w-32`}
-          />
-          <FieldError id="refund-amount-error" message={errors.amount} />
-        </div>
-        <FieldError id="refund-kind-error" message={errors.kind} />
+        <MoneyField
+          id="refund-amount"
+          name="amount"
+          label="Amount in rupees"
+          labelClassName="sr-only"
+          placeholder="₹"
+          defaultValue={values.amount}
+          error={errors.amount}
+          className="pl-6"
+          inputClassName={`${inputClass} w-32`}
+        />
+        <FieldError id="refund-kind" error={errors.kind} />
       </fieldset>
       <TextField
         name="reason"
         label="Reason (goes in the customer’s mail and on the credit note)"
+        required
         maxLength={300}
         defaultValue={values.reason ?? ''}
         error={errors.reason}
       />
-      <label className="flex items-start gap-2 text-earth-900">
-        <input type="checkbox" name="restock" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
-        Put the refunded items back in stock (untick for damaged goods)
-      </label>
+      <CheckboxField
+        name="restock"
+        value="yes"
+        defaultChecked
+        label="Put the refunded items back in stock (untick for damaged goods)"
+        error={errors.restock}
+        className="flex items-start gap-2 text-earth-900"
+        inputClassName="mt-1 size-5 accent-leaf-700"
+      />
       <SpeedChoice id="refund-speed" />
       <div>
         <button type="submit" className={primaryButton} disabled={busy}>

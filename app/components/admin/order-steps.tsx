@@ -1,14 +1,14 @@
 import { Form } from 'react-router'
-import { TextField } from '~/components/accounts/account-form'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
+import { CheckboxField, TextareaField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import type { FulfilmentStep } from '~/features/orders/fulfilment.server'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
-import type { StepFailure } from '~/routes/admin-order.server'
+import type { StepFailure } from '~/features/orders/admin-order-steps'
 import { inputClass, Time } from './admin-page'
-import { FieldError, Panel, SpeedChoice } from './order-panels'
+import { Panel, SpeedChoice } from './order-panels'
 
 // The admin's order page (routes/admin-order.tsx): the forms that move the order on, each posting its own `step`.
 
@@ -81,6 +81,7 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               <TextField
                 name="courier"
                 label="Courier"
+                required
                 maxLength={80}
                 defaultValue={valuesFor('ship').courier ?? order.courier ?? ''}
                 error={shipErrors.courier}
@@ -88,6 +89,7 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               <TextField
                 name="trackingNumber"
                 label="Tracking number"
+                required
                 maxLength={80}
                 defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
                 error={shipErrors.trackingNumber}
@@ -126,13 +128,19 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.
               </p>
               <input type="hidden" name="step" value="return" />
-              <label className="flex items-start gap-2 text-earth-900">
-                <input type="checkbox" name="resellable" value="yes" className="mt-1 size-5 accent-leaf-700" />
-                The goods are fit to sell: put them back in stock
-              </label>
+              <CheckboxField
+                name="resellable"
+                value="yes"
+                label="The goods are fit to sell: put them back in stock"
+                error={errorsFor('return').resellable}
+                className="flex items-start gap-2 text-earth-900"
+                inputClassName="mt-1 size-5 accent-leaf-700"
+              />
+              {/* Required since the page began, though the step takes an empty note: kept as it was. */}
               <TextField
                 name="reason"
                 label="Note (optional)"
+                required
                 maxLength={500}
                 defaultValue={valuesFor('return').reason ?? ''}
                 error={errorsFor('return').reason}
@@ -157,44 +165,39 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 Cancel
               </h3>
               <input type="hidden" name="step" value="cancel" />
+              <TextareaField
+                id="cancel-reason"
+                name="reason"
+                label="Reason (optional, goes in the customer’s mail)"
+                rows={2}
+                maxLength={500}
+                defaultValue={valuesFor('cancel').reason ?? ''}
+                error={cancelErrors.reason}
+              />
               <div>
-                <label htmlFor="cancel-reason" className="block text-sm font-medium text-earth-900">
-                  Reason (optional, goes in the customer’s mail)
-                </label>
-                <textarea
-                  id="cancel-reason"
-                  name="reason"
-                  rows={2}
-                  maxLength={500}
-                  defaultValue={valuesFor('cancel').reason ?? ''}
-                  aria-invalid={cancelErrors.reason ? true : undefined}
-                  aria-describedby={cancelErrors.reason ? 'cancel-reason-error' : undefined}
-                  className={`${inputClass} ${cancelErrors.reason ? 'border-red-600' : 'border-stone-300'}`}
+                <CheckboxField
+                  id="cancel-confirm"
+                  name="confirm"
+                  value="yes"
+                  required
+                  label="Yes, cancel and return the stock"
+                  error={cancelErrors.confirm}
+                  className="flex items-start gap-2 text-earth-900"
+                  inputClassName="mt-1 size-5 accent-red-700"
+                  errorClassName="mt-1.5 text-sm font-medium text-red-700"
                 />
-                <FieldError id="cancel-reason-error" message={cancelErrors.reason} />
-              </div>
-              <div>
-                <label className="flex items-start gap-2 text-earth-900">
-                  <input
-                    type="checkbox"
-                    name="confirm"
-                    value="yes"
-                    required
-                    aria-invalid={cancelErrors.confirm ? true : undefined}
-                    aria-describedby={cancelErrors.confirm ? 'cancel-confirm-error' : undefined}
-                    className="mt-1 size-5 accent-red-700"
-                  />
-                  Yes, cancel and return the stock
-                </label>
-                <FieldError id="cancel-confirm-error" message={cancelErrors.confirm} />
               </div>
               {order.refundable && (
                 <fieldset className="grid gap-2">
                   <legend className="sr-only">Refund</legend>
-                  <label className="flex items-start gap-2 text-earth-900">
-                    <input type="checkbox" name="refund" value="yes" defaultChecked className="mt-1 size-5 accent-leaf-700" />
-                    Refund {formatRupeesAndPaise(order.refundable.moneyPaise)} to the customer now (a credit note cancels the invoice)
-                  </label>
+                  <CheckboxField
+                    name="refund"
+                    value="yes"
+                    defaultChecked
+                    label={`Refund ${formatRupeesAndPaise(order.refundable.moneyPaise)} to the customer now (a credit note cancels the invoice)`}
+                    className="flex items-start gap-2 text-earth-900"
+                    inputClassName="mt-1 size-5 accent-leaf-700"
+                  />
                   <SpeedChoice id="cancel-speed" />
                 </fieldset>
               )}
@@ -232,23 +235,18 @@ export function PaymentAttention({ reason, error, value, busy }: { reason: strin
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <FormTokenField />
         <input type="hidden" name="step" value="resolve-attention" />
-        <div className="min-w-64 grow">
-          <label htmlFor="attentionNote" className="block text-sm font-medium text-earth-900">
-            What you did
-          </label>
-          <input
-            id="attentionNote"
-            name="attentionNote"
-            defaultValue={value}
-            required
-            minLength={3}
-            maxLength={500}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'attentionNote-error' : undefined}
-            className={inputClass}
-          />
-          <FieldError id="attentionNote-error" message={error} />
-        </div>
+        <TextField
+          id="attentionNote"
+          name="attentionNote"
+          label="What you did"
+          defaultValue={value}
+          required
+          minLength={3}
+          maxLength={500}
+          error={error}
+          className="min-w-64 grow"
+          inputClassName={inputClass}
+        />
         <button type="submit" className={secondaryButton} disabled={busy}>
           {busy ? 'Saving…' : 'Mark as dealt with'}
         </button>

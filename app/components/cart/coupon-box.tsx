@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { secondaryButton } from '~/components/catalogue/styles'
+import { controlProps, Field, FieldError } from '~/components/forms/fields'
 import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 
@@ -42,35 +43,30 @@ export function CouponBox({
         if (typed.trim()) onApply(typed.trim())
       }}
     >
-      <label htmlFor={`${id}-code`} className="font-medium text-earth-900">
-        Coupon code
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${id}-code`}
-          name="couponCode"
-          value={typed || (refused ? (code ?? '') : '')}
-          onChange={(e) => setTyped(e.target.value)}
-          maxLength={32}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={refused ? true : undefined}
-          aria-describedby={refused ? `${id}-error` : undefined}
-          className={`min-h-11 flex-1 rounded-md border px-3 uppercase ${refused ? 'border-red-600' : 'border-stone-300'}`}
-        />
-        <button type="submit" className={secondaryButton}>
-          Apply
-        </button>
-      </div>
-      {refused ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {refused}{' '}
-          <button type="button" onClick={onRemove} className="underline underline-offset-2">
-            Remove code
+      <Field id={`${id}-code`} label="Coupon code" labelClassName="font-medium text-earth-900" className="flex flex-col gap-2">
+        <div className="flex gap-2">
+          <input
+            {...controlProps(`${id}-code`, refused ?? undefined)}
+            name="couponCode"
+            value={typed || (refused ? (code ?? '') : '')}
+            onChange={(e) => setTyped(e.target.value)}
+            maxLength={32}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            className={`min-h-11 flex-1 rounded-md border px-3 uppercase ${refused ? 'border-red-600' : 'border-stone-300'}`}
+          />
+          <button type="submit" className={secondaryButton}>
+            Apply
           </button>
-        </p>
-      ) : null}
+        </div>
+      </Field>
+      <FieldError id={`${id}-code`} error={refused ?? undefined} role="alert" className="text-sm font-medium text-red-700">
+        {' '}
+        <button type="button" onClick={onRemove} className="underline underline-offset-2">
+          Remove code
+        </button>
+      </FieldError>
     </form>
   )
 }

@@ -1,14 +1,12 @@
 import { Form } from 'react-router'
 import {
   SaveButton,
-  SettingsCheckbox,
-  type SettingsField,
-  SettingsFieldError,
-  SettingsFieldRow,
   type SettingsSectionProps,
   SettingsSectionFrame,
+  settingsField,
   shownValues,
 } from '~/components/admin/settings-section'
+import { CheckboxField, FieldError, MoneyField, NumberField, TextareaField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { MAX_REFUSED_PINS_TEXT } from '~/features/checkout/cash-on-delivery'
 import type { PaymentField } from '~/features/checkout/payment-settings'
@@ -24,17 +22,10 @@ const PREPAID_KINDS = [
  * half of a change. Without JavaScript every field shows; the offer's fields sit under the choice they belong to.
  */
 export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<PaymentField>) {
-  const { values, errors } = shownValues(props)
-  const field = (name: PaymentField, label: string, hint: string, extra: Partial<SettingsField> = {}): SettingsField => ({
-    name,
-    label,
-    hint,
-    value: values[name],
-    error: errors[name],
-    input: { inputMode: 'decimal' },
-    ...extra,
-  })
-  const whole = (max: number) => ({ input: { type: 'number', inputMode: 'numeric', min: 1, max, step: 1 } as const })
+  const shown = shownValues(props)
+  const { values, errors } = shown
+  const field = (name: PaymentField) => settingsField(shown, name)
+  const whole = (max: number) => ({ required: true, min: 1, max, step: 1 }) as const
   const fieldsetClass = 'grid gap-5 border-t border-leaf-100 pt-4 first-of-type:border-t-0 first-of-type:pt-0'
   const legendClass = 'text-lg font-semibold text-earth-900'
   return (
@@ -49,58 +40,55 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
         <input type="hidden" name="intent" value="payments" />
         <fieldset className={fieldsetClass}>
           <legend className={legendClass}>Cash on delivery</legend>
-          <SettingsCheckbox
-            name="codEnabled"
-            label="Offer cash on delivery"
-            hint="When clear, the payment step says cash on delivery is not offered at the moment and asks customers to pay online."
-            checked={values.codEnabled === 'on'}
-            error={errors.codEnabled}
+          <div>
+            <CheckboxField
+              id="codEnabled"
+              name="codEnabled"
+              value="on"
+              label="Offer cash on delivery"
+              hint="When clear, the payment step says cash on delivery is not offered at the moment and asks customers to pay online."
+              defaultChecked={values.codEnabled === 'on'}
+              error={errors.codEnabled}
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-earth-900"
+              errorClassName="mt-1.5 text-sm font-medium text-red-700"
+            />
+          </div>
+          <MoneyField
+            {...field('codFee')}
+            label="COD fee (₹)"
+            hint="Added to an order paid on delivery, shown on the payment step beside its total. 0 for no fee."
+            required
           />
-          <SettingsFieldRow
-            field={field(
-              'codFee',
-              'COD fee (₹)',
-              'Added to an order paid on delivery, shown on the payment step beside its total. 0 for no fee.',
-            )}
+          <MoneyField
+            {...field('codMinOrder')}
+            label="Minimum order value (₹)"
+            hint="On what the courier collects less the fee (goods after any coupon, and delivery). Below it, the payment step says how much more to add, or to pay online. 0 for none."
+            required
           />
-          <SettingsFieldRow
-            field={field(
-              'codMinOrder',
-              'Minimum order value (₹)',
-              'On what the courier collects less the fee (goods after any coupon, and delivery). Below it, the payment step says how much more to add, or to pay online. 0 for none.',
-            )}
+          <MoneyField
+            {...field('codMaxOrder')}
+            label="Maximum order value (₹)"
+            hint="Above it, the payment step asks the customer to pay online. Blank for no maximum."
           />
-          <SettingsFieldRow
-            field={field(
-              'codMaxOrder',
-              'Maximum order value (₹)',
-              'Above it, the payment step asks the customer to pay online. Blank for no maximum.',
-              { optional: true },
-            )}
+          <TextareaField
+            {...field('codRefusedPins')}
+            defaultValue={values.codRefusedPins.slice(0, MAX_REFUSED_PINS_TEXT)}
+            label="PIN codes where cash on delivery is not offered"
+            hint="Where cash on delivery is not offered, the payment step says why. Whole PIN codes (682001), or their first digits for a whole area (6824 is 682400 to 682499), separated by commas, spaces or lines. Empty for none."
+            rows={4}
+            spellCheck={false}
           />
-          <SettingsFieldRow
-            field={field(
-              'codRefusedPins',
-              'PIN codes where cash on delivery is not offered',
-              'Where cash on delivery is not offered, the payment step says why. Whole PIN codes (682001), or their first digits for a whole area (6824 is 682400 to 682499), separated by commas, spaces or lines. Empty for none.',
-              { rows: 4, optional: true, input: {}, value: values.codRefusedPins.slice(0, MAX_REFUSED_PINS_TEXT) },
-            )}
+          <NumberField
+            {...field('codMaxReturns')}
+            {...whole(100)}
+            label="Refused after this many returned parcels"
+            hint="A customer, known by e-mail or by phone, whose cash-on-delivery parcels came back unclaimed this many times is asked to pay online."
           />
-          <SettingsFieldRow
-            field={field(
-              'codMaxReturns',
-              'Refused after this many returned parcels',
-              'A customer, known by e-mail or by phone, whose cash-on-delivery parcels came back unclaimed this many times is asked to pay online.',
-              whole(100),
-            )}
-          />
-          <SettingsFieldRow
-            field={field(
-              'codConfirmHours',
-              'Unconfirmed orders cancel after (hours)',
-              'A cash-on-delivery order waits for the customer’s confirmation (the link in their order mail) or yours after a call; unconfirmed by then, it cancels itself and its stock goes back. 1 to 720; orders waiting keep the time they were given.',
-              whole(720),
-            )}
+          <NumberField
+            {...field('codConfirmHours')}
+            {...whole(720)}
+            label="Unconfirmed orders cancel after (hours)"
+            hint="A cash-on-delivery order waits for the customer’s confirmation (the link in their order mail) or yours after a call; unconfirmed by then, it cancels itself and its stock goes back. 1 to 720; orders waiting keep the time they were given."
           />
         </fieldset>
         <fieldset
@@ -126,33 +114,31 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
               </label>
               {kind === 'percent' && (
                 <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
-                  <SettingsFieldRow
-                    field={field('prepaidPercent', 'Percentage off (%)', 'From 0.01 to 100, like 5 or 2.5; rounded down to the paisa.', {
-                      optional: true,
-                    })}
+                  <TextField
+                    {...field('prepaidPercent')}
+                    inputMode="decimal"
+                    label="Percentage off (%)"
+                    hint="From 0.01 to 100, like 5 or 2.5; rounded down to the paisa."
                   />
-                  <SettingsFieldRow
-                    field={field(
-                      'prepaidMaxDiscount',
-                      'Largest discount (₹)',
-                      'The most a percentage takes off an order. Blank for no cap.',
-                      { optional: true },
-                    )}
+                  <MoneyField
+                    {...field('prepaidMaxDiscount')}
+                    label="Largest discount (₹)"
+                    hint="The most a percentage takes off an order. Blank for no cap."
                   />
                 </div>
               )}
               {kind === 'fixed' && (
                 <div className="grid gap-4 border-l-2 border-leaf-100 pl-4">
-                  <SettingsFieldRow
-                    field={field('prepaidFixed', 'Amount off (₹)', 'Taken off every order paid online, never more than its goods.', {
-                      optional: true,
-                    })}
+                  <MoneyField
+                    {...field('prepaidFixed')}
+                    label="Amount off (₹)"
+                    hint="Taken off every order paid online, never more than its goods."
                   />
                 </div>
               )}
             </div>
           ))}
-          <SettingsFieldError id="prepaidKind-error" message={errors.prepaidKind} />
+          <FieldError id="prepaidKind" error={errors.prepaidKind} />
         </fieldset>
         <SaveButton label="Save payments" busy={busy} />
       </Form>

@@ -1,5 +1,5 @@
 import type { ChangeEventHandler, ReactNode } from 'react'
-import { rupeesText } from '~/features/money/money'
+import { typedRupees } from '~/features/money/money'
 
 // The one family of form fields (the shop's forms and the admin's): a label, the control, a hint and an error
 // text, tied to the control for screen readers by `${id}-hint` and `${id}-error`. Messages come from the server's
@@ -26,19 +26,25 @@ export const controlProps = (id: string, error?: string, hint?: ReactNode) => ({
   'aria-describedby': describedBy(id, error, hint),
 })
 
-/** The message under a field (or a group of fields) that was refused. */
+/** The message under a field (or a group of fields) that was refused; `children` follow it (a way out, like a button). */
 export function FieldError({
   id,
   error,
   className = 'mt-1.5 text-sm font-medium text-red-700',
+  role,
+  children,
 }: {
   id: string
   error?: string
   className?: string
+  /** 'alert' when the message appears without the page reloading and must be read out. */
+  role?: 'alert'
+  children?: ReactNode
 }) {
   return error ? (
-    <p id={`${id}-error`} className={className}>
+    <p id={`${id}-error`} role={role} className={className}>
       {error}
+      {children}
     </p>
   ) : null
 }
@@ -50,18 +56,24 @@ export function Field({
   error,
   hint,
   className,
+  labelClassName = 'block text-sm font-medium text-earth-900',
+  errorClassName,
   children,
 }: {
   id: string
-  label: string
+  label: ReactNode
   error?: string
   hint?: ReactNode
   className?: string
+  /** The label's class, when it must differ (read by screen readers only: 'sr-only'). */
+  labelClassName?: string
+  /** The error's class, when it must differ from FieldError's. */
+  errorClassName?: string
   children: ReactNode
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-earth-900">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children}
@@ -70,14 +82,14 @@ export function Field({
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} className={errorClassName} />
     </div>
   )
 }
 
 type FieldProps = {
   name: string
-  label: string
+  label: ReactNode
   /** The control's id; `field-<name>` when not given. */
   id?: string
   error?: string
@@ -85,28 +97,50 @@ type FieldProps = {
   required?: boolean
   /** The wrapper's class (grid placement). */
   className?: string
+  /** The label's and the error's classes, when they must differ from Field's. */
+  labelClassName?: string
+  errorClassName?: string
   /** The control's own class, when it must differ from inputClass(error). */
   inputClassName?: string
 }
 
 const idOf = (props: { id?: string; name: string }) => props.id ?? `field-${props.name}`
 
+/** What a field's frame (Field) takes of its props. */
+const frameOf = (props: FieldProps) => ({
+  id: idOf(props),
+  label: props.label,
+  error: props.error,
+  hint: props.hint,
+  className: props.className,
+  labelClassName: props.labelClassName,
+  errorClassName: props.errorClassName,
+})
+
 type TextFieldProps = FieldProps & {
   type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'search' | 'url'
   defaultValue?: string
+  minLength?: number
   maxLength?: number
   autoComplete?: string
   inputMode?: 'email' | 'tel' | 'text' | 'numeric' | 'decimal' | 'search' | 'url'
   placeholder?: string
   pattern?: string
+  autoCapitalize?: string
+  spellCheck?: boolean
+  /** A datalist's id: suggestions the field offers as it is typed in. */
+  list?: string
+  /** A field the page keeps in its state (typed in live): its value and what a keystroke does. */
+  value?: string
+  onChange?: ChangeEventHandler<HTMLInputElement>
 }
 
 /** A one-line text field (text, e-mail, phone, password, date). */
 export function TextField(props: TextFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, type = 'text', ...input } = props
+  const { name, error, hint, required, inputClassName, type = 'text', ...input } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -114,10 +148,16 @@ export function TextField(props: TextFieldProps) {
         required={required}
         autoComplete={input.autoComplete}
         inputMode={input.inputMode}
+        minLength={input.minLength}
         maxLength={input.maxLength}
         placeholder={input.placeholder}
         pattern={input.pattern}
+        autoCapitalize={input.autoCapitalize}
+        spellCheck={input.spellCheck}
+        list={input.list}
         defaultValue={input.defaultValue}
+        value={input.value}
+        onChange={input.onChange}
         className={inputClassName ?? inputClass(error)}
       />
     </Field>
@@ -134,10 +174,10 @@ type NumberFieldProps = FieldProps & {
 
 /** A number field (counts, months): the browser's number control, whole numbers unless `step` says otherwise. */
 export function NumberField(props: NumberFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
+  const { name, error, hint, required, inputClassName, inputMode = 'numeric', min, max, step, defaultValue } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -155,7 +195,7 @@ export function NumberField(props: NumberFieldProps) {
 }
 
 type MoneyFieldProps = FieldProps & {
-  /** The amount now, in paise; shown in rupees ("40.5"). */
+  /** The amount now, in paise; shown in rupees as the product form always has ("40.5"). */
   paise?: number | null
   /** What was typed, shown again after a refusal (wins over `paise`). */
   defaultValue?: string
@@ -172,25 +212,10 @@ type MoneyFieldProps = FieldProps & {
  * (app/zod.ts) or the product form's price fields, the same parsing as before.
  */
 export function MoneyField(props: MoneyFieldProps) {
-  const {
-    name,
-    label,
-    error,
-    hint,
-    required,
-    className,
-    inputClassName,
-    paise,
-    defaultValue,
-    type = 'text',
-    min,
-    max,
-    step,
-    placeholder,
-  } = props
+  const { name, error, hint, required, inputClassName, paise, defaultValue, type = 'text', min, max, step, placeholder } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field {...frameOf(props)}>
       <input
         {...controlProps(id, error, hint)}
         name={name}
@@ -201,7 +226,7 @@ export function MoneyField(props: MoneyFieldProps) {
         step={step}
         max={max}
         placeholder={placeholder}
-        defaultValue={defaultValue ?? (paise === undefined || paise === null ? undefined : rupeesText(paise))}
+        defaultValue={defaultValue ?? (paise === undefined || paise === null ? undefined : typedRupees(paise, { trailingZero: false }))}
         className={inputClassName ?? inputClass(error)}
       />
     </Field>
@@ -216,10 +241,10 @@ type SelectFieldProps = FieldProps & {
 }
 
 export function SelectField(props: SelectFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, defaultValue, onChange, children } = props
+  const { name, error, hint, required, inputClassName, defaultValue, onChange, children } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field {...frameOf(props)}>
       <select
         {...controlProps(id, error, hint)}
         name={name}
@@ -234,19 +259,27 @@ export function SelectField(props: SelectFieldProps) {
   )
 }
 
-type TextareaFieldProps = FieldProps & { defaultValue?: string; rows?: number; maxLength?: number }
+type TextareaFieldProps = FieldProps & {
+  defaultValue?: string
+  rows?: number
+  minLength?: number
+  maxLength?: number
+  spellCheck?: boolean
+}
 
 export function TextareaField(props: TextareaFieldProps) {
-  const { name, label, error, hint, required, className, inputClassName, defaultValue, rows, maxLength } = props
+  const { name, error, hint, required, inputClassName, defaultValue, rows, minLength, maxLength, spellCheck } = props
   const id = idOf(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field {...frameOf(props)}>
       <textarea
         {...controlProps(id, error, hint)}
         name={name}
         required={required}
         rows={rows}
+        minLength={minLength}
         maxLength={maxLength}
+        spellCheck={spellCheck}
         defaultValue={defaultValue}
         className={inputClassName ?? inputClass(error)}
       />
@@ -261,20 +294,27 @@ type CheckboxFieldProps = {
   /** What a ticked box sends ("on" when not given). */
   value?: string
   defaultChecked?: boolean
+  required?: boolean
   error?: string
+  /** A line under the box that says what ticking it does. */
+  hint?: ReactNode
   /** The row's class: the box and its label side by side. */
   className?: string
   inputClassName?: string
+  errorClassName?: string
 }
 
-/** A tick box inside its label; an error, when any, follows the label. */
+/** A tick box inside its label; its hint and error, when any, follow the label. */
 export function CheckboxField(props: CheckboxFieldProps) {
   const {
     name,
     label,
     value,
     defaultChecked,
+    required,
     error,
+    hint,
+    errorClassName = 'text-sm font-medium text-red-700',
     className = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
     inputClassName = 'h-5 w-5 accent-leaf-700',
   } = props
@@ -284,16 +324,84 @@ export function CheckboxField(props: CheckboxFieldProps) {
       <label className={className}>
         {/* No value attribute unless given: React would hydrate `value={undefined}` as "", and a ticked box would send "". */}
         <input
-          {...controlProps(id, error)}
+          {...controlProps(id, error, hint)}
           name={name}
           type="checkbox"
           {...(value === undefined ? {} : { value })}
           defaultChecked={defaultChecked}
+          required={required}
           className={inputClassName}
         />
         {label}
       </label>
-      <FieldError id={id} error={error} className="text-sm font-medium text-red-700" />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} className={errorClassName} />
     </>
+  )
+}
+
+type RadioGroupFieldProps = {
+  name: string
+  /** What the choice is about: the group's legend. */
+  legend: ReactNode
+  options: ReadonlyArray<{ value: string; label: ReactNode }>
+  defaultValue?: string
+  /** The group's id, for its hint and error; `field-<name>` when not given. */
+  id?: string
+  error?: string
+  hint?: ReactNode
+  /** The fieldset's class (grid placement). */
+  className?: string
+  legendClassName?: string
+  /** The row of options, each option's label (the button beside its text), and the button's own class. */
+  optionsClassName?: string
+  optionClassName?: string
+  inputClassName?: string
+}
+
+/** One choice among a few, each a radio button beside its label, in a fieldset named by its legend. */
+export function RadioGroupField(props: RadioGroupFieldProps) {
+  const {
+    name,
+    legend,
+    options,
+    defaultValue,
+    error,
+    hint,
+    className,
+    legendClassName = 'block text-sm font-medium text-earth-900',
+    optionsClassName = 'mt-2 flex gap-4',
+    optionClassName = 'inline-flex min-h-11 items-center gap-2 text-earth-900',
+    inputClassName = 'h-5 w-5 accent-leaf-700',
+  } = props
+  const id = idOf(props)
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, error, hint)}>
+      <legend className={legendClassName}>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-earth-600">
+          {hint}
+        </p>
+      )}
+      <div className={optionsClassName}>
+        {options.map((option) => (
+          <label key={option.value} className={optionClassName}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              className={inputClassName}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
   )
 }

@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
-import { ActionOutcome, inputClass } from '~/components/admin/admin-page'
-import { SaveButton, SettingsFieldError, type SettingsSectionProps, shownValues } from '~/components/admin/settings-section'
+import { ActionOutcome } from '~/components/admin/admin-page'
+import { SaveButton, type SettingsSectionProps, shownValues } from '~/components/admin/settings-section'
+import { inputClass, SelectField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
@@ -28,47 +29,26 @@ export function TaxSettingsForm({ isDemoGstin, busy, ...props }: SettingsSection
       <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
-        <div>
-          <label htmlFor="gst-state" className="block text-sm font-medium text-earth-900">
-            State of registration
-          </label>
-          <select
-            id="gst-state"
-            name="gstState"
-            defaultValue={values.gstState}
-            aria-invalid={errors.gstState ? true : undefined}
-            aria-describedby={errors.gstState ? 'gst-state-error' : undefined}
-            className={`${inputClass} ${errors.gstState ? 'border-red-600' : 'border-stone-300'}`}
-          >
-            {INDIAN_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state} ({GST_STATE_CODES[state]})
-              </option>
-            ))}
-          </select>
-          <SettingsFieldError id="gst-state-error" message={errors.gstState} />
-        </div>
-        <div>
-          <label htmlFor="gstin" className="block text-sm font-medium text-earth-900">
-            GSTIN
-          </label>
-          <input
-            id="gstin"
-            name="gstin"
-            required
-            maxLength={15}
-            autoCapitalize="characters"
-            spellCheck={false}
-            defaultValue={values.gstin}
-            aria-invalid={errors.gstin ? true : undefined}
-            aria-describedby={['gstin-hint', errors.gstin ? 'gstin-error' : ''].filter(Boolean).join(' ')}
-            className={`${inputClass} font-mono uppercase ${errors.gstin ? 'border-red-600' : 'border-stone-300'}`}
-          />
-          <p id="gstin-hint" className="mt-1 text-sm text-earth-600">
-            15 characters; its first two digits are the state’s code.
-          </p>
-          <SettingsFieldError id="gstin-error" message={errors.gstin} />
-        </div>
+        <SelectField id="gst-state" name="gstState" label="State of registration" defaultValue={values.gstState} error={errors.gstState}>
+          {INDIAN_STATES.map((state) => (
+            <option key={state} value={state}>
+              {state} ({GST_STATE_CODES[state]})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="gstin"
+          name="gstin"
+          label="GSTIN"
+          required
+          maxLength={15}
+          autoCapitalize="characters"
+          spellCheck={false}
+          defaultValue={values.gstin}
+          error={errors.gstin}
+          hint="15 characters; its first two digits are the state’s code."
+          inputClassName={`${inputClass(errors.gstin)} font-mono uppercase`}
+        />
         <SaveButton label="Save tax details" busy={busy} />
       </Form>
     </>

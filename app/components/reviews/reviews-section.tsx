@@ -4,6 +4,7 @@ import { REVIEW_LIMITS, type RatingSummary, ratingLabel } from '~/features/revie
 import { focusRing, primaryButton } from '../catalogue/styles'
 import { Stars } from './stars'
 import { formatIndiaDate } from '~/features/dates/india-time'
+import { FieldError, TextareaField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
@@ -201,40 +202,26 @@ function ReviewForm({
             </label>
           ))}
         </div>
-        {ratingError && (
-          <p id="review-rating-error" className="mt-1 text-sm font-medium text-red-700">
-            {ratingError}
-          </p>
-        )}
+        <FieldError id="review-rating" error={ratingError} className="mt-1 text-sm font-medium text-red-700" />
       </fieldset>
 
-      <div className="mt-3">
-        <label htmlFor="review-body" className="block text-sm font-medium text-earth-900">
-          Your review
-        </label>
-        <textarea
-          id="review-body"
-          name="body"
-          rows={5}
-          required
-          minLength={REVIEW_LIMITS.bodyMin}
-          maxLength={REVIEW_LIMITS.bodyMax}
-          defaultValue={body}
-          aria-invalid={bodyError ? true : undefined}
-          aria-describedby={['review-body-hint', bodyError ? 'review-body-error' : ''].filter(Boolean).join(' ')}
-          className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
-            bodyError ? 'border-red-600' : 'border-stone-300'
-          }`}
-        />
-        <p id="review-body-hint" className="mt-1 text-sm text-earth-600">
-          {REVIEW_LIMITS.bodyMin} to {REVIEW_LIMITS.bodyMax} characters. Shown with your name, {viewer.signedAs}.
-        </p>
-        {bodyError && (
-          <p id="review-body-error" className="mt-1 text-sm font-medium text-red-700">
-            {bodyError}
-          </p>
-        )}
-      </div>
+      <TextareaField
+        id="review-body"
+        name="body"
+        label="Your review"
+        rows={5}
+        required
+        minLength={REVIEW_LIMITS.bodyMin}
+        maxLength={REVIEW_LIMITS.bodyMax}
+        defaultValue={body}
+        error={bodyError}
+        hint={`${REVIEW_LIMITS.bodyMin} to ${REVIEW_LIMITS.bodyMax} characters. Shown with your name, ${viewer.signedAs}.`}
+        className="mt-3"
+        inputClassName={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
+          bodyError ? 'border-red-600' : 'border-stone-300'
+        }`}
+        errorClassName="mt-1 text-sm font-medium text-red-700"
+      />
 
       {!viewer.emailVerified && (
         <p className="mt-3 text-sm text-earth-700">

@@ -80,16 +80,6 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same' })
 
-/** First message per field, for forms to show beside each field. */
-export function accountFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form')
-    out[key] ??= issue.message
-  }
-  return out
-}
-
 /**
  * Where to go after signing in: a path on this shop, never another site. Anything else (a full URL,
  * `//host`, a backslash trick) falls back to `fallback`.

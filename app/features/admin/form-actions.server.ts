@@ -1,7 +1,8 @@
 import { z } from '~/zod'
 import { PRODUCT_ID_PATTERN, productPath } from '../catalogue/product'
 import type { Shop } from '~/shop.server'
-import { productFieldErrors, productFormEntries, productFormSchema, productFormValues } from './product-form'
+import { parseForm } from '~/http/form-result'
+import { type ProductFormField, productFormEntries, productFormSchema, productFormValues } from './product-form'
 import { log } from '~/log.server'
 import {
   createProduct,
@@ -56,21 +57,21 @@ export async function addProductAction(request: Request, shop: Shop, admin: stri
   const upload = await readUpload(request, ADD_FAILED)
   if (isAnswer(upload)) return upload
   const values = productFormEntries(new URLSearchParams(upload.fields))
-  const parsed = productFormSchema.safeParse(upload.fields)
-  if (!parsed.success) {
+  const parsed = parseForm<typeof productFormSchema, ProductFormField>(upload.fields, productFormSchema)
+  if (!parsed.ok) {
     return {
       status: 400,
       result: {
         ok: false,
         error: ADD_FAILED,
         reason: 'Please correct the fields marked below.',
-        fieldErrors: productFieldErrors(parsed.error),
+        fieldErrors: parsed.fieldErrors,
         values,
       },
     }
   }
   try {
-    const product = await createProduct(shop.db, shop.media, parsed.data, upload.images, admin)
+    const product = await createProduct(shop.db, shop.media, parsed.values, upload.images, admin)
     return {
       status: 200,
       result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } },
@@ -119,16 +120,16 @@ export async function manageProductAction(
   }
 
   const values = productFormEntries(new URLSearchParams(upload.fields))
-  const parsed = productFormSchema.safeParse(upload.fields)
-  if (!parsed.success) {
-    const fieldErrors = productFieldErrors(parsed.error)
+  const parsed = parseForm<typeof productFormSchema, ProductFormField>(upload.fields, productFormSchema)
+  if (!parsed.ok) {
+    const fieldErrors = parsed.fieldErrors
     return {
       status: 400,
       result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values },
     }
   }
   try {
-    const product = await updateProduct(db, media, id, parsed.data, upload.images, admin)
+    const product = await updateProduct(db, media, id, parsed.values, upload.images, admin)
     return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
   } catch (err) {
     if (err instanceof ProductNotFoundError)

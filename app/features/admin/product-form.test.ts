@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NO_DECLARATIONS, type Product } from '../catalogue/product'
-import { productFieldErrors, productFormEntries, productFormSchema, productFormValues } from './product-form'
+import { formErrorsOf } from '~/http/form-result'
+import { type ProductFormField, productFormEntries, productFormSchema, productFormValues } from './product-form'
 
 const single = {
   name: 'Amla Powder',
@@ -24,7 +25,7 @@ const sized = {
 const errorsOf = (input: Record<string, unknown>) => {
   const result = productFormSchema.safeParse(input)
   expect(result.success).toBe(false)
-  return productFieldErrors(result.error!)
+  return formErrorsOf<ProductFormField>(result.error!).fieldErrors
 }
 
 describe('the Add/Edit product form', () => {

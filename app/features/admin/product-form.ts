@@ -3,7 +3,7 @@ import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, 
 import { NET_OF_PACK, NET_UNITS } from '../catalogue/declarations'
 import { DIET_MARKS, NO_DECLARATIONS, type Offer, type Product, type ProductDeclarations } from '../catalogue/product'
 import { GST_RATES, type GstRate, HSN_CODE_PATTERN, isGstRate, TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
-import { rupeesToPaise } from '../money/money'
+import { rupeesToPaise, typedRupees } from '../money/money'
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../stock/adjustments'
 
 /**
@@ -312,18 +312,6 @@ export const productFormSchema = formShape
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>
 
-/** First message per field, for the form to show beside each field. */
-export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
-  const out: ProductFieldErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && (PRODUCT_FORM_FIELDS as readonly string[]).includes(field)) {
-      out[field as ProductFormField] ??= issue.message
-    }
-  }
-  return out
-}
-
 /** Reads the form's text fields out of FormData (files and unknown names are left out). */
 export function productFormEntries(form: FormData | URLSearchParams): Partial<Record<ProductFormField, string>> {
   const out: Partial<Record<ProductFormField, string>> = {}
@@ -334,12 +322,12 @@ export function productFormEntries(form: FormData | URLSearchParams): Partial<Re
   return out
 }
 
-const rupeesText = (paise: number | undefined) => (paise === undefined ? '' : String(paise / 100))
+const priceText = (paise: number | undefined) => (paise === undefined ? '' : typedRupees(paise, { trailingZero: false }))
 const stockText = (stock: number | undefined) => (stock === undefined ? '' : String(stock))
 
 /** Blank for a pack sold at its MRP, as the form takes it: a new price then stays the MRP instead of exceeding the old one. */
 const mrpText = (offer: Offer | undefined) =>
-  offer?.mrpPaise !== undefined && offer.mrpPaise > offer.pricePaise ? rupeesText(offer.mrpPaise) : ''
+  offer?.mrpPaise !== undefined && offer.mrpPaise > offer.pricePaise ? priceText(offer.mrpPaise) : ''
 
 /** A product's current values as the form's strings, for the Edit dialog. */
 export function productFormValues(product: Product & { hsnCode?: string; gstRatePercent?: number }): Record<ProductFormField, string> {
@@ -351,7 +339,7 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
     description: product.description,
     category: product.category,
     subcategory: product.subcategory ?? '',
-    price: rupeesText(one?.pricePaise),
+    price: priceText(one?.pricePaise),
     mrp: mrpText(one),
     netQuantity: one?.net ? String(one.net.amount) : '',
     netUnit: one?.net ? one.net.unit : '',
@@ -381,7 +369,7 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
     stockReason: '',
   }
   for (const size of PACK_SIZES) {
-    values[SIZE_FIELDS[size].price] = rupeesText(offer(size)?.pricePaise)
+    values[SIZE_FIELDS[size].price] = priceText(offer(size)?.pricePaise)
     const pack = offer(size)
     values[SIZE_FIELDS[size].mrp] = mrpText(pack)
     values[SIZE_FIELDS[size].stock] = stockText(offer(size)?.stock)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { DEFAULT_COD_RULES, MAX_REFUSED_PINS_TEXT } from './cash-on-delivery'
-import { accountFieldErrors } from '../accounts/account-schemas'
+import { formErrorsOf } from '~/http/form-result'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
 import { getShopSettings, saveSettings, saveShopSettings } from '../settings/shop-settings.server'
 import { deliverySettings } from './delivery-settings'
@@ -21,7 +21,7 @@ const parse = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string
 const refusals = (changes: Partial<Record<keyof typeof DEFAULT_PAYMENT_FORM, string>>) => {
   const parsed = parse(changes)
   expect(parsed.success, JSON.stringify(changes)).toBe(false)
-  return accountFieldErrors(parsed.error!)
+  return formErrorsOf(parsed.error!).fieldErrors
 }
 
 describe('the payments form as the owner types it', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatRupees, formatRupeesAndPaise, paiseToRupees, rupeeAmount, rupeesToPaise } from './money'
+import { formatRupees, formatRupeesAndPaise, paiseToRupees, rupeeAmount, rupeesToPaise, typedRupees } from './money'
 
 describe('money', () => {
   it('formats whole rupees without decimals and Indian digit grouping', () => {
@@ -34,5 +34,21 @@ describe('money', () => {
     expect(rupeeAmount(1005)).toBe('10.05')
     expect(rupeeAmount(35000)).toBe('350.00')
     expect(rupeeAmount(7)).toBe('0.07')
+  })
+  it('writes an amount for a form to show: paise only when there are some, two places or as the number reads', () => {
+    expect(typedRupees(4000)).toBe('40')
+    expect(typedRupees(6050)).toBe('60.50')
+    expect(typedRupees(6005)).toBe('60.05')
+    expect(typedRupees(6050, { trailingZero: false })).toBe('60.5')
+    expect(typedRupees(6005, { trailingZero: false })).toBe('60.05')
+    expect(typedRupees(4000, { trailingZero: false })).toBe('40')
+    // What the settings (toFixed) and the product form (String) wrote before, for any amount.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e11 }), (paise) => {
+        expect(typedRupees(paise)).toBe(paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2))
+        expect(typedRupees(paise, { trailingZero: false })).toBe(String(paise / 100))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

@@ -43,12 +43,17 @@ export function rupeeAmount(paise: number) {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** An amount as the owner types it in a form: rupees, with paise only when there are some ("40", "60.50"). */
-export function typedRupees(paise: number) {
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2)
-}
-
-/** Paise as rupees for a form's field to show and be sent back ("40", "40.5"); the schema's rupeesField reads it again. */
-export function rupeesText(paise: number) {
-  return String(paise / 100)
+/**
+ * An amount as a form's field shows it, to be typed over and sent back: rupees, with paise only when there are
+ * some ("40", "60.50"). The product form has always shown paise as the number reads, without a trailing zero
+ * ("60.5"): `{ trailingZero: false }`. Integer arithmetic, so no float rounding.
+ */
+export function typedRupees(paise: number, { trailingZero = true }: { trailingZero?: boolean } = {}) {
+  const rounded = Math.round(paise)
+  const sign = rounded < 0 ? '-' : ''
+  const abs = Math.abs(rounded)
+  const whole = `${sign}${Math.floor(abs / 100)}`
+  if (abs % 100 === 0) return whole
+  const cents = String(abs % 100).padStart(2, '0')
+  return `${whole}.${trailingZero ? cents : cents.replace(/0$/, '')}`
 }

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from 'react-router'
 import { getSignedInUser, requireSignedIn } from '~/features/accounts/guards.server'
 import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { authorName, REVIEW_LIMITS, REVIEW_SAVED, REVIEW_UPDATED } from './review'
-import { type ReviewFieldErrors, reviewFieldErrors, reviewInputSchema } from './review-schema'
+import { type ReviewField, type ReviewFieldErrors, reviewInputSchema } from './review-schema'
 import { ReviewedProductNotFoundError, productReviews, writeReview } from './reviews.server'
 
 export type ReviewActionResult =
@@ -25,13 +25,13 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
   if (!fields) {
     return formTooLarge<ReviewActionResult>({ ok: false, error: FORM_TOO_LARGE })
   }
-  const parsed = reviewInputSchema.safeParse(fields)
-  if (!parsed.success) {
+  const parsed = parseForm<typeof reviewInputSchema, ReviewField>(fields, reviewInputSchema)
+  if (!parsed.ok) {
     return data<ReviewActionResult>(
       {
         ok: false,
         error: 'Your review was not saved: please correct what is marked below.',
-        fieldErrors: reviewFieldErrors(parsed.error),
+        fieldErrors: parsed.fieldErrors,
         // Give back what was typed (bounded), so nothing is lost.
         values: { rating: (fields.rating ?? '').slice(0, 2), body: (fields.body ?? '').slice(0, REVIEW_LIMITS.bodyMax * 2) },
       },
@@ -39,7 +39,7 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
     )
   }
   try {
-    const saved = await writeReview(context.shop.db, user, productId, parsed.data)
+    const saved = await writeReview(context.shop.db, user, productId, parsed.values)
     return data<ReviewActionResult>({ ok: true, message: saved.created ? REVIEW_SAVED : REVIEW_UPDATED })
   } catch (err) {
     if (err instanceof ReviewedProductNotFoundError) throw data(NOT_REVIEWABLE, { status: 404 })

@@ -26,13 +26,3 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>
 export const REVIEW_FIELDS = ['rating', 'body'] as const
 export type ReviewField = (typeof REVIEW_FIELDS)[number]
 export type ReviewFieldErrors = Partial<Record<ReviewField, string>>
-
-/** First message per field, for the form to show beside each field. */
-export function reviewFieldErrors(error: z.ZodError): ReviewFieldErrors {
-  const out: ReviewFieldErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0]
-    if (field === 'rating' || field === 'body') out[field] ??= issue.message
-  }
-  return out
-}

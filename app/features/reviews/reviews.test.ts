@@ -10,7 +10,8 @@ import { confirmPayment } from '../payments/settle.server'
 import { placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { authorName, REVIEW_LIMITS, ratingLabel } from './review'
-import { RATING_ERROR, reviewFieldErrors, reviewInputSchema } from './review-schema'
+import { formErrorsOf } from '~/http/form-result'
+import { RATING_ERROR, reviewInputSchema } from './review-schema'
 import {
   listReviewsForAdmin,
   productReviews,
@@ -49,7 +50,7 @@ describe('review input', () => {
   ])('refuses %j', (input, errors) => {
     const result = reviewInputSchema.safeParse(input)
     expect(result.success).toBe(false)
-    expect(reviewFieldErrors(result.error!)).toEqual(errors)
+    expect(formErrorsOf(result.error!).fieldErrors).toEqual(errors)
   })
 
   it('accepts the longest review', () => {

@@ -2,6 +2,7 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { products } from '~/db/schema'
 import { text, z } from '~/zod'
+import { parseForm } from '~/http/form-result'
 import { emailSchema } from '../accounts/account-schemas'
 import { storeImage } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
@@ -88,15 +89,15 @@ export function readAddresses(fields: Record<string, string | undefined>): Addre
     const row = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (fields[addressField(index, f)] ?? '').slice(0, 2000)]))
     if (fields[addressField(index, 'remove')] === 'yes') continue
     if (ADDRESS_FIELDS.every((f) => row[f]!.trim() === '')) continue
-    const parsed = addressSchema.safeParse(row)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = addressField(index, String(issue.path[0] ?? 'label') as (typeof ADDRESS_FIELDS)[number])
-        errors[name] ??= issue.message
-      }
+    const parsed = parseForm<typeof addressSchema, (typeof ADDRESS_FIELDS)[number]>(row, addressSchema)
+    if (!parsed.ok) {
+      // Each row's messages under its own fields' names; one about the row as a whole goes by its label.
+      for (const [field, message] of Object.entries(parsed.fieldErrors))
+        errors[addressField(index, field as (typeof ADDRESS_FIELDS)[number])] ??= message!
+      if (parsed.formError) errors[addressField(index, 'label')] ??= parsed.formError
       continue
     }
-    addresses.push(parsed.data)
+    addresses.push(parsed.values)
   }
   if (Object.keys(errors).length) return { ok: false, errors, message: 'Check the fields marked below.' }
   if (addresses.length === 0) return { ok: false, errors: {}, message: 'Keep at least one address: the first is printed on invoices.' }

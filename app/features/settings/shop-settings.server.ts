@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
 import { log } from '~/log.server'
 import { z } from '~/zod'
-import { accountFieldErrors } from '../accounts/account-schemas'
+import { parseForm } from '~/http/form-result'
 import type { AnySlice, PostedForm, SettingsFormResult, SettingsSlice, SliceForm } from './settings-slice'
 import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type ShopDetails, type ShopSettings } from './shop-settings'
 import { SETTINGS_SLICES, type SettingsFormValues } from './slices'
@@ -121,18 +121,18 @@ export async function saveSettings<Value extends object>(db: Database, slice: Se
 export async function saveSettingsForm(db: Database, slice: AnySlice, posted: PostedForm): Promise<SettingsFormResult> {
   const form = await slice.form()
   const values = form.typed(Object.fromEntries(slice.fields.map((name) => [name, posted[name] ?? ''])))
-  const parsed = form.form.safeParse(values)
-  if (!parsed.success) {
+  const parsed = parseForm(values, form.form)
+  if (!parsed.ok) {
     return {
       form: slice.key,
       ok: false,
-      error: form.refused ?? 'Check the fields marked below.',
-      fieldErrors: accountFieldErrors(parsed.error),
+      error: parsed.formError ?? form.refused ?? 'Check the fields marked below.',
+      fieldErrors: parsed.fieldErrors,
       values,
     }
   }
-  await saveSettings(db, slice, parsed.data)
-  return { form: slice.key, ok: true, message: form.saved(parsed.data) }
+  await saveSettings(db, slice, parsed.values)
+  return { form: slice.key, ok: true, message: form.saved(parsed.values) }
 }
 
 /** Each section's fields as /dash/settings shows the settings. */
