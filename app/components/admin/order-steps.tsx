@@ -136,11 +136,9 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 className="flex items-start gap-2 text-earth-900"
                 inputClassName="mt-1 size-5 accent-leaf-700"
               />
-              {/* Required since the page began, though the step takes an empty note: kept as it was. */}
               <TextField
                 name="reason"
                 label="Note (optional)"
-                required
                 maxLength={500}
                 defaultValue={valuesFor('return').reason ?? ''}
                 error={errorsFor('return').reason}
