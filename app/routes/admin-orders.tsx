@@ -72,7 +72,8 @@ function CellLabel({ children }: { children: string }) {
 /** The list's address for a query; the defaults are left out so links stay short. */
 function listHref(query: Partial<OrderListQuery>) {
   const params = new URLSearchParams()
-  if (query.status && query.status !== 'to-ship') params.set('status', query.status)
+  // With a search, "to ship" is named: without a filter a search covers every order.
+  if (query.status && (query.status !== 'to-ship' || query.q)) params.set('status', query.status)
   if (query.q) params.set('q', query.q)
   if (query.page && query.page > 1) params.set('page', String(query.page))
   return params.size ? `/dash/orders?${params}` : '/dash/orders'
@@ -95,7 +96,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       />
 
       <Form method="get" action="/dash/orders" className="mt-6 flex flex-wrap items-end gap-3">
-        {query.status !== 'to-ship' && <input type="hidden" name="status" value={query.status} />}
         <TextField
           id="orders-q"
           name="q"
@@ -122,7 +122,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-earth-700" aria-live="polite">
         {total === 0
           ? query.q
-            ? `No orders match “${query.q}” in ${FILTER_LABELS[query.status].toLowerCase()}.`
+            ? query.status === 'all'
+              ? `No orders match “${query.q}”.`
+              : `No orders match “${query.q}” in ${FILTER_LABELS[query.status].toLowerCase()}.`
             : query.status === 'to-ship'
               ? 'No orders to ship.'
               : 'No orders here.'

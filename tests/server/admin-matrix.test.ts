@@ -151,6 +151,11 @@ describe('the admin', () => {
     expect((await admin.send('/dash')).text).toContain('Welcome, Meena')
     expect((await admin.send(`/dash/orders/${orderId}`)).text).toContain(CUSTOMER)
     expect((await admin.send('/dash/orders?status=all&q=94430%2055555')).text).toContain('Kavya Raman')
+    // The search box covers every order (issue 39): it sends no filter, and says so when nothing matches.
+    const searched = (await admin.send('/dash/orders?status=shipped&q=no-such-order')).text
+    expect(searched).toContain('No orders match “no-such-order” in shipped.')
+    expect(searched).not.toMatch(/<input[^>]*name="status"/)
+    expect((await admin.send('/dash/orders?q=no-such-order')).text).toContain('No orders match “no-such-order”.')
   })
 
   it('may use every admin form and API, and each does what it says', async () => {

@@ -33,11 +33,15 @@ export const ORDER_LIST_FILTERS = [
   ],
 ] as const
 
-export const orderListQuerySchema = z.object({
-  status: z.enum(ORDER_LIST_FILTERS).catch('to-ship'),
-  q: adminSearchText,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-})
+export const orderListQuerySchema = z
+  .object({
+    status: z.enum(ORDER_LIST_FILTERS).optional().catch(undefined),
+    q: adminSearchText,
+    page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  })
+  // A search looks through every order unless the owner picked a filter: "KO-4" must be found whatever its status
+  // (issue 39), where the list alone opens on what is to ship.
+  .transform(({ status, ...rest }) => ({ ...rest, status: status ?? (rest.q ? 'all' : 'to-ship') }) as const)
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>
 
 const PAGE_SIZE = 50

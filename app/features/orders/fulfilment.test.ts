@@ -174,6 +174,25 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(await list({ status: 'nonsense', q: 'x'.repeat(500) })).toEqual([a.number])
   })
 
+  it('searches every order when no filter is picked, and within one when it is (issue 39)', async () => {
+    const paid = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }], 'meena@example.in')
+    const awaiting = await placeTestOrder(db(), provider, {
+      items: [{ productId: 'dried-mango', size: '250g', quantity: 1 }],
+      email: 'kavya@example.in',
+    })
+    const list = (q: Record<string, string>) =>
+      listOrdersForAdmin(db(), orderListQuerySchema.parse(q)).then((r) => r.orders.map((o) => o.number))
+
+    // The search box sends no filter: an order awaiting payment is found though the list opens on "to ship".
+    expect(orderListQuerySchema.parse({ q: `KO-${awaiting.number}` }).status).toBe('all')
+    expect(await list({ q: `KO-${awaiting.number}` })).toEqual([awaiting.number])
+    expect(await list({ q: 'kavya@' })).toEqual([awaiting.number])
+    // A filter the owner picked still narrows the search; no search, no filter: what is to ship.
+    expect(await list({ status: 'to-ship', q: `KO-${awaiting.number}` })).toEqual([])
+    expect(await list({ status: 'to-ship', q: `KO-${paid.number}` })).toEqual([paid.number])
+    expect(await list({})).toEqual([paid.number])
+  })
+
   it('puts the dashboard together: today in India, revenue of paid orders, waiting orders and low stock', async () => {
     const a = await paidOrder([{ productId: 'dried-mango', size: '500g', quantity: 1 }])
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }])
