@@ -33,10 +33,12 @@ const DONE: Record<FulfilmentStep, string> = {
   confirm: 'Order confirmed: it can be packed now.',
   pack: 'Order marked packed.',
   ship: 'Order marked shipped; the customer has been mailed.',
-  deliver: 'Order marked delivered (for cash on delivery: its cash collected, so it is paid).',
+  deliver: 'Order marked delivered.',
   return: 'Order marked returned to origin.',
   cancel: 'Order cancelled and its stock returned; the customer has been mailed.',
 }
+
+const COD_DELIVERED = 'Order marked delivered: its cash is collected, so it is paid.'
 
 const FIELDS: OrderField[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
 const ATTENTION_FORM = z.object({
@@ -169,12 +171,15 @@ export async function cancelStep({ context, orderId, fields, actor }: Intent) {
 export async function fulfilmentStep({ context, orderId, fields, actor }: Intent) {
   const read = readStep(fields)
   if (!read.ok) return read.refused
+  let advanced: Awaited<ReturnType<typeof advanceOrder>>
   try {
-    await advanceOrder(context.shop.db, context.shop.config.PUBLIC_URL, orderId, read.input, actor)
+    advanced = await advanceOrder(context.shop.db, context.shop.config.PUBLIC_URL, orderId, read.input, actor)
   } catch (err) {
     return stepRefused(err, read.input.step)
   }
-  return data<StepResult>({ ok: true, message: DONE[read.input.step] })
+  // Only cash on delivery is paid by its delivery (issue 39: a prepaid order was told about cash).
+  const message = read.input.step === 'deliver' && advanced.paymentMethod === 'cod' ? COD_DELIVERED : DONE[read.input.step]
+  return data<StepResult>({ ok: true, message })
 }
 
 function refundOutcome(status: string | undefined) {

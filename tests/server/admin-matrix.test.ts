@@ -167,6 +167,11 @@ describe('the admin', () => {
     expect(orderPage).toContain('D4455667788')
     expect(orderPage).not.toContain('Mark packed')
     expect(orderPage).toContain('Mark delivered')
+    // A prepaid order's delivery says nothing of cash (issue 39).
+    const delivered = await admin.send(`/dash/orders/${orderId}`, { form: { step: 'deliver' } })
+    expect(delivered.status).toBe(200)
+    expect(delivered.text).toContain('Order marked delivered.')
+    expect(delivered.text).not.toContain('cash collected')
     expect((await admin.send('/dash/outbox?show=all')).text).toContain('is on its way')
 
     const handled = await admin.send('/dash/messages', { form: { messageId, handled: 'true' } })

@@ -568,6 +568,7 @@ describe('cash on delivery through the built shop (issue 19)', () => {
     expect(text).toContain('Cash on delivery')
     const delivered = await admin.send(`/dash/orders/${order.orderId}`, { form: { step: 'deliver' } })
     expect(delivered.status).toBe(200)
+    expect(delivered.text).toContain('Order marked delivered: its cash is collected, so it is paid.')
     expect(await statusOf(customer, order.orderId)).toBe('delivered')
     const history = (await admin.send(`/dash/orders/${order.orderId}`)).text
     expect(history).toContain(`Cash collected: ₹${order.amount / 100}`)

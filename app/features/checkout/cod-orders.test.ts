@@ -182,7 +182,7 @@ describe(`cash-on-delivery orders on ${describeDatabase()}`, () => {
       { step: 'cancel', reason: 'Customer asked', refund: 'yes' },
       'owner@example.in',
     )
-    expect(moved).toEqual({ status: 'cancelled', refundId: null })
+    expect(moved).toEqual({ status: 'cancelled', paymentMethod: 'cod', refundId: null })
     const mail = (await db().select().from(outbox).where(eq(outbox.recipient, 'meena@example.in'))).find((m) =>
       m.subject.includes('cancelled'),
     )!

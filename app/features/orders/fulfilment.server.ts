@@ -230,9 +230,9 @@ export async function advanceOrder(db: Database, shopUrl: string, orderId: strin
           cod,
         ),
       )
-      return { status: step.to as OrderStatus, refundId: refund?.refundId ?? null }
+      return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: refund?.refundId ?? null }
     }
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
-    return { status: step.to as OrderStatus, refundId: null }
+    return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: null }
   })
 }
