@@ -11,10 +11,13 @@ const required = (label: string, max = 100) => text({ label, max, oneLine: true 
 
 const optionalText = (label: string, max = 100) => text({ label, max, required: false, oneLine: true }).optional().default('')
 
+/** What a person types between digits: spaces and hyphens. */
+const withoutSpaces = (value: string) => value.replace(/[\s-]/g, '')
+
 /** Indian mobile numbers: ten digits starting 6–9, with an optional +91 or 0 in front. */
 const MOBILE = /^(?:\+91|0)?([6-9]\d{9})$/
 export function normalizeMobile(value: string) {
-  const match = value.replace(/[\s-]/g, '').match(MOBILE)
+  const match = withoutSpaces(value).match(MOBILE)
   return match ? match[1]! : null
 }
 
@@ -33,7 +36,10 @@ const shippingAddressFields = z.object({
   buildingNumber: optionalText('Building Number'),
   streetName: optionalText('Street Name', 200),
   city: required('City', 60),
-  postalCode: required('Postal Code', 10).regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code'),
+  // "560 034" as people write it: spaces and hyphens go, as for phone numbers (issue 39).
+  postalCode: required('Postal Code', 10)
+    .transform(withoutSpaces)
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code')),
   // Named as GST names it ("TN", "tamilnadu" → Tamil Nadu): the invoice's CGST + SGST or IGST follows it.
   state: required('State', 60).transform((value, ctx) => {
     const state = gstStateOf(value)
@@ -149,7 +155,9 @@ export const cartQuoteRequestSchema = z.object({
   phone: z.string({ error: 'phone must be text' }).max(20, 'phone is too long').optional(),
   postalCode: z
     .string({ error: 'postalCode must be text' })
-    .regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code')
+    .max(10, 'postalCode is too long')
+    .transform(withoutSpaces)
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code'))
     .optional(),
 })
 export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>

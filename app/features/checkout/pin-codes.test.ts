@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { INDIAN_STATES } from './indian-states'
 import { PIN_RANGES, pinCodeProblem, statesOfPinCode } from './pin-codes'
-import { addressFormSchema, shippingAddressSchema } from './checkout-schemas'
+import { addressFormSchema, cartQuoteRequestSchema, shippingAddressSchema } from './checkout-schemas'
 
 /** A real PIN code in each state and territory: its capital's (or its largest town's) head post office. */
 const PIN_OF: Record<string, string> = {
@@ -113,6 +113,14 @@ describe('the shipping address', () => {
     // A PIN or a state that did not parse is said once, by its own field.
     const bad = shippingAddressSchema.safeParse(address({ postalCode: '6000', state: 'Atlantis' }))
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['postalCode', 'state'])
+  })
+
+  it('takes a PIN code written with a space or a hyphen, as a phone number is (issue 39)', () => {
+    for (const typed of ['600 017', '600-017', ' 600017 ']) {
+      expect(shippingAddressSchema.parse(address({ postalCode: typed })).postalCode, typed).toBe('600017')
+    }
+    expect(cartQuoteRequestSchema.shape.postalCode.parse('600 017')).toBe('600017')
+    expect(shippingAddressSchema.safeParse(address({ postalCode: '600 01' })).success).toBe(false)
   })
 
   it('takes a building number or a street name alone', () => {
