@@ -184,3 +184,30 @@ test('the order list reads without sideways scrolling on a 375 px phone, and is 
   await expect(rows.first()).toHaveCSS('display', 'table-row')
   await expect(rows.first().getByText('Total', { exact: true })).toBeHidden()
 })
+
+test('an order’s items show their quantity and prices on a 375 px phone, without sideways scrolling (issue 39)', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const customer = `e2e-items-${Date.now()}-${process.pid}@example.in`
+  const orderId = await paidSpicesOrder(request, customer)
+  await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto(`/dash/orders/${orderId}`)
+
+  const items = page.getByRole('table', { name: /^Items in order KO-\d+$/ })
+  // The box the table sits in does not scroll sideways: nothing of it is cut off.
+  expect(await items.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true)
+  const line = items.locator('tbody tr').first()
+  const cells = [line.getByRole('rowheader'), ...(await line.getByRole('cell').all())]
+  expect(cells).toHaveLength(4)
+  for (const cell of [...cells, items.getByRole('row', { name: /^Total/ })]) {
+    await expect(cell).toBeVisible()
+    const box = (await cell.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(375)
+  }
+  await expect(line.getByRole('cell').first()).toHaveText('1')
+  await expect(line.getByRole('cell').nth(1)).toHaveText(/^₹[\d,]+(\.\d\d)?$/)
+})

@@ -49,15 +49,14 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
   return (
     <Panel id="lines-title" title="Items">
       <div className={`mt-3 ${tableScroll}`}>
-        <table className="w-full min-w-[32rem] border-collapse text-left">
+        {/* Four columns and no minimum width, the size under the name: on a phone's 300 px every quantity and price
+            shows (issue 39), where a fifth column pushed them out of the box. */}
+        <table className="w-full border-collapse text-left">
           <caption className="sr-only">Items in order {order.label}</caption>
           <thead>
             <tr className="border-b border-stone-300 text-sm text-earth-700">
               <th scope="col" className="p-2">
                 Product
-              </th>
-              <th scope="col" className="p-2">
-                Size
               </th>
               <th scope="col" className="p-2 text-right">
                 Qty
@@ -75,8 +74,8 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
               <tr key={`${line.productId}-${line.size}`} className="border-b border-stone-200">
                 <th scope="row" className="p-2 font-medium text-earth-900">
                   {line.name}
+                  {line.size !== 'one' && <span className="block text-sm font-normal text-earth-700">{line.size}</span>}
                 </th>
-                <td className="p-2">{line.size === 'one' ? '—' : line.size}</td>
                 <td className="p-2 text-right">{line.quantity}</td>
                 <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise)}</td>
                 <td className="p-2 text-right whitespace-nowrap">{formatRupees(line.unitPricePaise * line.quantity)}</td>
@@ -85,19 +84,19 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
           </tbody>
           <tfoot className="text-earth-900">
             <tr>
-              <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+              <th scope="row" colSpan={3} className="p-2 text-right font-normal">
                 Subtotal
               </th>
               <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.subtotalPaise)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={4} className="p-2 text-right font-normal">
+              <th scope="row" colSpan={3} className="p-2 text-right font-normal">
                 Delivery
               </th>
               <td className="p-2 text-right whitespace-nowrap">{order.deliveryPaise === 0 ? 'Free' : formatRupees(order.deliveryPaise)}</td>
             </tr>
             <tr className="border-t border-stone-300 font-semibold">
-              <th scope="row" colSpan={4} className="p-2 text-right">
+              <th scope="row" colSpan={3} className="p-2 text-right">
                 Total
               </th>
               <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.totalPaise)}</td>
