@@ -38,6 +38,8 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (codRefused) choices.setPayment('online')
   }, [codRefused, choices])
+  // With cash on delivery the next step places the order at once, so the button says so (issue 39).
+  const mainAction = choices.payment === 'cod' ? 'Place order (cash on delivery)' : 'Proceed to Payment'
   const canPay = cart.lines.length > 0 && address && priced.state === 'ready' && priced.quote.ready && !codRefused
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -106,11 +108,11 @@ export default function CheckoutPage() {
             <PolicyNote className="max-w-xl text-right" />
             {canPay ? (
               <Link to="/payment" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
-                Proceed to Payment
+                {mainAction}
               </Link>
             ) : (
               <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-5 py-3 font-medium text-gray-700">
-                Proceed to Payment
+                {mainAction}
               </button>
             )}
           </div>

@@ -59,7 +59,9 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(page.getByText(/with a ₹30 cash-on-delivery fee/)).toBeVisible()
   await expect(summary.getByText('Cash on delivery fee')).toBeVisible()
   await expect(summary.getByText('To pay on delivery')).toBeVisible()
-  await page.getByRole('link', { name: 'Proceed to Payment' }).tap()
+  // The button says what it does: with cash on delivery it places the order (issue 39).
+  await expect(page.getByRole('link', { name: 'Proceed to Payment' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Place order (cash on delivery)' }).tap()
 
   await expect(page).toHaveURL(/\/order-success\?order=/)
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
