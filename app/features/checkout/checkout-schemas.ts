@@ -12,12 +12,22 @@ const required = (label: string, max = 100) => text({ label, max, oneLine: true 
 const optionalText = (label: string, max = 100) => text({ label, max, required: false, oneLine: true }).optional().default('')
 
 /** What a person types between digits: spaces and hyphens. */
-const withoutSpaces = (value: string) => value.replace(/[\s-]/g, '')
+const withoutSpacesOrHyphens = (value: string) => value.replace(/[\s-]/g, '')
+
+/**
+ * A PIN code as people write it ("560 034", "560-034"): spaces and hyphens go, as for phone numbers (issue 39), and
+ * what is left must be six digits, the first not 0.
+ */
+const pinCode = (message: string) =>
+  z
+    .string()
+    .transform(withoutSpacesOrHyphens)
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, message))
 
 /** Indian mobile numbers: ten digits starting 6–9, with an optional +91 or 0 in front. */
 const MOBILE = /^(?:\+91|0)?([6-9]\d{9})$/
 export function normalizeMobile(value: string) {
-  const match = withoutSpaces(value).match(MOBILE)
+  const match = withoutSpacesOrHyphens(value).match(MOBILE)
   return match ? match[1]! : null
 }
 
@@ -36,10 +46,7 @@ const shippingAddressFields = z.object({
   buildingNumber: optionalText('Building Number'),
   streetName: optionalText('Street Name', 200),
   city: required('City', 60),
-  // "560 034" as people write it: spaces and hyphens go, as for phone numbers (issue 39).
-  postalCode: required('Postal Code', 10)
-    .transform(withoutSpaces)
-    .pipe(z.string().regex(/^[1-9]\d{5}$/, 'Postal Code must be a 6-digit PIN code')),
+  postalCode: required('Postal Code', 10).pipe(pinCode('Postal Code must be a 6-digit PIN code')),
   // Named as GST names it ("TN", "tamilnadu" → Tamil Nadu): the invoice's CGST + SGST or IGST follows it.
   state: required('State', 60).transform((value, ctx) => {
     const state = gstStateOf(value)
@@ -156,8 +163,7 @@ export const cartQuoteRequestSchema = z.object({
   postalCode: z
     .string({ error: 'postalCode must be text' })
     .max(10, 'postalCode is too long')
-    .transform(withoutSpaces)
-    .pipe(z.string().regex(/^[1-9]\d{5}$/, 'postalCode must be a 6-digit PIN code'))
+    .pipe(pinCode('postalCode must be a 6-digit PIN code'))
     .optional(),
 })
 export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>
