@@ -6,7 +6,8 @@ import { useCartQuote } from '~/components/cart/use-cart-quote'
 import { useCheckoutChoices } from '~/components/cart/use-checkout-choices'
 import { CouponBox } from '~/components/cart/coupon-box'
 import { formatRupees } from '~/features/money/money'
-import { freeDeliveryHint } from '~/components/checkout/order-summary'
+import { freeDeliveryHint, quoteMoneyLines } from '~/components/checkout/order-summary'
+import { MoneyLines } from '~/components/orders/money-lines'
 import { pageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/cart'
@@ -70,10 +71,12 @@ export default function CartPage() {
           Some items are no longer available as chosen. Change or remove them to continue.
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col items-end gap-3">
+      <div className="mt-6 flex flex-col items-end gap-3" data-money-lines="">
         <p className="text-lg" aria-live="polite">
           Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}):{' '}
-          <strong>{empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}</strong>
+          <strong data-money="subtotal" data-paise={quote?.subtotalPaise ?? 0}>
+            {empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}
+          </strong>
         </p>
         {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? (
           <p className="text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p>
@@ -86,6 +89,9 @@ export default function CartPage() {
             onRemove={() => choices.setCouponCode(null)}
           />
         ) : null}
+        {/* Below the subtotal, what makes the total: the coupon, delivery, and the payment chosen last time (online by
+            default) with its discount or fee (issue 39: a saving was shown with no total). */}
+        {!empty && quote?.ready ? <MoneyLines lines={quoteMoneyLines(quote).slice(1)} className="w-full max-w-md" /> : null}
         {canCheckout ? (
           <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout

@@ -9,6 +9,8 @@ import { refusalReason } from '~/features/accounts/form-actions.server'
 import { requireSignedIn } from '~/features/accounts/guards.server'
 import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { orderMoneyLines } from '~/features/orders/order-money'
+import { MoneyLines } from '~/components/orders/money-lines'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/my-orders'
 import { formatIndiaDate } from '~/features/dates/india-time'
@@ -91,13 +93,19 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               </div>
               <ul className="mt-3 text-sm text-earth-800">
                 {order.lines.map((line) => (
-                  <li key={`${line.name}-${line.size}`}>
-                    {line.quantity} × {line.name}
-                    {line.size !== 'one' ? ` (${line.size})` : ''}
+                  <li key={`${line.name}-${line.size}`} className="flex justify-between gap-4">
+                    <span>
+                      {line.quantity} × {line.name}
+                      {line.size !== 'one' ? ` (${line.size})` : ''}
+                    </span>
+                    <span className="whitespace-nowrap">{formatRupees(line.unitPricePaise * line.quantity)}</span>
                   </li>
                 ))}
               </ul>
-              <p className="mt-3 font-semibold text-earth-900">Total {formatRupees(order.totalPaise)}</p>
+              <MoneyLines
+                lines={orderMoneyLines(order, 'customer', order)}
+                className="mt-2 border-t border-stone-200 pt-2 text-sm text-earth-900"
+              />
               {hasInvoice(order.status, order.invoiced, order.paymentMethod) && (
                 <p className="mt-2">
                   <a href={invoiceUrl(order.id)} download className="font-medium text-leaf-800 underline underline-offset-2">

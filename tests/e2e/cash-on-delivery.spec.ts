@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { waitForMailInDir } from '../support/smtp-sink'
-import { catalogue, formToken, openHydrated, SHIPPING_ADDRESS, signUpAndSignIn, storedLine, storeCart } from './shopper'
+import { catalogue, expectMoneyAddsUp, formToken, openHydrated, SHIPPING_ADDRESS, signUpAndSignIn, storedLine, storeCart } from './shopper'
 
 // Issue 19 on a phone: a shopper applies the owner's code in the cart, chooses cash on delivery and sees its fee,
 // places the order, confirms it from the link in the mail the shop sent (read at the loopback SMTP server), and
@@ -44,6 +44,9 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await page.getByRole('button', { name: 'Apply' }).tap()
   await expect(page.getByTestId('coupon-applied')).toContainText(`Code ${code} applied`)
   await expect(page.getByTestId('coupon-applied')).toContainText(rupees(couponPaise))
+  // Below the saving, the delivery and the total it makes (issue 39).
+  const cartMoney = page.locator('[data-money-lines]').first()
+  await expectMoneyAddsUp(cartMoney, ['subtotal', 'coupon', 'delivery', 'total'])
   await page.getByRole('link', { name: 'Proceed to Checkout' }).tap()
 
   await expect(page).toHaveURL(/\/address$/)
@@ -59,6 +62,7 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(page.getByText(/with a ₹30 cash-on-delivery fee/)).toBeVisible()
   await expect(summary.getByText('Cash on delivery fee')).toBeVisible()
   await expect(summary.getByText('To pay on delivery')).toBeVisible()
+  await expectMoneyAddsUp(summary, ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])
   // The button says what it does: with cash on delivery it places the order (issue 39).
   await expect(page.getByRole('link', { name: 'Proceed to Payment' })).toHaveCount(0)
   await page.getByRole('link', { name: 'Place order (cash on delivery)' }).tap()
@@ -90,6 +94,18 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(page.getByText(`Coupon ${code}`)).toBeVisible()
   await expect(page.getByText('Cash on delivery fee')).toBeVisible()
   await expect(page.getByText('Total, paid in cash on delivery')).toBeVisible()
+  await expectMoneyAddsUp(page.getByRole('region', { name: `Order ${orderNumber}` }), ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])
+
+  // The owner's order page: every line that makes the total, and a payment box that speaks of cash (issue 39).
+  const orderId = link.pathname.split('/').at(-1)!
+  await signUpAndSignIn(page.context().request, baseURL!, { email: ADMIN, password: 'correct horse battery' })
+  await openHydrated(page, `/dash/orders/${orderId}`)
+  const items = page.getByRole('region', { name: 'Items' })
+  await expect(items.getByRole('rowheader', { name: `Coupon ${code}` })).toBeVisible()
+  await expectMoneyAddsUp(items, ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])
+  const payment = page.getByRole('region', { name: 'Payment' })
+  await expect(payment).toContainText('Cash on delivery')
+  await expect(payment).not.toContainText('Test payments')
 })
 
 function rupees(paise: number) {

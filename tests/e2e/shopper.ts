@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 // Steps the browser specs share: reading the catalogue, opening a page once hydrated, and the shopper's address
 // and cart as the shop keeps them in the browser.
@@ -147,4 +147,37 @@ export function storedLine(product: CatalogueProduct, quantity: number, size?: P
     stockCount: size ? product.stockBySize![size] : product.stockCount,
     quantity,
   }
+}
+
+/** "₹1,234.50", "−₹64.90" or "Free", as a line of money reads, in paise. */
+export function paiseOf(shown: string) {
+  if (shown.trim() === 'Free') return 0
+  const match = shown.replace(/,/g, '').match(/^([−-])?₹(\d+(?:\.\d{1,2})?)$/)
+  expect(match, `"${shown}" reads as an amount`).toBeTruthy()
+  return (match![1] ? -1 : 1) * Math.round(Number(match![2]) * 100)
+}
+
+/**
+ * Adds up the lines of money shown in `container` as a customer would with a calculator: each total (and what is left
+ * after refunds) must equal the lines shown above it (issue 39). Reads the text on the page, not the data it came from.
+ */
+export async function expectMoneyAddsUp(container: Locator, kinds: string[]) {
+  const lines = container.locator('[data-money]')
+  await expect(lines.first()).toBeVisible()
+  const shown = await lines.evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      kind: node.getAttribute('data-money')!,
+      figure: (node.querySelector('dd, td') ?? node).textContent!.trim(),
+    })),
+  )
+  expect(shown.map((l) => l.kind)).toEqual(kinds)
+  let running = 0
+  for (const { kind, figure } of shown) {
+    const paise = paiseOf(figure)
+    if (kind === 'total' || kind === 'net') {
+      expect(paise, `${kind} ${figure} is the sum of the lines above it`).toBe(running)
+      running = paise
+    } else running += paise
+  }
+  return shown
 }

@@ -3,12 +3,27 @@ import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { orderMoneyLines, refundedMoney } from '~/features/orders/order-money'
 import { SelectField } from '../forms/fields'
 import { inputClass, tableScroll, Time } from './admin-page'
 
 // The admin's order page (routes/admin-order.tsx): its panels that show the order.
 
 const PROVIDERS: Record<string, string> = { razorpay: 'Razorpay', test: 'Test payments (no money moves)' }
+
+/** How the order is paid: a COD order is opened with the shop's provider but never pays through it (issue 39). */
+function paymentRows(order: OrderForAdmin): [string, ReactNode][] {
+  if (order.paymentMethod === 'cod')
+    return [
+      ['Paid by', 'Cash on delivery'],
+      ['Cash collected', order.paidAt ? <Time key="t" value={order.paidAt} /> : 'Not yet'],
+    ]
+  return [
+    ['Paid by', `Online, through ${PROVIDERS[order.provider] ?? order.provider}`],
+    ['Provider order', order.providerOrderId ?? '—'],
+    ['Payment id', order.paymentId ?? '—'],
+  ]
+}
 
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
@@ -82,25 +97,17 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
               </tr>
             ))}
           </tbody>
-          <tfoot className="text-earth-900">
-            <tr>
-              <th scope="row" colSpan={3} className="p-2 text-right font-normal">
-                Subtotal
-              </th>
-              <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.subtotalPaise)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="p-2 text-right font-normal">
-                Delivery
-              </th>
-              <td className="p-2 text-right whitespace-nowrap">{order.deliveryPaise === 0 ? 'Free' : formatRupees(order.deliveryPaise)}</td>
-            </tr>
-            <tr className="border-t border-stone-300 font-semibold">
-              <th scope="row" colSpan={3} className="p-2 text-right">
-                Total
-              </th>
-              <td className="p-2 text-right whitespace-nowrap">{formatRupees(order.totalPaise)}</td>
-            </tr>
+          <tfoot className="text-earth-900" data-money-lines="">
+            {orderMoneyLines(order, 'owner', refundedMoney(order.refunds)).map((line) => (
+              <tr key={line.kind} data-money={line.kind} className={line.sum ? 'border-t border-stone-300 font-semibold' : undefined}>
+                <th scope="row" colSpan={3} className={`p-2 text-right ${line.sum ? '' : 'font-normal'}`}>
+                  {line.label}
+                </th>
+                <td className="p-2 text-right whitespace-nowrap" data-paise={line.amountPaise}>
+                  {line.shown}
+                </td>
+              </tr>
+            ))}
           </tfoot>
         </table>
       </div>
@@ -173,10 +180,7 @@ export function PaymentPanel({ order }: { order: OrderForAdmin }) {
     <Panel id="payment-title" title="Payment">
       <Definitions
         items={[
-          ['Provider', PROVIDERS[order.provider] ?? order.provider],
-          ['Provider order', order.providerOrderId ?? '—'],
-          ['Payment id', order.paymentId ?? '—'],
-          ['Total', formatRupees(order.totalPaise)],
+          ...paymentRows(order),
           ...(hasInvoice(order.status, Boolean(order.invoiceNumber), order.paymentMethod)
             ? ([
                 [

@@ -1,8 +1,19 @@
 import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
+import { orderMoneyLines } from '~/features/orders/order-money'
+import { MoneyLines } from '../orders/money-lines'
 
 /** The nudge below a subtotal that pays for delivery. */
 export const freeDeliveryHint = (morePaise: number) => `Add ${formatRupees(morePaise)} more for free delivery.`
+
+/** A quote's money as an order's: the coupon line only when the coupon applies. */
+export function quoteMoneyLines(quote: CartQuote) {
+  const couponCode = quote.coupon?.applied ? quote.coupon.code : null
+  return orderMoneyLines(
+    { ...quote, couponCode, couponDiscountPaise: couponCode ? quote.couponDiscountPaise : 0, paymentMethod: quote.payment },
+    'quote',
+  )
+}
 
 /** The priced lines with subtotal, each discount, delivery, the COD fee and total, as the server quoted them. */
 export function OrderSummary({ quote }: { quote: CartQuote }) {
@@ -33,32 +44,7 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-3 grid grid-cols-2 gap-y-1 border-t border-leaf-100 pt-3">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{formatRupees(quote.subtotalPaise)}</dd>
-        {quote.couponDiscountPaise > 0 && quote.coupon?.applied ? (
-          <>
-            <dt>Coupon {quote.coupon.code}</dt>
-            <dd className="text-right">−{formatRupees(quote.couponDiscountPaise)}</dd>
-          </>
-        ) : null}
-        {quote.prepaidDiscountPaise > 0 ? (
-          <>
-            <dt>Paying online, you save</dt>
-            <dd className="text-right">−{formatRupees(quote.prepaidDiscountPaise)}</dd>
-          </>
-        ) : null}
-        <dt>Delivery</dt>
-        <dd className="text-right">{quote.deliveryPaise ? formatRupees(quote.deliveryPaise) : 'Free'}</dd>
-        {quote.codFeePaise > 0 ? (
-          <>
-            <dt>Cash on delivery fee</dt>
-            <dd className="text-right">{formatRupees(quote.codFeePaise)}</dd>
-          </>
-        ) : null}
-        <dt className="text-lg font-semibold">{quote.payment === 'cod' ? 'To pay on delivery' : 'Total'}</dt>
-        <dd className="text-right text-lg font-semibold">{formatRupees(quote.totalPaise)}</dd>
-      </dl>
+      <MoneyLines lines={quoteMoneyLines(quote)} className="mt-3 border-t border-leaf-100 pt-3" large />
       {quote.moreForFreeDeliveryPaise > 0 ? (
         <p className="mt-2 text-sm text-gray-700">{freeDeliveryHint(quote.moreForFreeDeliveryPaise)}</p>
       ) : null}

@@ -4,9 +4,18 @@ import { OrderStatusPill } from '../orders/order-status-pill'
 import { creditNoteUrl, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
 import type { TrackedOrder } from '~/features/tracking/tracking.server'
+import { orderMoneyLines } from '~/features/orders/order-money'
+import { MoneyLines } from '../orders/money-lines'
 
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8'
 const linkClass = 'font-medium text-leaf-800 underline underline-offset-2'
+
+/** The refunds as the customer is told of them below: a failed transfer is the shop's to retry, so still on its way. */
+function trackedRefunds(order: TrackedOrder) {
+  const sum = (refunded: boolean) =>
+    order.refunds.filter((r) => (r.state === 'refunded') === refunded).reduce((paise, r) => paise + r.amountPaise, 0)
+  return { refundedPaise: sum(true), refundingPaise: sum(false) }
+}
 
 /** An order as its customer follows it on /track: status, history, shipment, what is in it. */
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
@@ -60,32 +69,10 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-300 pt-2 text-earth-900">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{formatRupees(order.subtotalPaise)}</dd>
-        {order.couponDiscountPaise > 0 ? (
-          <>
-            <dt>Coupon {order.couponCode}</dt>
-            <dd className="text-right">−{formatRupees(order.couponDiscountPaise)}</dd>
-          </>
-        ) : null}
-        {order.prepaidDiscountPaise > 0 ? (
-          <>
-            <dt>Paid online, you saved</dt>
-            <dd className="text-right">−{formatRupees(order.prepaidDiscountPaise)}</dd>
-          </>
-        ) : null}
-        <dt>Delivery</dt>
-        <dd className="text-right">{order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}</dd>
-        {order.codFeePaise > 0 ? (
-          <>
-            <dt>Cash on delivery fee</dt>
-            <dd className="text-right">{formatRupees(order.codFeePaise)}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">{order.paymentMethod === 'cod' ? 'Total, paid in cash on delivery' : 'Total'}</dt>
-        <dd className="text-right font-semibold">{formatRupees(order.totalPaise)}</dd>
-      </dl>
+      <MoneyLines
+        lines={orderMoneyLines(order, 'customer', trackedRefunds(order))}
+        className="mt-2 border-t border-stone-300 pt-2 text-earth-900"
+      />
 
       {order.refunds.length > 0 && (
         <div className="mt-5" data-testid="tracked-refunds">

@@ -4,7 +4,8 @@ import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readConfig } from '~/config.server'
 import type { DatabaseHandle } from '~/db/client.server'
-import { orderLines, orders, outbox, rateLimits, sessions, users, verifications } from '~/db/schema'
+import { orderLines, orders, outbox, rateLimits, refunds, sessions, users, verifications } from '~/db/schema'
+import { orderMoneyLines } from '../orders/order-money'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { resetPasswordSchema, safeRedirectPath, signInSchema, signUpSchema } from './account-schemas'
 import { AdminInputError, createOrPromoteAdmin, ordersForEmail } from './accounts.server'
@@ -339,5 +340,46 @@ describe(`accounts with better-auth on ${describeDatabase()}`, () => {
     expect(mine).toHaveLength(1)
     expect(mine[0]).toMatchObject({ id: 'order-a-0000', status: 'paid', lines: [{ name: 'Ragi Biscuit', quantity: 2, size: 'one' }] })
     expect(mine[0]!.label).toMatch(/^KO-\d+$/)
+  })
+
+  it("gives My orders every line of an order's money, the refunds with them (issue 39)", async () => {
+    await handle.db.insert(orders).values({
+      id: 'order-m-0000',
+      email: 'money@example.in',
+      shippingAddress: {},
+      status: 'delivered',
+      subtotalPaise: 64_900,
+      couponCode: 'WELCOME10',
+      couponDiscountPaise: 6_490,
+      prepaidDiscountPaise: 2_921,
+      deliveryPaise: 4_900,
+      totalPaise: 64_900 - 6_490 - 2_921 + 4_900,
+      provider: 'test',
+      buyerTokenHash: 'x',
+      checkoutKey: 'key-order-m-0000',
+      expiresAt: new Date(),
+    })
+    await handle.db
+      .insert(orderLines)
+      .values({ orderId: 'order-m-0000', productId: 'p', size: '500g', name: 'Kaara Thokku', unitPricePaise: 32_450, quantity: 2 })
+    const refund = { orderId: 'order-m-0000', items: [], reason: 'Damaged jar', restock: false, speed: 'normal' as const }
+    await handle.db.insert(refunds).values([
+      { ...refund, id: 'refund-m-1', amountPaise: 10_000, status: 'processed' },
+      { ...refund, id: 'refund-m-2', amountPaise: 5_000, status: 'failed' },
+    ])
+    const [order] = await ordersForEmail(handle.db, 'money@example.in')
+    const lines = orderMoneyLines(order!, 'customer', order!)
+    expect(lines.map((l) => [l.label, l.shown])).toEqual([
+      ['Subtotal', '₹649'],
+      ['Coupon WELCOME10', '−₹64.90'],
+      ['Paid online, you saved', '−₹29.21'],
+      ['Delivery', '₹49'],
+      ['Total', '₹603.89'],
+      ['Refunded', '−₹100'],
+      // A failed transfer is the shop's to send again: the customer is told it is on its way, as on /track.
+      ['Refund on its way', '−₹50'],
+      ['Paid, after refunds', '₹453.89'],
+    ])
+    expect(order!.lines).toEqual([{ name: 'Kaara Thokku', size: '500g', quantity: 2, unitPricePaise: 32_450 }])
   })
 })

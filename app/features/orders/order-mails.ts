@@ -5,6 +5,7 @@ import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderNumberLabel } from './order-number'
+import { type MoneyLine, type OrderMoney, orderMoneyLines } from './order-money'
 import type { PaymentMethod } from './statuses'
 
 export type OrderForMail = {
@@ -57,23 +58,30 @@ export function mailableOrder(
   }
 }
 
+/** A mail goes out before the money changes hands: it says what is paid, or what is to be paid at the door. */
+function mailMoneyLabel(money: MoneyLine, paymentMethod: PaymentMethod) {
+  if (money.kind !== 'total') return money.label
+  return paymentMethod === 'cod' ? 'To pay in cash on delivery' : 'Total paid'
+}
+
 /** The lines, the money (with each discount and fee) and the address, as every order mail shows them. */
 export function orderSummary(order: OrderForMail) {
   const a = order.shippingAddress
+  const money: OrderMoney = {
+    ...order,
+    couponCode: order.couponCode ?? null,
+    couponDiscountPaise: order.couponDiscountPaise ?? 0,
+    prepaidDiscountPaise: order.prepaidDiscountPaise ?? 0,
+    codFeePaise: order.codFeePaise ?? 0,
+    paymentMethod: order.paymentMethod ?? 'online',
+  }
   const lines = order.lines.map(
     (l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}  ${formatRupees(l.unitPricePaise * l.quantity)}`,
   )
   return [
     ...lines,
     '',
-    line`Subtotal: ${formatRupees(order.subtotalPaise)}`,
-    ...(order.couponDiscountPaise ? [line`Coupon ${order.couponCode ?? ''}: -${formatRupees(order.couponDiscountPaise)}`] : []),
-    ...(order.prepaidDiscountPaise ? [line`Paid online, you save: -${formatRupees(order.prepaidDiscountPaise)}`] : []),
-    line`Delivery: ${order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free'}`,
-    ...(order.codFeePaise ? [line`Cash on delivery fee: ${formatRupees(order.codFeePaise)}`] : []),
-    order.paymentMethod === 'cod'
-      ? line`To pay in cash on delivery: ${formatRupees(order.totalPaise)}`
-      : line`Total paid: ${formatRupees(order.totalPaise)}`,
+    ...orderMoneyLines(money, 'customer').map((m) => line`${mailMoneyLabel(m, money.paymentMethod)}: ${m.shown.replace('−', '-')}`),
     '',
     'Shipping to:',
     line`  ${a.fullName}`,
