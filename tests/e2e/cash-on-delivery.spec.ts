@@ -60,6 +60,8 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(cod).toBeEnabled()
   await cod.check()
   await expect(page.getByText(/with a ₹30 cash-on-delivery fee/)).toBeVisible()
+  // No discount for paying online here: the fee not paid is not called a saving (issue 39).
+  await expect(page.getByText(/save ₹30/)).toHaveCount(0)
   await expect(summary.getByText('Cash on delivery fee')).toBeVisible()
   await expect(summary.getByText('To pay on delivery')).toBeVisible()
   await expectMoneyAddsUp(summary, ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])

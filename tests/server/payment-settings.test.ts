@@ -78,7 +78,7 @@ const orderCod = (postalCode = testAddress.postalCode) => {
 describe('payments set at /dash/settings', () => {
   it('shows the defaults, refuses each bad value with a 400 and its message, changing nothing, and only the owner may post it', async () => {
     const page = (await admin.send('/dash/settings')).text
-    expect(page).toContain('Pay online and save')
+    expect(page).toContain('Discount for paying online')
     expect(ticked(page, 'codEnabled')).toBe('on')
     expect(page).toMatch(/name="codFee"[^>]*value="30"/)
     expect(page).toMatch(/name="codMinOrder"[^>]*value="0"/)

@@ -4,12 +4,11 @@ import { formatRupees } from '~/features/money/money'
 
 /**
  * Pay online or cash on delivery, each with what it costs as the server priced it (issue 19); where cash on delivery
- * is not offered, why. Paying online shows what it saves against paying on delivery.
+ * is not offered, why. Paying online shows the owner's discount for it; cash on delivery its fee.
  */
 export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; value: Choice; onChange: (choice: Choice) => void }) {
   const { online, cod } = quote.paymentOptions
   if (!online.available) return null
-  const saving = cod.available ? cod.totalPaise - online.totalPaise : online.prepaidDiscountPaise
   return (
     <fieldset className="rounded-lg border border-leaf-100 p-4">
       <legend className="px-1 text-xl font-semibold text-leaf-800">How would you like to pay?</legend>
@@ -29,12 +28,13 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
               <span>{formatRupees(online.totalPaise)}</span>
             </span>
             <span className="block text-sm text-earth-700">UPI, cards, net banking or wallets, through Razorpay.</span>
-            {saving > 0 ? (
+            {/* The discount alone: the COD fee not paid is said beside cash on delivery, not counted here as a saving (issue 39). */}
+            {online.prepaidDiscountPaise > 0 ? (
               <span
                 className="mt-1 inline-block rounded-full bg-leaf-700 px-2 py-0.5 text-sm font-semibold text-white"
                 data-testid="prepaid-saving"
               >
-                Pay online and save {formatRupees(saving)}
+                {formatRupees(online.prepaidDiscountPaise)} off for paying online
               </span>
             ) : null}
             {online.couponMessage ? <span className="mt-1 block text-sm text-red-700">{online.couponMessage}</span> : null}

@@ -95,9 +95,9 @@ export function PaymentSettingsForm({ busy, ...props }: SettingsSectionProps<Pay
           className={fieldsetClass}
           aria-describedby={['prepaidKind-hint', errors.prepaidKind ? 'prepaidKind-error' : ''].filter(Boolean).join(' ')}
         >
-          <legend className={legendClass}>Pay online and save</legend>
+          <legend className={legendClass}>Discount for paying online</legend>
           <p id="prepaidKind-hint" className="text-sm text-earth-600">
-            Shown on the payment step as ‘Pay online and save ₹X’, taken off the goods after any coupon. Cash on delivery gets no such
+            Shown on the payment step as ‘₹X off for paying online’, taken off the goods after any coupon. Cash on delivery gets no such
             discount.
           </p>
           {PREPAID_KINDS.map(({ kind, label }) => (

@@ -5,7 +5,7 @@ import type { OfferLine } from './coupons'
 
 export type PaymentChoice = 'online' | 'cod'
 
-/** The owner's automatic offer for paying online ("Pay online and save ₹X"); value in basis points or paise. */
+/** The owner's automatic offer for paying online ("₹X off for paying online"); value in basis points or paise. */
 export type PrepaidOffer = { kind: 'percent' | 'fixed'; value: number; maxDiscountPaise: number | null }
 
 export type PricedOrder = {
