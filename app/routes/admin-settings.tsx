@@ -16,7 +16,7 @@ import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server
 import type { Route } from './+types/admin-settings'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Tax details · ${shopSettingsOf(matches).shopName}` },
+  { title: `Tax, delivery and payments · ${shopSettingsOf(matches).shopName}` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -56,7 +56,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   /** The last result, for the section that posted it. */
   const resultOf = (key: string) => (actionData?.form === key ? actionData : undefined)
   return (
-    <AdminPage title="Tax details">
+    <AdminPage title="Tax, delivery and payments">
       <TaxSettingsForm values={forms.tax} result={resultOf('tax')} busy={busy} isDemoGstin={loaderData.isDemoGstin} />
       <FssaiSettingsForm values={forms.fssai} result={resultOf('fssai')} busy={busy} isDemoFssai={loaderData.isDemoFssai} />
       <DeliverySettingsForm values={forms.delivery} result={resultOf('delivery')} busy={busy} />

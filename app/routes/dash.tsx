@@ -161,8 +161,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/Admin" title="Add Product">
             A new product with its prices, stock and pictures.
           </Tile>
-          <Tile to="/Delete" title="Delete Product">
-            Every product: search, edit or delete.
+          <Tile to="/Delete" title="Products">
+            Every product: search, edit, change stock or delete.
           </Tile>
           <Tile to="/dash/orders" title="Orders" count={waiting.total > 0 ? `${waiting.total} to ship` : undefined}>
             Find an order; pack, ship, deliver or cancel it.
@@ -185,8 +185,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/shop" title="Shop details">
             Name, phone, WhatsApp, e-mail, addresses, the grievance officer and the home page.
           </Tile>
-          <Tile to="/dash/settings" title="Tax details">
-            The GSTIN and state printed on invoices, the delivery charge, the reservation limits.
+          <Tile to="/dash/settings" title="Tax, delivery and payments">
+            The GSTIN on invoices, the delivery charge, cash on delivery, the discount for paying online, the reservation limits.
           </Tile>
           <Tile to="/dash/policies" title="Policy pages">
             Privacy, terms, shipping, returns and the grievance officer.

@@ -185,7 +185,7 @@ test.describe('pages in the states a customer meets', () => {
 test.describe('open dialogs and menus', () => {
   test('the bulk-purchase dialog of a sized product', async ({ page, request }) => {
     await openHydrated(page, await sizedProduct(request))
-    await page.getByRole('button', { name: 'Checkout' }).click()
+    await page.getByRole('button', { name: 'Buying in bulk? Call us' }).click()
     await expect(page.getByRole('dialog', { name: 'Purchase the bulk quantity?' })).toBeVisible()
     await expectAccessiblePage(page, 'the bulk dialog')
   })

@@ -91,10 +91,10 @@ test.describe('product detail pages', () => {
     await expect(page.getByRole('main').getByRole('status')).toContainText(`already holds all ${product.stockCount}`)
   })
 
-  test('Checkout opens the bulk-quantity dialog with the phone; Cancel and Escape close it', async ({ page, request }) => {
+  test('The bulk-order button opens the bulk-quantity dialog with the phone; Cancel and Escape close it', async ({ page, request }) => {
     const product = (await catalogue(request)).find((p) => p.prices)!
     await openHydrated(page, product.url)
-    const checkout = page.getByRole('button', { name: 'Checkout' })
+    const checkout = page.getByRole('button', { name: 'Buying in bulk? Call us' })
     const dialog = page.getByRole('dialog', { name: 'Purchase the bulk quantity?' })
     await expect(dialog).toBeHidden()
 

@@ -110,7 +110,7 @@ test('the phone menu opens, moves focus in, closes on Escape and gives focus bac
 test('the bulk dialog opens on Enter, starts on Cancel, closes on Escape and gives focus back', async ({ page, request }) => {
   const product = (await catalogue(request)).find((p) => p.prices && p.stockCount > 0)!
   await openHydrated(page, product.url)
-  const opener = page.getByRole('button', { name: 'Checkout' })
+  const opener = page.getByRole('button', { name: 'Buying in bulk? Call us' })
   const dialog = page.getByRole('dialog', { name: 'Purchase the bulk quantity?' })
 
   await tabTo(page, opener)

@@ -3,7 +3,7 @@ import { telHref } from '~/features/settings/shop-settings'
 import { primaryButton, secondaryButton } from './styles'
 
 /**
- * The spec's Checkout button on sized products: large quantities are sold by phone. A native modal
+ * The spec's Checkout button on sized products, named for what it opens (decision 072): large quantities are sold by phone. A native modal
  * dialog: Escape closes it, focus stays inside, and returns to the button when it closes.
  */
 export function BulkOrderDialog({ phone }: { phone: string }) {
@@ -21,7 +21,7 @@ export function BulkOrderDialog({ phone }: { phone: string }) {
   return (
     <>
       <button ref={opener} type="button" className={secondaryButton} onClick={open}>
-        Checkout
+        Buying in bulk? Call us
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes a dialog by itself */}
       <dialog
