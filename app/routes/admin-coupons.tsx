@@ -6,7 +6,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { formatRupees } from '~/features/money/money'
-import { couponCategoryField } from '~/features/offers/coupons'
+import { couponCategoryField, couponState } from '~/features/offers/coupons'
 import {
   CouponExistsError,
   couponFormSchema,
@@ -29,6 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
   return { coupons: await listCouponsForAdmin(context.shop.db) }
 }
+
+/** What switching a code did, in its state afterwards. */
+const SWITCHED = {
+  on: 'on: customers can use it',
+  off: 'off: it is refused like an unknown code',
+  ended: 'on, but its last day has passed: customers are told it ended. Make a new code to offer it again',
+  scheduled: 'on: customers can use it from its first day',
+} as const
+
+/** Each code's state beside its name; the colour only helps scanning. */
+const STATE_PILLS = {
+  on: ['On', 'bg-leaf-100 text-leaf-900'],
+  off: ['Off', 'bg-stone-200 text-stone-800'],
+  ended: ['Ended', 'bg-red-100 text-red-900'],
+  scheduled: ['Starts later', 'bg-sky-100 text-sky-900'],
+} as const
 
 type Field =
   | 'code'
@@ -53,13 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent === 'switch') {
     const parsed = couponSwitchSchema.safeParse(fields)
     if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
-    if (!(await setCouponActive(context.shop.db, parsed.data.code, parsed.data.active))) {
-      return data<ActionResult>({ ok: false, error: 'There is no such code.' }, { status: 404 })
-    }
-    return data<ActionResult>({
-      ok: true,
-      message: `${parsed.data.code} is ${parsed.data.active ? 'on: customers can use it' : 'off: it is refused like an unknown code'}.`,
-    })
+    const coupon = await setCouponActive(context.shop.db, parsed.data.code, parsed.data.active)
+    if (!coupon) return data<ActionResult>({ ok: false, error: 'There is no such code.' }, { status: 404 })
+    return data<ActionResult>({ ok: true, message: `${parsed.data.code} is ${SWITCHED[coupon.state]}.` })
   }
   if (fields.intent !== 'create') return data<ActionResult>({ ok: false, error: 'Make a code or switch one on or off.' }, { status: 400 })
   const values = Object.fromEntries(
@@ -76,7 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const code = await createCoupon(context.shop.db, parsed.values)
-    return data<ActionResult>({ ok: true, message: `${code} is made and on.` })
+    const startsLater = couponState({ active: true, ...parsed.values }, new Date()) === 'scheduled'
+    return data<ActionResult>({
+      ok: true,
+      message: `${code} is made and on${startsLater ? ': customers can use it from its first day' : ''}.`,
+    })
   } catch (err) {
     if (err instanceof CouponExistsError)
       return data<ActionResult>({ ok: false, error: err.message, fieldErrors: { code: err.message }, values }, { status: 409 })
@@ -138,7 +154,13 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 id={`coupon-${c.code}`} className="font-mono text-lg font-semibold text-earth-900">
-                  {c.code}
+                  {c.code}{' '}
+                  <span
+                    className={`ml-1 rounded-full px-2 py-0.5 align-middle font-sans text-sm font-semibold ${STATE_PILLS[c.state][1]}`}
+                    data-testid="coupon-state"
+                  >
+                    {STATE_PILLS[c.state][0]}
+                  </span>
                 </h2>
                 <p className="font-semibold text-earth-900">{discountText(c)}</p>
               </div>

@@ -1,5 +1,6 @@
 import { cartQuoteRequestSchema } from '~/features/checkout/checkout-schemas'
 import { quoteCart } from '~/features/checkout/quote.server'
+import { isGuessedCode } from '~/features/offers/coupons'
 import { mediaBaseFor } from '~/features/media/media-url'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { alreadyLimited, limitRequest } from '~/http/rate-limit.server'
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       couponHeldBack: heldBack?.message,
     })
     // Only codes the shop does not honour count: a shopper re-pricing with a code that needs more in the cart is not held back.
-    if (quote.coupon && !quote.coupon.applied && quote.coupon.refusal === 'not-valid') await limitRequest(context, 'couponCode')
+    if (quote.coupon && !quote.coupon.applied && isGuessedCode(quote.coupon.refusal)) await limitRequest(context, 'couponCode')
     return quote
   })
 }

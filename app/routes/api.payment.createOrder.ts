@@ -3,6 +3,7 @@ import type { CreatedOrderAnswer, CreateOrderRefusal } from '~/features/checkout
 import { createOrderSchema } from '~/features/checkout/checkout-schemas'
 import { ensureBuyerToken } from '~/features/checkout/buyer-cookie.server'
 import { CheckoutKeyTakenError, CodRefusedError, CouponRefusedError, createOrder, OutOfStockError } from '~/features/checkout/orders.server'
+import { isGuessedCode } from '~/features/offers/coupons'
 import { ReservationLimitError } from '~/features/checkout/reservation-limits.server'
 import { PaymentProviderError } from '~/features/payments/provider'
 import { browserCheckout } from '~/features/payments/registry.server'
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         )
       }
       if (err instanceof CouponRefusedError) {
-        if (err.refusal === 'not-valid') await limitRequest(context, 'couponCode')
+        if (isGuessedCode(err.refusal)) await limitRequest(context, 'couponCode')
         return data({ error: err.message, coupon: err.refusal } satisfies CreateOrderRefusal, { status: 422, headers })
       }
       if (err instanceof CodRefusedError)

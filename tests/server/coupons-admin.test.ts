@@ -33,22 +33,23 @@ describe('coupon codes in the admin', () => {
       value: '7.5',
       maxDiscount: '150',
       minOrder: '499',
-      validFrom: '2026-12-01',
-      validUntil: '2026-12-31',
+      validFrom: '2099-12-01',
+      validUntil: '2099-12-31',
       totalUses: '100',
       usesPerCustomer: '1',
       'category-spices': 'on',
       prepaidOnly: 'on',
     })
     expect(made.status, made.text.slice(0, 300)).toBe(200)
-    expect(made.text).toContain('DIWALI-ADMIN is made and on.')
+    expect(made.text).toContain('DIWALI-ADMIN is made and on: customers can use it from its first day.')
     const entry = entryOf((await admin.send('/dash/coupons')).text, 'DIWALI-ADMIN')
     expect(entry).toContain('7.5% off, at most ₹150')
     expect(entry).toContain('from ₹499')
     expect(entry).toContain('paid online only')
     expect(entry).toContain('1 per customer')
     expect(entry).toContain('Used 0 of 100')
-    expect(entry).toMatch(/from 1 Dec 2026 until 31 Dec 2026/)
+    expect(entry).toMatch(/from 1 Dec 2099 until 31 Dec 2099/)
+    expect(entry).toContain('DIWALI-ADMIN Starts later')
   })
 
   it('refuses a code the shop has, in any case, and each wrong field with its message, keeping what was typed', async () => {
@@ -77,9 +78,14 @@ describe('coupon codes in the admin', () => {
     const unknownProduct = await newCode({ code: 'PRODUCTS1', products: 'no-such-product' })
     expect(unknownProduct.status).toBe(400)
     expect(unknownProduct.text).toContain('No product has the id no-such-product.')
-    const dates = await newCode({ code: 'DATES1', validFrom: '2026-12-10', validUntil: '2026-12-01' })
+    const dates = await newCode({ code: 'DATES1', validFrom: '2099-12-10', validUntil: '2099-12-01' })
     expect(dates.text).toContain('The last day must not be before the first.')
-    expect((await admin.send('/dash/coupons')).text).not.toMatch(/id="coupon-(X|PRODUCTS1|DATES1|PERCENT1|FIXED1)"/)
+    // A code that ended before it was made (issue 39: it was made, and listed as on).
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)
+    const ended = await newCode({ code: 'ENDED1', validUntil: twoDaysAgo })
+    expect(ended.status).toBe(400)
+    expect(ended.text).toContain('The last day has passed: customers could never use this code.')
+    expect((await admin.send('/dash/coupons')).text).not.toMatch(/id="coupon-(X|PRODUCTS1|DATES1|ENDED1|PERCENT1|FIXED1)"/)
   })
 
   it('switches a code off and on', async () => {

@@ -106,11 +106,11 @@ describe(`coupon uses on ${describeDatabase()}`, () => {
     expect(samePhone.filter((a) => 'refused' in a && a.refused === 'used-by-customer')).toHaveLength(19)
   })
 
-  it('an unknown code and an expired one are refused alike, and write nothing', async () => {
+  it('an unknown code and an ended one are refused, each with its reason, and write nothing', async () => {
     await db()
       .insert(coupons)
       .values({ code: 'MONSOON', kind: 'percent', value: 500, validUntil: new Date(Date.now() - 60_000) })
-    expect(await orderWithCode('MONSOON', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
+    expect(await orderWithCode('MONSOON', 'a@example.in', '9000000003')).toEqual({ refused: 'expired' })
     expect(await orderWithCode('NOSUCHCODE', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
     expect(await orderWithCode('no such code', 'a@example.in', '9000000003')).toEqual({ refused: 'not-valid' })
     expect(await db().select().from(couponUses)).toEqual([])

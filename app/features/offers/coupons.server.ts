@@ -4,7 +4,7 @@ import { couponUses, coupons, products } from '~/db/schema'
 import { rupeesField, text, z } from '~/zod'
 import { CATEGORIES } from '../catalogue/categories'
 import { startOfIndiaDay } from '../dates/india-time'
-import { couponCategoryField, normaliseCouponCode } from './coupons'
+import { couponCategoryField, couponState, normaliseCouponCode } from './coupons'
 
 const DAY_MS = 24 * 3_600_000
 
@@ -91,6 +91,9 @@ export const couponFormSchema = z
     }
     if (form.validFrom && form.validUntil && form.validFrom >= form.validUntil) {
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The last day must not be before the first.' })
+    } else if (form.validUntil && form.validUntil < new Date()) {
+      // A code that has ended before it is made could never be used (issue 39: the admin accepted it and called it on).
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The last day has passed: customers could never use this code.' })
     }
     if (form.totalUses !== null && form.usesPerCustomer !== null && form.usesPerCustomer > form.totalUses) {
       ctx.addIssue({ code: 'custom', path: ['usesPerCustomer'], message: 'Uses per customer must not be more than uses in all.' })
@@ -144,13 +147,14 @@ export async function createCoupon(db: Database, coupon: NewCoupon) {
 }
 
 /** Switches a code on or off; false when there is no such code. */
+/** Switches a code on or off; its state afterwards (a code switched on may still have ended), or null for no such code. */
 export async function setCouponActive(db: Database, code: string, active: boolean) {
-  const updated = await db
+  const [updated] = await db
     .update(coupons)
     .set({ active, updatedAt: new Date() })
     .where(eq(coupons.code, code))
-    .returning({ code: coupons.code })
-  return updated.length > 0
+    .returning({ active: coupons.active, validFrom: coupons.validFrom, validUntil: coupons.validUntil })
+  return updated ? { ...updated, state: couponState(updated, new Date()) } : null
 }
 
 export const couponSwitchSchema = z.object({
@@ -173,5 +177,6 @@ export async function listCouponsForAdmin(db: Database) {
       .where(isNull(couponUses.releasedAt))
       .groupBy(couponUses.couponCode),
   ])
-  return rows.map((row) => ({ ...row, usesTaken: used.find((u) => u.code === row.code)?.n ?? 0 }))
+  const now = new Date()
+  return rows.map((row) => ({ ...row, state: couponState(row, now), usesTaken: used.find((u) => u.code === row.code)?.n ?? 0 }))
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apportion } from '../money/apportion'
-import { type Coupon, type CouponContext, COUPON_MESSAGES, applyCoupon, normaliseCouponCode } from './coupons'
+import { type Coupon, type CouponContext, COUPON_MESSAGES, applyCoupon, couponState, normaliseCouponCode } from './coupons'
 
 // Every expected figure here is worked out by hand from the rules in coupons.ts and apportion.ts.
 
@@ -68,13 +68,28 @@ describe('coupon codes', () => {
     })
   })
 
-  it('answer an unknown, switched-off, early and expired code alike, so codes cannot be told apart by trying', () => {
-    const expired = applyCoupon(coupon({ validUntil: new Date('2026-11-25T23:59:59+05:30') }), [mango], context())
+  it('answer an unknown, switched-off and early code alike, so a code cannot be found (or an offer to come) by trying', () => {
     const early = applyCoupon(coupon({ validFrom: new Date('2026-12-01T00:00:00+05:30') }), [mango], context())
     const off = applyCoupon(coupon({ active: false }), [mango], context())
     const unknown = applyCoupon(null, [mango], context())
-    for (const answer of [expired, early, off]) expect(answer).toEqual(unknown)
+    for (const answer of [early, off]) expect(answer).toEqual(unknown)
     expect(unknown).toEqual({ ok: false, refusal: 'not-valid', message: COUPON_MESSAGES['not-valid'] })
+  })
+
+  it('tells a customer that a code has ended, and when, rather than that it is not valid (issue 39, decision 072)', () => {
+    const expired = applyCoupon(coupon({ validUntil: new Date('2026-11-25T23:59:59+05:30') }), [mango], context())
+    expect(expired).toEqual({ ok: false, refusal: 'expired', message: 'This code ended on 25 Nov 2026.' })
+    // Switched off as well as ended: the owner withdrew it, and it reads as unknown.
+    const withdrawn = applyCoupon(coupon({ active: false, validUntil: new Date('2026-11-25T23:59:59+05:30') }), [mango], context())
+    expect(withdrawn).toMatchObject({ refusal: 'not-valid' })
+  })
+
+  it("tells the owner each code's state: on, off, ended or starting later", () => {
+    const at = new Date('2026-11-28T12:00:00+05:30')
+    expect(couponState(coupon({}), at)).toBe('on')
+    expect(couponState(coupon({ active: false }), at)).toBe('off')
+    expect(couponState(coupon({ validUntil: new Date('2026-11-25T23:59:59+05:30') }), at)).toBe('ended')
+    expect(couponState(coupon({ validFrom: new Date('2026-12-01T00:00:00+05:30') }), at)).toBe('scheduled')
   })
 
   it('refuse each other rule with its own message', () => {

@@ -1,3 +1,4 @@
+import { formatIndiaDate } from '../dates/india-time'
 import { formatRupees } from '../money/money'
 
 /**
@@ -45,6 +46,7 @@ export type OfferLine = { productId: string; category: string; totalPaise: numbe
 
 export type CouponRefusal =
   | 'not-valid'
+  | 'expired'
   | 'below-minimum'
   | 'used-up'
   | 'used-by-customer'
@@ -54,14 +56,28 @@ export type CouponRefusal =
 
 export type CouponResult = { ok: true; discountPaise: number; eligible: boolean[] } | { ok: false; refusal: CouponRefusal; message: string }
 
-/** The customer's words for each refusal. An unknown, switched-off, not-yet-valid and expired code read the same. */
-export const COUPON_MESSAGES: Record<Exclude<CouponRefusal, 'below-minimum'>, string> = {
+/**
+ * The customer's words for each refusal. An unknown, switched-off and not-yet-valid code read the same, so that trying
+ * codes finds neither a code nor an offer to come; an ended one says so, with its day (decision 072).
+ */
+export const COUPON_MESSAGES: Record<Exclude<CouponRefusal, 'below-minimum' | 'expired'>, string> = {
   'not-valid': 'This code is not valid. Check it and try again.',
   'used-up': 'This code has been used as many times as it can be.',
   'used-by-customer': 'You have already used this code as many times as it allows.',
   'first-order-only': 'This code is for a first order only.',
   'prepaid-only': 'This code is for orders paid online. Choose Pay online to use it.',
   'nothing-eligible': 'This code does not apply to the products in your cart.',
+}
+
+/** Refusals that count against the `couponCode` limit (http/rate-limit.server.ts): a code the shop does not honour, and an ended one. */
+export const isGuessedCode = (refusal: CouponRefusal | 'held-back') => refusal === 'not-valid' || refusal === 'expired'
+
+/** A code as the owner's list shows it: switched off, ended, starting later, or on (customers can use it now). */
+export function couponState(coupon: Pick<Coupon, 'active' | 'validFrom' | 'validUntil'>, at: Date) {
+  if (!coupon.active) return 'off' as const
+  if (coupon.validUntil && at > coupon.validUntil) return 'ended' as const
+  if (coupon.validFrom && at < coupon.validFrom) return 'scheduled' as const
+  return 'on' as const
 }
 
 /** The names of the category boxes of the admin's coupon form: `category-<value>`. */
@@ -89,14 +105,15 @@ function appliesTo(coupon: Coupon, line: OfferLine) {
  * those lines are worth. `coupon` is null for a code the shop does not have.
  */
 export function applyCoupon(coupon: Coupon | null, lines: OfferLine[], context: CouponContext): CouponResult {
-  const refuse = (refusal: Exclude<CouponRefusal, 'below-minimum'>): CouponResult => ({
+  const refuse = (refusal: keyof typeof COUPON_MESSAGES): CouponResult => ({
     ok: false,
     refusal,
     message: COUPON_MESSAGES[refusal],
   })
   if (!coupon?.active) return refuse('not-valid')
   if (coupon.validFrom && context.at < coupon.validFrom) return refuse('not-valid')
-  if (coupon.validUntil && context.at > coupon.validUntil) return refuse('not-valid')
+  if (coupon.validUntil && context.at > coupon.validUntil)
+    return { ok: false, refusal: 'expired', message: `This code ended on ${formatIndiaDate(coupon.validUntil)}.` }
   if (coupon.totalUses !== null && context.usesSoFar >= coupon.totalUses) return refuse('used-up')
   if (coupon.usesPerCustomer !== null && context.customerUses >= coupon.usesPerCustomer) return refuse('used-by-customer')
   if (coupon.firstOrderOnly && context.customerHasOrdered) return refuse('first-order-only')
