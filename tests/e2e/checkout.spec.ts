@@ -370,6 +370,8 @@ test.describe('payment in test mode', () => {
     await expect(page).toHaveURL(/\/address$/)
     await page.getByLabel('Full Name').fill(SAVED_ADDRESS.fullName)
     await page.getByLabel('Street Name').fill(SAVED_ADDRESS.streetName)
+    // The landmark Indian couriers go by (issue 39).
+    await page.getByLabel('Landmark or Locality').fill('Opposite the temple tank')
     await page.getByLabel('City').fill(SAVED_ADDRESS.city)
     await page.getByLabel('Postal Code').fill(SAVED_ADDRESS.postalCode)
     await page.getByLabel('State').fill(SAVED_ADDRESS.state)
@@ -378,6 +380,7 @@ test.describe('payment in test mode', () => {
     await page.getByRole('button', { name: 'Continue to order summary' }).click()
 
     await expect(page).toHaveURL(/\/checkout$/)
+    await expect(main(page).locator('address')).toContainText('Opposite the temple tank')
     const total = price + (price < 35_000 ? 4_000 : 0)
     await expect(summaryValue(summary(page), 'Total')).toHaveText(formatRupees(total))
     const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/createOrder') && r.request().method() === 'POST')

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { streetLines } from '~/features/checkout/address-lines'
 import { orderMoneyLines, refundedMoney } from '~/features/orders/order-money'
 import { SelectField } from '../forms/fields'
 import { inputClass, tableScroll, Time } from './admin-page'
@@ -141,8 +142,12 @@ export function CustomerPanel({ order }: { order: OrderForAdmin }) {
       <address className="mt-3 text-earth-900 not-italic">
         {address.fullName}
         <br />
-        {[address.buildingNumber, address.streetName].filter(Boolean).join(', ')}
-        {(address.buildingNumber || address.streetName) && <br />}
+        {streetLines(address).map((line) => (
+          <span key={line}>
+            {line}
+            <br />
+          </span>
+        ))}
         {address.city}, {address.state} {address.postalCode}
       </address>
       <Definitions

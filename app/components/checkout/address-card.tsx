@@ -1,3 +1,4 @@
+import { streetLines } from '~/features/checkout/address-lines'
 import type { AddressDraft } from '~/features/checkout/saved-address'
 
 export function AddressCard({ address }: { address: AddressDraft }) {
@@ -5,8 +6,12 @@ export function AddressCard({ address }: { address: AddressDraft }) {
     <address className="not-italic leading-relaxed">
       <strong>{address.fullName}</strong>
       <br />
-      {[address.buildingNumber, address.streetName].filter(Boolean).join(', ')}
-      {address.buildingNumber || address.streetName ? <br /> : null}
+      {streetLines(address).map((line) => (
+        <span key={line}>
+          {line}
+          <br />
+        </span>
+      ))}
       {address.city}, {address.state} {address.postalCode}
       <br />
       Phone: {address.phoneNumber}

@@ -45,6 +45,9 @@ const shippingAddressFields = z.object({
   fullName: required('Full Name'),
   buildingNumber: optionalText('Building Number'),
   streetName: optionalText('Street Name', 200),
+  // Indian couriers find doors by landmarks ("opposite the temple tank"): issue 39. Optional in the type too, as
+  // orders placed before it was asked for have none.
+  landmark: text({ label: 'Landmark or Locality', max: 120, required: false, oneLine: true }).optional(),
   city: required('City', 60),
   postalCode: required('Postal Code', 10).pipe(pinCode('Postal Code must be a 6-digit PIN code')),
   // Named as GST names it ("TN", "tamilnadu" → Tamil Nadu): the invoice's CGST + SGST or IGST follows it.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { INDIAN_STATES } from './indian-states'
 import { PIN_RANGES, pinCodeProblem, statesOfPinCode } from './pin-codes'
 import { addressFormSchema, cartQuoteRequestSchema, shippingAddressSchema } from './checkout-schemas'
+import { streetLines } from './address-lines'
 
 /** A real PIN code in each state and territory: its capital's (or its largest town's) head post office. */
 const PIN_OF: Record<string, string> = {
@@ -113,6 +114,17 @@ describe('the shipping address', () => {
     // A PIN or a state that did not parse is said once, by its own field.
     const bad = shippingAddressSchema.safeParse(address({ postalCode: '6000', state: 'Atlantis' }))
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['postalCode', 'state'])
+  })
+
+  it('keeps a landmark or locality, one line of at most 120 characters, and needs none (issue 39)', () => {
+    expect(shippingAddressSchema.parse(address({ landmark: ' Opposite the temple tank ' })).landmark).toBe('Opposite the temple tank')
+    expect(shippingAddressSchema.parse(address({})).landmark ?? '').toBe('')
+    const long = shippingAddressSchema.safeParse(address({ landmark: 'x'.repeat(121) }))
+    expect(long.error?.issues.map((i) => i.path.join('.'))).toEqual(['landmark'])
+    expect(streetLines({ buildingNumber: '12', streetName: 'West Masi Street', landmark: 'Near the tank' })).toEqual([
+      '12, West Masi Street',
+      'Near the tank',
+    ])
   })
 
   it('takes a PIN code written with a space or a hyphen, as a phone number is (issue 39)', () => {

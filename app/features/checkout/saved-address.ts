@@ -8,6 +8,7 @@ export const ADDRESS_FIELDS = [
   { name: 'fullName', label: 'Full Name', required: true, autoComplete: 'name', type: 'text' },
   { name: 'buildingNumber', label: 'Building Number', required: false, autoComplete: 'address-line1', type: 'text' },
   { name: 'streetName', label: 'Street Name', required: false, autoComplete: 'address-line2', type: 'text' },
+  { name: 'landmark', label: 'Landmark or Locality', required: false, autoComplete: 'address-line3', type: 'text' },
   { name: 'city', label: 'City', required: true, autoComplete: 'address-level2', type: 'text' },
   { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
   { name: 'state', label: 'State', required: true, autoComplete: 'address-level1', type: 'text' },

@@ -121,7 +121,7 @@ export function buildInvoiceDocument(input: {
     buyer: {
       name: address.fullName,
       addressLines: [
-        ...[address.buildingNumber, address.streetName].filter(Boolean),
+        ...[address.buildingNumber, address.streetName, address.landmark ?? ''].filter(Boolean),
         `${address.city} ${address.postalCode}`,
         buyerState ?? address.state,
       ],

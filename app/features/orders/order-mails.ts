@@ -4,6 +4,7 @@ import { refundTiming } from '../payments/refund-mails'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { streetLines } from '../checkout/address-lines'
 import { orderNumberLabel } from './order-number'
 import { type MoneyLine, type OrderMoney, orderMoneyLines } from './order-money'
 import type { PaymentMethod } from './statuses'
@@ -85,7 +86,7 @@ export function orderSummary(order: OrderForMail) {
     '',
     'Shipping to:',
     line`  ${a.fullName}`,
-    ...[a.buildingNumber, a.streetName].filter(Boolean).map((l) => line`  ${l}`),
+    ...streetLines(a).map((l) => line`  ${l}`),
     line`  ${a.city}, ${a.state} ${a.postalCode}`,
     line`  Phone: ${a.phoneNumber}${a.alternateNumber ? line`, ${a.alternateNumber}` : ''}`,
   ].join('\n')
