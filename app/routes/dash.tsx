@@ -70,15 +70,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           <div className={panelClass}>
-            <dt className="text-sm font-medium text-earth-700">Orders today</dt>
+            <dt className="text-sm font-medium text-earth-700">Orders paid today</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="orders-today">
               {today.orders}
             </dd>
           </div>
           <div className={panelClass}>
-            <dt className="text-sm font-medium text-earth-700">Revenue today</dt>
+            <dt className="text-sm font-medium text-earth-700">Revenue today, after refunds</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="revenue-today">
-              {formatRupees(today.revenuePaise)}
+              {formatRupees(today.netPaise)}
+            </dd>
+            <dd className="text-earth-700" data-testid="revenue-lines">
+              {formatRupees(today.paidPaise)} paid, {formatRupees(today.refundedPaise)} refunded
+              {today.refunds > 0 ? ` (${today.refunds === 1 ? '1 refund' : `${today.refunds} refunds`})` : ''}
             </dd>
           </div>
           <div className={panelClass}>

@@ -193,14 +193,22 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(await list({})).toEqual([paid.number])
   })
 
-  it('puts the dashboard together: today in India, revenue of paid orders, waiting orders and low stock', async () => {
+  it('puts the dashboard together: today in India, money paid less refunds, waiting orders and low stock', async () => {
     const a = await paidOrder([{ productId: 'dried-mango', size: '500g', quantity: 1 }])
     const b = await paidOrder([{ productId: 'ragi-biscuit', quantity: 1 }])
-    await advanceOrder(db(), TEST_SHOP_URL, b.id, { step: 'cancel', reason: '' }, 'a@x.in')
+    // Cancelled with its refund written (the transfer is sent by the caller): the refund counts when decided.
+    await advanceOrder(db(), TEST_SHOP_URL, b.id, { step: 'cancel', reason: '', refund: 'yes', speed: 'normal' }, 'a@x.in')
     await placeTestOrder(db(), provider, { items: [{ productId: 'ragi-biscuit', quantity: 1 }], email: 'x@y.in', buyerToken: 'c' })
 
     const dash = await loadDashboard(db())
-    expect(dash.today).toEqual({ orders: 1, revenuePaise: a.totalPaise })
+    // b was paid and then cancelled with its refund: both count, so the net is what the shop kept (issue 39).
+    expect(dash.today).toEqual({
+      orders: 2,
+      paidPaise: a.totalPaise + b.totalPaise,
+      refunds: 1,
+      refundedPaise: b.totalPaise,
+      netPaise: a.totalPaise,
+    })
     expect(dash.waiting.total).toBe(1)
     expect(dash.waiting.orders[0]!.id).toBe(a.id)
     // 1 kg mango is out (0), the mango 250 g has 3; biscuits 5 - 1 unpaid = 4.
@@ -214,7 +222,7 @@ describe(`fulfilment and the admin's lists on ${describeDatabase()}`, () => {
     expect(startOfShopDay(new Date('2026-11-20T23:59:00Z')).toISOString()).toBe('2026-11-20T18:30:00.000Z')
     expect(startOfShopDay(new Date('2026-11-20T18:29:00Z')).toISOString()).toBe('2026-11-19T18:30:00.000Z')
     const tomorrow = await loadDashboard(db(), new Date(Date.now() + 36 * 3600_000))
-    expect(tomorrow.today).toEqual({ orders: 0, revenuePaise: 0 })
+    expect(tomorrow.today).toEqual({ orders: 0, paidPaise: 0, refunds: 0, refundedPaise: 0, netPaise: 0 })
   })
 
   it('records expiry in the history', async () => {
