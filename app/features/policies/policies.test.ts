@@ -75,6 +75,23 @@ describe(`policy pages in the database (${describeDatabase()})`, () => {
     expect(grievance.body).toContain('within 48 hours')
   })
 
+  it('speak of cash on delivery, its fee and its refunds while the shop offers it, and not when it does not (issue 39)', async () => {
+    const cod = { ...DEFAULT_SHOP_SETTINGS.payments.cod, enabled: true, feePaise: 4_000, confirmWithinHours: 24 }
+    await saveShopSettings(handle.db, { ...DEFAULT_SHOP_SETTINGS, payments: { ...DEFAULT_SHOP_SETTINGS.payments, cod } })
+    const terms = (await getPolicy(handle.db, 'terms')).body
+    expect(terms).toContain('cash on delivery where it is offered, with a ₹40 cash-on-delivery fee')
+    expect(terms).toContain('not confirmed within 24 hours is cancelled')
+    expect(terms).not.toContain('An order is confirmed when its payment succeeds')
+    expect((await getPolicy(handle.db, 'returns')).body).toContain('Orders paid in cash on delivery are refunded by UPI or bank transfer')
+    expect((await getPolicy(handle.db, 'privacy')).body).toContain('Paying in cash on delivery, you pay the courier')
+
+    const off = { ...cod, enabled: false }
+    await saveShopSettings(handle.db, { ...DEFAULT_SHOP_SETTINGS, payments: { ...DEFAULT_SHOP_SETTINGS.payments, cod: off } })
+    for (const slug of ['terms', 'returns', 'privacy'] as const)
+      expect((await getPolicy(handle.db, slug)).body, slug).not.toMatch(/cash on delivery/i)
+    await saveShopSettings(handle.db, DEFAULT_SHOP_SETTINGS)
+  })
+
   it('keep what the owner saved, and know it is no template once the note is gone', async () => {
     await savePolicy(handle.db, { slug: 'returns', title: 'Returns', body: `${TEMPLATE_NOTICE}\n\nDraft.` }, 'owner@kaadu.test')
     expect(await getPolicy(handle.db, 'returns')).toMatchObject({ title: 'Returns', isTemplate: true })

@@ -1,4 +1,5 @@
 import { formatRupees } from '../money/money'
+import type { CodRules } from '../checkout/cash-on-delivery'
 import type { PolicySlug } from './policies'
 
 // The templates the demo shop ships (decision 036): kept out of the browser's script, which needs only the links.
@@ -7,8 +8,23 @@ import type { PolicySlug } from './policies'
 export const TEMPLATE_NOTICE =
   '> **Template.** This page is a starting point written for a small organic food shop in India. Read it, change what does not fit your shop, and delete this note before you take real orders.'
 
-type Shop = { shopName: string; email: string; phone: string; deliveryChargePaise: number; freeDeliveryFromPaise: number }
+type Shop = {
+  shopName: string
+  email: string
+  phone: string
+  deliveryChargePaise: number
+  freeDeliveryFromPaise: number
+  payments: { cod: Pick<CodRules, 'enabled' | 'feePaise' | 'confirmWithinHours'> }
+}
 type Template = { title: string; body: (shop: Shop) => string }
+
+/** Cash on delivery as the owner offers it (issue 39: the templates spoke of online payment only). */
+function codTerms({ payments: { cod } }: Shop) {
+  if (!cod.enabled) return ''
+  const fee = cod.feePaise ? `, with a ${formatRupees(cod.feePaise)} cash-on-delivery fee shown at checkout` : ''
+  return `
+- You may pay the courier in cash on delivery where it is offered${fee}. We e-mail you a link to confirm such an order; one not confirmed within ${cod.confirmWithinHours} hours is cancelled. Its GST tax invoice is issued when it ships.`
+}
 
 /** The delivery rule as the shop sets it (/dash/settings), in words. */
 function deliveryTerms({ deliveryChargePaise, freeDeliveryFromPaise }: Shop) {
@@ -19,13 +35,13 @@ function deliveryTerms({ deliveryChargePaise, freeDeliveryFromPaise }: Shop) {
 const TEMPLATES: Record<PolicySlug, Template> = {
   privacy: {
     title: 'Privacy policy',
-    body: ({ shopName, email }) => `${TEMPLATE_NOTICE}
+    body: (shop) => `${TEMPLATE_NOTICE}
 
-${shopName} ("we") sells food products online. This policy says what we collect about you, why, and what you can ask of us, as the Digital Personal Data Protection Act, 2023 and the Information Technology Rules expect.
+${shop.shopName} ("we") sells food products online. This policy says what we collect about you, why, and what you can ask of us, as the Digital Personal Data Protection Act, 2023 and the Information Technology Rules expect.
 
 ## What we collect
 - **When you order:** your name, delivery address, phone number and e-mail address, and what you bought.
-- **When you pay:** the payment is made on Razorpay's pages. We receive its result and a payment reference, never your card or UPI details.
+- **When you pay:** an online payment is made on Razorpay's pages. We receive its result and a payment reference, never your card or UPI details.${shop.payments.cod.enabled ? ' Paying in cash on delivery, you pay the courier; to refund such an order we ask you for a UPI ID or a bank account, used only to send that refund.' : ''}
 - **When you write to us:** your name, e-mail, phone and message.
 - **With an account:** your e-mail, name, phone, and a password we keep only as a one-way hash.
 - **Cookies:** one to keep you signed in, one to keep your cart and order in this browser, one that protects our forms. We use no advertising or tracking cookies.
@@ -37,25 +53,25 @@ To deliver your order, send its invoice and updates, answer you, keep the accoun
 Only those who help us serve you: Razorpay for payments, our courier for delivery (name, address, phone), and our mail provider. We do not sell or rent your data.
 
 ## Your rights
-You may ask to see, correct or delete your data (except what the law makes us keep) by writing to ${email}. We answer within 30 days.
+You may ask to see, correct or delete your data (except what the law makes us keep) by writing to ${shop.email}. We answer within 30 days.
 
 ## Contact
-Questions about this policy: ${email}, or our grievance officer (see the [grievance officer](/policies/grievance) page).`,
+Questions about this policy: ${shop.email}, or our grievance officer (see the [grievance officer](/policies/grievance) page).`,
   },
   terms: {
     title: 'Terms of service',
-    body: ({ shopName, email, phone }) => `${TEMPLATE_NOTICE}
+    body: (shop) => `${TEMPLATE_NOTICE}
 
-These terms apply to every order placed on this website with ${shopName}.
+These terms apply to every order placed on this website with ${shop.shopName}.
 
 ## Products and prices
 - Prices are in Indian rupees and include GST. The price you pay is the one shown at checkout; it never exceeds the MRP printed on the pack.
 - Pictures show the product; natural products vary a little in colour and size from batch to batch.
-- We may limit the quantity of one product per order. For bulk orders, call ${phone}.
+- We may limit the quantity of one product per order. For bulk orders, call ${shop.phone}.
 
 ## Orders and payment
-- An order is confirmed when its payment succeeds; you receive an e-mail with its number and a GST tax invoice.
-- Payments are processed by Razorpay. If a payment fails, no money is taken; if money was taken for an order we could not confirm, it is refunded in full.
+- An order paid online is confirmed when its payment succeeds; you receive an e-mail with its number and a GST tax invoice.
+- Online payments are processed by Razorpay. If a payment fails, no money is taken; if money was taken for an order we could not confirm, it is refunded in full.${codTerms(shop)}
 
 ## Delivery, returns and refunds
 See our [shipping and delivery policy](/policies/shipping) and our [returns, refunds and cancellation policy](/policies/returns).
@@ -64,7 +80,7 @@ See our [shipping and delivery policy](/policies/shipping) and our [returns, ref
 Read the label before use: it lists the ingredients, allergens, best-before date and storage. Our products are not medicines; herbal products and capsules do not replace medical advice.
 
 ## Complaints
-Write to ${email} or to our [grievance officer](/policies/grievance). These terms are governed by the laws of India; the courts of our registered place of business have jurisdiction.`,
+Write to ${shop.email} or to our [grievance officer](/policies/grievance). These terms are governed by the laws of India; the courts of our registered place of business have jurisdiction.`,
   },
   shipping: {
     title: 'Shipping and delivery',
@@ -86,7 +102,7 @@ If your parcel is late, damaged or opened, write to ${shop.email} with your orde
   },
   returns: {
     title: 'Returns, refunds and cancellation',
-    body: ({ email }) => `${TEMPLATE_NOTICE}
+    body: ({ email, payments }) => `${TEMPLATE_NOTICE}
 
 Food cannot be taken back once it has left us, for everyone's safety. We make it right when we got it wrong.
 
@@ -98,7 +114,7 @@ Food cannot be taken back once it has left us, for everyone's safety. We make it
 Write to ${email} within 48 hours of delivery with the order number and a photo. We send a replacement or refund the product's price (and the delivery charge, if the whole order is affected).
 
 ## Refunds
-- Refunds go back to the way you paid, through Razorpay, within 5–7 working days of our decision (instant refunds reach you within minutes where your bank allows).
+- Orders paid online are refunded to the way you paid, through Razorpay, within 5–7 working days of our decision (instant refunds reach you within minutes where your bank allows).${payments.cod.enabled ? "\n- Orders paid in cash on delivery are refunded by UPI or bank transfer to the account you give us, within 5–7 working days of our decision; the e-mail says the transfer's reference." : ''}
 - You receive an e-mail when the refund is made, and a GST credit note for it.
 
 ## What we cannot take back
