@@ -6,6 +6,8 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { codOrderForLink, confirmCodOrder } from '~/features/checkout/cod-orders.server'
 import { orderNumberLabel } from '~/features/orders/order-number'
 import { formatRupees } from '~/features/money/money'
+import { orderMoneyLines } from '~/features/orders/order-money'
+import { MoneyLines } from '~/components/orders/money-lines'
 import { formTokenOf } from '~/http/form-token.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
@@ -38,6 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       label: orderNumberLabel(order.number),
       status: order.status,
       totalPaise: order.totalPaise,
+      // Worked out here: the page needs the lines, not the code that makes them.
+      money: orderMoneyLines(order, 'quote'),
       expiresAt: order.expiresAt.toISOString(),
     },
     token,
@@ -110,6 +114,7 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
       <p>
         You chose to pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on delivery. Confirm the order and we will pack it.
       </p>
+      <MoneyLines lines={order.money} className="rounded-lg border border-leaf-100 p-3 text-earth-900" />
       <FormError message={actionData && 'error' in actionData ? actionData.error : undefined} />
       <Form method="post">
         <FormTokenField />

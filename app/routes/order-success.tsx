@@ -6,6 +6,8 @@ import { orderNumberLabel } from '~/features/orders/order-number'
 import { getOrderForBuyer } from '~/features/orders/order-lookup.server'
 import { hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
+import { orderMoneyLines } from '~/features/orders/order-money'
+import { MoneyLines } from '~/components/orders/money-lines'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { telHref } from '~/features/settings/shop-settings'
 import { privatePageMeta } from '~/features/findability/page-meta'
@@ -24,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             number: orderNumberLabel(order.number),
             totalPaise: order.totalPaise,
+            money: orderMoneyLines(order, order.paymentMethod === 'cod' ? 'quote' : 'customer'),
             email: order.email,
             cashOnDelivery: order.paymentMethod === 'cod',
             awaitingConfirmation: order.status === 'awaiting_confirmation',
@@ -82,6 +85,7 @@ export default function OrderSuccess() {
           {order.email}.
         </p>
       )}
+      <MoneyLines lines={order.money} className="mx-auto mt-4 max-w-sm text-left" />
       <p className="mt-2">Your order will be delivered within about 7 days.</p>
       <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
         {order.invoiceUrl && (

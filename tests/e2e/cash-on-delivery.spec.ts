@@ -72,6 +72,7 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   await expect(page).toHaveURL(/\/order-success\?order=/)
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible()
   await expect(page.getByTestId('confirm-from-mail')).toContainText(email)
+  await expectMoneyAddsUp(page.getByRole('main'), ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])
   const orderNumber = (await page
     .getByText(/^KO-\d+$/)
     .first()
@@ -85,6 +86,7 @@ test('a code in the cart, cash on delivery with its fee, the order confirmed fro
   const link = new URL(mail.text.match(/https?:\/\/\S+\/order\/confirm\/\S+/)![0])
   await openHydrated(page, `${link.pathname}${link.search}`)
   await expect(page.getByRole('heading', { name: `Confirm your order ${orderNumber}` })).toBeVisible()
+  await expectMoneyAddsUp(page.getByRole('main'), ['subtotal', 'coupon', 'delivery', 'codFee', 'total'])
   await page.getByRole('button', { name: 'Confirm my order' }).tap()
   await expect(page.getByRole('heading', { name: 'Thank you: your order is confirmed' })).toBeVisible()
   await page.getByRole('link', { name: 'Follow your order' }).tap()

@@ -51,7 +51,19 @@ export async function confirmCodOrder(
 export async function codOrderForLink(db: Database, orderId: string, token: string) {
   if (!isCodConfirmationToken(await codConfirmationSecret(db), orderId, token)) return null
   const [order] = await db
-    .select({ number: orders.number, status: orders.status, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt })
+    .select({
+      number: orders.number,
+      status: orders.status,
+      expiresAt: orders.expiresAt,
+      subtotalPaise: orders.subtotalPaise,
+      couponCode: orders.couponCode,
+      couponDiscountPaise: orders.couponDiscountPaise,
+      prepaidDiscountPaise: orders.prepaidDiscountPaise,
+      deliveryPaise: orders.deliveryPaise,
+      codFeePaise: orders.codFeePaise,
+      totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod')))
   return order ?? null
