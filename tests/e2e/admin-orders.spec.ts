@@ -117,9 +117,20 @@ test('the admin refunds one line of a paid order: the customer is mailed, and th
   expect(text).toMatch(/Against invoice: KO\/\d{4}-\d{2}\/\d{4} of /)
 })
 
-test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ page, baseURL }) => {
+test('the admin pages and the signed-in top bar fit a 360 px phone', async ({ page, baseURL, request }) => {
   await page.setViewportSize({ width: 360, height: 740 })
+  // A confirmed COD order waiting to ship: its status, the longest there is, once pushed the dashboard sideways.
+  const { products } = await (await request.get('/api/products?category=spices')).json()
+  const product = products.find((p: { stockCount: number }) => p.stockCount > 1)
+  const created = await request.post('/api/payment/createOrder', {
+    headers: { Origin: baseURL! },
+    data: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address, email: 'e2e-narrow@example.in', payment: 'cod' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
   await signUpAndSignIn(page.request, baseURL!, { email: ADMIN, password: PASSWORD })
+  await page.goto(`/dash/orders/${(await created.json()).orderId}`)
+  await page.getByRole('button', { name: 'Confirm order' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /confirmed/i })).toBeVisible()
   for (const path of ['/dash', '/Delete', '/dash/orders?status=all', '/dash/messages', '/dash/outbox?show=all', '/dash/users']) {
     await page.goto(path)
     const width = await page.evaluate(() => document.documentElement.scrollWidth)

@@ -21,7 +21,8 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
  */
 const LOOKS = {
   admin: (status: OrderStatus) =>
-    `inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`,
+    // Wraps on a phone: "Confirmed, being packed (cash on delivery)" on one line pushed a 360 px page sideways.
+    `inline-block rounded-2xl px-2.5 py-0.5 text-sm font-semibold sm:whitespace-nowrap ${STATUS_COLOURS[status]}`,
   customer: () => 'rounded-full bg-leaf-50 px-3 py-1 text-sm font-semibold text-leaf-800',
   tracked: () => 'rounded-full bg-leaf-50 px-3 py-1 font-semibold text-leaf-800',
 } satisfies Record<string, (status: OrderStatus) => string>
