@@ -110,3 +110,58 @@ describe('planRefund', () => {
     })
   })
 })
+
+describe('planRefund for a cash-on-delivery order (issue 39, decision 069)', () => {
+  /** 2 × ₹99 of mango, ₹40 delivery and the ₹30 cash-on-delivery fee: ₹268. */
+  const cod = {
+    totalPaise: 26_800,
+    deliveryPaise: 4_000,
+    codFeePaise: 3_000,
+    lines: [{ productId: 'mango', size: 'one', name: 'Dried Mango', quantity: 2, unitPricePaise: 9_900 }],
+  }
+  const oneMango = { productId: 'mango', size: 'one', quantity: 1 }
+
+  it('"everything left" gives the fee back too, so a whole refund is the whole total', () => {
+    expect(planRefund(cod, [], { kind: 'whole' })).toEqual({
+      ok: true,
+      amountPaise: 26_800,
+      items: {
+        lines: [{ ...oneMango, name: 'Dried Mango', quantity: 2, unitPricePaise: 9_900 }],
+        deliveryPaise: 4_000,
+        amountPaise: 0,
+        codFeePaise: 3_000,
+      },
+    })
+    // What is left after one pack: the other pack, delivery and the fee.
+    const first = planRefund(cod, [], { kind: 'lines', lines: [oneMango], delivery: false })
+    expect(planRefund(cod, [first as never], { kind: 'whole' })).toMatchObject({
+      ok: true,
+      amountPaise: 16_900,
+      items: { codFeePaise: 3_000 },
+    })
+  })
+
+  it('the fee is ticked beside the lines, and once only', () => {
+    const withFee = planRefund(cod, [], { kind: 'lines', lines: [oneMango], delivery: false, codFee: true })
+    expect(withFee).toMatchObject({ ok: true, amountPaise: 12_900, items: { deliveryPaise: 0, codFeePaise: 3_000 } })
+    expect(planRefund(cod, [withFee as never], { kind: 'lines', lines: [], delivery: false, codFee: true })).toEqual({
+      ok: false,
+      error: 'The cash-on-delivery fee has been refunded already, or there was none.',
+    })
+    // An online order has no fee to tick, and its "everything left" carries none.
+    expect(planRefund(order, [], { kind: 'lines', lines: [], delivery: false, codFee: true })).toMatchObject({ ok: false })
+    expect((planRefund(order, [], { kind: 'whole' }) as { items: object }).items).not.toHaveProperty('codFeePaise')
+  })
+
+  it('the form reads the fee’s box; anything but "yes" did not come from the form', () => {
+    expect(readRefundForm({ kind: 'lines', [lineField(lines[0]!)]: '1', codFee: 'yes', reason: 'Damaged' }, lines)).toMatchObject({
+      ok: true,
+      request: { kind: 'lines', lines: [{ productId: 'kokum', quantity: 1 }], delivery: false, codFee: true },
+    })
+    expect(readRefundForm({ kind: 'lines', codFee: 'yes', reason: 'Damaged' }, lines)).toMatchObject({ ok: true })
+    expect(readRefundForm({ kind: 'lines', codFee: 'on', reason: 'Damaged' }, lines)).toMatchObject({
+      ok: false,
+      fieldErrors: { lines: 'Tick or untick the cash-on-delivery fee box.' },
+    })
+  })
+})

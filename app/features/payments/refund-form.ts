@@ -33,10 +33,10 @@ export function readRefundForm(
   const speed = fields.speed === 'optimum' ? 'optimum' : fields.speed === 'normal' || fields.speed === undefined ? 'normal' : null
   if (!speed) fieldErrors.speed = 'Choose normal or instant.'
   // Checkboxes send "yes" when ticked and nothing when not; anything else did not come from the form.
-  for (const box of ['restock', 'delivery'] as const) {
+  const boxes = { restock: 'restock', delivery: 'delivery charge', codFee: 'cash-on-delivery fee' } as const
+  for (const box of ['restock', 'delivery', 'codFee'] as const) {
     if (fields[box] !== undefined && fields[box] !== 'yes')
-      fieldErrors[box === 'delivery' ? 'lines' : 'restock'] =
-        `Tick or untick the ${box === 'delivery' ? 'delivery charge' : 'restock'} box.`
+      fieldErrors[box === 'restock' ? 'restock' : 'lines'] = `Tick or untick the ${boxes[box]} box.`
   }
   let request: RefundRequest | null = null
   if (kind === 'whole') {
@@ -53,9 +53,11 @@ export function readRefundForm(
       asked.push({ ...line, quantity: Number(text) })
     }
     const delivery = fields.delivery === 'yes'
-    if (!fieldErrors.lines && asked.length === 0 && !delivery)
+    // Only a cash-on-delivery order's form has the fee's box (decision 069).
+    const codFee = fields.codFee === 'yes'
+    if (!fieldErrors.lines && asked.length === 0 && !delivery && !codFee)
       fieldErrors.lines = 'Give a quantity for at least one item, or tick the delivery charge.'
-    request = { kind: 'lines', lines: asked, delivery }
+    request = { kind: 'lines', lines: asked, delivery, ...(codFee ? { codFee } : {}) }
   } else if (kind === 'amount') {
     const text = (fields.amount ?? '').trim().replace(/^₹\s*/, '').replaceAll(',', '')
     if (!RUPEES.test(text) || Number(text) <= 0) fieldErrors.amount = 'Give the amount in rupees, e.g. 120 or 120.50.'

@@ -8,14 +8,16 @@ import { formatRupeesAndPaise } from '../money/money'
 export type RefundRequest =
   /** Everything not refunded yet. */
   | { kind: 'whole' }
-  /** Some goods (with quantities), and the delivery charge or not. */
-  | { kind: 'lines'; lines: Array<{ productId: string; size: string; quantity: number }>; delivery: boolean }
+  /** Some goods (with quantities), and the delivery charge or not; and a cash-on-delivery order's fee, when ticked. */
+  | { kind: 'lines'; lines: Array<{ productId: string; size: string; quantity: number }>; delivery: boolean; codFee?: boolean }
   /** An amount, not tied to goods. */
   | { kind: 'amount'; amountPaise: number }
 
 export type OrderForRefund = {
   totalPaise: number
   deliveryPaise: number
+  /** A cash-on-delivery order's fee (decision 043), given back like the delivery charge (decision 069); absent: 0. */
+  codFeePaise?: number
   /** `discountPaise`: the line's part of the order's discounts (decision 042); absent or 0 for an undiscounted line. */
   lines: Array<{ productId: string; size: string; name: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
 }
@@ -54,11 +56,13 @@ export function refundableOf(order: OrderForRefund, prior: Array<{ amountPaise: 
   const refundedUnits = new Map<string, number>()
   const refundedDiscount = new Map<string, number>()
   let deliveryRefunded = 0
+  let codFeeRefunded = 0
   let money = 0
   let amountOnly = false
   for (const refund of prior) {
     money += refund.amountPaise
     deliveryRefunded += refund.items.deliveryPaise
+    codFeeRefunded += refund.items.codFeePaise ?? 0
     if (refund.items.amountPaise > 0) amountOnly = true
     for (const line of refund.items.lines) {
       refundedUnits.set(key(line), (refundedUnits.get(key(line)) ?? 0) + line.quantity)
@@ -68,6 +72,7 @@ export function refundableOf(order: OrderForRefund, prior: Array<{ amountPaise: 
   return {
     moneyPaise: order.totalPaise - money,
     deliveryPaise: order.deliveryPaise - deliveryRefunded,
+    codFeePaise: (order.codFeePaise ?? 0) - codFeeRefunded,
     lines: order.lines.map((l) => {
       const quantity = l.quantity - (refundedUnits.get(key(l)) ?? 0)
       const discountPaise = Math.max(0, (l.discountPaise ?? 0) - (refundedDiscount.get(key(l)) ?? 0))
@@ -120,6 +125,8 @@ export function planRefund(
           lines: left.lines.filter((l) => l.quantity > 0).map((l) => refundLine(l, order, l.quantity)),
           deliveryPaise: left.deliveryPaise,
           amountPaise: 0,
+          // Only when there is one, so an online order's refund reads as before.
+          ...(left.codFeePaise > 0 ? { codFeePaise: left.codFeePaise } : {}),
         }
   } else if (request.kind === 'lines') {
     const lines: RefundItems['lines'] = []
@@ -137,8 +144,16 @@ export function planRefund(
     }
     if (request.delivery && left.deliveryPaise <= 0)
       return { ok: false, error: 'The delivery charge has been refunded already, or there was none.' }
-    if (lines.length === 0 && !request.delivery) return { ok: false, error: 'Choose the items (or the delivery charge) to refund.' }
-    items = { lines, deliveryPaise: request.delivery ? left.deliveryPaise : 0, amountPaise: 0 }
+    if (request.codFee && left.codFeePaise <= 0)
+      return { ok: false, error: 'The cash-on-delivery fee has been refunded already, or there was none.' }
+    if (lines.length === 0 && !request.delivery && !request.codFee)
+      return { ok: false, error: 'Choose the items (or the delivery charge) to refund.' }
+    items = {
+      lines,
+      deliveryPaise: request.delivery ? left.deliveryPaise : 0,
+      amountPaise: 0,
+      ...(request.codFee ? { codFeePaise: left.codFeePaise } : {}),
+    }
   } else {
     if (!Number.isSafeInteger(request.amountPaise) || request.amountPaise < MIN_REFUND_PAISE) {
       return { ok: false, error: `A refund is at least ${formatRupeesAndPaise(MIN_REFUND_PAISE)}.` }
