@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/orders/statuses'
 import { ROLES } from '../features/accounts/roles'
+import { REFUND_METHODS } from '../features/payments/refund-methods'
 import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -572,6 +574,9 @@ export const serverHeartbeats = pgTable('server_heartbeats', {
  * delivery, or an amount), and its transfer at the payment provider. `status`: requested (written, the provider not
  * yet answered), pending (the provider took it), processed (the money went back), failed (the provider could not;
  * the owner may try the transfer again). `id` with the attempt number is the provider's idempotency key.
+ * A cash-on-delivery order's refund is paid by the owner outside the provider, by UPI or bank transfer (decision
+ * 069): `method` says so, with the transfer's `reference` and the day it was `paidOn`; it is processed when written
+ * and has no speed, so nothing ever sends it to a provider.
  */
 export const refunds = pgTable(
   'refunds',
@@ -585,8 +590,14 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** Whether the goods went back to stock (damaged goods do not). */
     restock: boolean('restock').notNull(),
-    speed: text('speed', { enum: ['normal', 'optimum'] }).notNull(),
+    /** The provider's speed; null for a refund paid outside the provider. */
+    speed: text('speed', { enum: ['normal', 'optimum'] }),
     status: text('status', { enum: ['requested', 'pending', 'processed', 'failed'] }).notNull(),
+    method: text('method', { enum: REFUND_METHODS }).notNull().default('provider'),
+    /** The UPI reference or the UTR of a refund paid outside the provider, as the bank prints it; one refund each. */
+    reference: text('reference').unique(),
+    /** The day in India the owner paid a refund outside the provider. */
+    paidOn: date('paid_on'),
     providerRefundId: text('provider_refund_id').unique(),
     attempts: integer('attempts').notNull().default(1),
     failureReason: text('failure_reason'),
@@ -600,6 +611,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_next_check_idx').on(t.nextCheckAt).where(sql`${t.status} in ('requested', 'pending')`),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'refunds_method',
+      sql`(${t.method} = 'provider' and ${t.speed} is not null and ${t.reference} is null and ${t.paidOn} is null) or (${t.method} in ('upi', 'bank_transfer') and ${t.speed} is null and ${t.reference} is not null and ${t.paidOn} is not null and ${t.status} = 'processed' and ${t.nextCheckAt} is null and ${t.providerRefundId} is null)`,
+    ),
   ],
 )
 

@@ -194,7 +194,7 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
     expect(await refundsOf(db(), order.id)).toHaveLength(1)
   })
 
-  it('a cash-on-delivery order, delivered and paid in cash, is refused: there is no online payment to refund through', async () => {
+  it('a cash-on-delivery order, delivered and paid in cash, is refused through the provider: there is no online payment', async () => {
     const order = await placeTestOrder(db(), provider, {
       items: [{ productId: 'dried-mango', quantity: 4 }],
       payment: 'cod',
@@ -227,10 +227,12 @@ describe(`refunds of discounted orders, on ${describeDatabase()}`, () => {
           actor: ADMIN,
         }),
       ),
-    ).rejects.toThrow('This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.')
+    ).rejects.toThrow(
+      'This order was paid in cash on delivery: there is no online payment to refund. Record the refund you paid by UPI or bank transfer instead.',
+    )
     expect(await refundsOf(db(), order.id)).toEqual([])
     expect(await creditNotesOf(order.id)).toEqual([])
-    // The order's page offers no refund form for it.
-    expect((await getOrderForAdmin(db(), order.id))!.refundable).toBeNull()
+    // The order's page offers the owner's record of a UPI or bank transfer instead (decision 069), not the provider's form.
+    expect((await getOrderForAdmin(db(), order.id))!.refundVia).toBe('outside')
   })
 })

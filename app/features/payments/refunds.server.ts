@@ -31,6 +31,9 @@ const REFUNDABLE = ['paid', 'packed', 'shipped', 'delivered', 'cancelled'] as co
 
 export class RefundRefusedError extends Error {}
 
+/** A refund the order's state does not allow now (not paid, its cash not collected): the page is out of date. */
+export class RefundNotAllowedError extends RefundRefusedError {}
+
 /** How soon a refund whose transfer got no answer is sent again, and a pending one looked up. */
 const RESEND_AFTER_MS = 60_000
 const LOOK_UP_PENDING_AFTER_MS = 30 * 60_000
@@ -65,7 +68,7 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   // Cash on delivery was not paid through the provider: there is no payment to send money back to (decision 043).
   if (order.paymentMethod === 'cod') {
     throw new RefundRefusedError(
-      'This order was paid in cash on delivery: there is no online payment to refund. Give the money back another way.',
+      'This order was paid in cash on delivery: there is no online payment to refund. Record the refund you paid by UPI or bank transfer instead.',
     )
   }
   if (!order.paymentId || !order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) {
@@ -76,7 +79,7 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   const plan = planRefund({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, prior, input.request)
   if (!plan.ok) throw new RefundRefusedError(plan.error)
   const restock = input.restock && order.status !== 'cancelled' && plan.items.lines.length > 0
-  const id = crypto.randomBytes(12).toString('base64url')
+  const id = newRefundId()
   await tx.insert(refunds).values({
     id,
     orderId: order.id,
@@ -91,32 +94,66 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
     createdAt: now,
     updatedAt: now,
   })
-  if (restock) {
-    for (const line of plan.items.lines) {
+  const creditNote = await writeRefundEffects(tx, {
+    orderId: order.id,
+    refundId: id,
+    items: plan.items,
+    reason: input.reason,
+    restock,
+    actor: input.actor,
+    now,
+  })
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status: order.status,
+    note: `Refund of ${formatRupeesAndPaise(plan.amountPaise)} requested (${refundedWhat(plan.items)}; ${input.speed}): ${input.reason}${restock ? '; goods back to stock' : ''}${creditNote ? `; credit note ${creditNote.document.number}` : ''}`,
+    actor: input.actor,
+  })
+  return { refundId: id, amountPaise: plan.amountPaise, creditNoteNumber: creditNote?.document.number ?? null }
+}
+
+export function newRefundId() {
+  return crypto.randomBytes(12).toString('base64url')
+}
+
+/**
+ * What every refund's decision writes beside its row, in its transaction: the goods back on the shelf when `restock`
+ * (ledger reason `returned`), and the GST credit note of an invoiced order (null for one never invoiced).
+ */
+export async function writeRefundEffects(
+  tx: Transaction,
+  input: { orderId: string; refundId: string; items: RefundItems; reason: string; restock: boolean; actor: string; now: Date },
+) {
+  if (input.restock) {
+    for (const line of input.items.lines) {
       await changeStock(tx, {
         productId: line.productId,
         size: line.size,
         change: line.quantity,
         reason: 'returned',
-        orderId: order.id,
+        orderId: input.orderId,
         admin: input.actor,
         note: `Refund: ${input.reason}`,
       })
     }
   }
-  const creditNote = await issueCreditNote(tx, { orderId: order.id, refundId: id, items: plan.items, reason: input.reason, issuedAt: now })
-  const what = [
-    ...plan.items.lines.map((l) => `${l.quantity} × ${lineDescription(l)}`),
-    ...(plan.items.deliveryPaise ? ['delivery'] : []),
-    ...(plan.items.amountPaise ? ['an amount'] : []),
-  ].join(', ')
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    status: order.status,
-    note: `Refund of ${formatRupeesAndPaise(plan.amountPaise)} requested (${what}; ${input.speed}): ${input.reason}${restock ? '; goods back to stock' : ''}${creditNote ? `; credit note ${creditNote.document.number}` : ''}`,
-    actor: input.actor,
+  return issueCreditNote(tx, {
+    orderId: input.orderId,
+    refundId: input.refundId,
+    items: input.items,
+    reason: input.reason,
+    issuedAt: input.now,
   })
-  return { refundId: id, amountPaise: plan.amountPaise, creditNoteNumber: creditNote?.document.number ?? null }
+}
+
+/** What a refund gives back, in the order's history: "2 × Kokum Syrup, delivery". */
+export function refundedWhat(items: RefundItems) {
+  return [
+    ...items.lines.map((l) => `${l.quantity} × ${lineDescription(l)}`),
+    ...(items.deliveryPaise ? ['delivery'] : []),
+    ...(items.codFeePaise ? ['the cash-on-delivery fee'] : []),
+    ...(items.amountPaise ? ['an amount'] : []),
+  ].join(', ')
 }
 
 /** The owner's refund from the order page: written, then sent to the provider at once. */
@@ -133,7 +170,8 @@ export async function requestRefund(db: Database, providers: ProviderSource, sho
  */
 export async function sendRefund(db: Database, providers: ProviderSource, shopUrl: string, refundId: string, now = new Date()) {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
-  if (refund?.status !== 'requested') return refund ?? null
+  // A refund the owner paid outside the provider (decision 069) is never sent: it is processed when written.
+  if (refund?.status !== 'requested' || refund.method !== 'provider') return refund ?? null
   const [order] = await db
     .select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider })
     .from(orders)
@@ -146,7 +184,7 @@ export async function sendRefund(db: Database, providers: ProviderSource, shopUr
       .refundPayment({
         paymentId: order!.paymentId!,
         amountPaise: refund.amountPaise,
-        speed: refund.speed,
+        speed: refund.speed ?? 'normal',
         idempotencyKey: `${refund.id}-${refund.attempts}`,
         notes: { orderNumber: orderNumberLabel(order!.number), refundId: refund.id },
       })
@@ -191,6 +229,7 @@ export async function applyProviderRefund(
       .where(refundId ? eq(refunds.id, refundId) : eq(refunds.providerRefundId, answer.id))
       .for('update')
     if (!refund) return null
+    if (refund.method !== 'provider') return refund
     const order = (await tx.select().from(orders).where(eq(orders.id, refund.orderId)))[0]!
     const rank = { requested: 0, pending: 1, processed: 2, failed: 2 } as const
     if (rank[answer.status] <= rank[refund.status] && refund.providerRefundId === answer.id) return refund
@@ -221,7 +260,7 @@ export async function applyProviderRefund(
         tx,
         refundMail(
           { number: order.number, email: order.email },
-          { amountPaise: refund.amountPaise, speed: refund.speed, reason: refund.reason },
+          { amountPaise: refund.amountPaise, speed: refund.speed ?? 'normal', reason: refund.reason },
           shopUrl,
           settings,
         ),
@@ -294,7 +333,8 @@ export async function reconcileRefunds(db: Database, providers: ProviderSource, 
   const due = await db
     .select({ id: refunds.id, status: refunds.status, providerRefundId: refunds.providerRefundId, orderId: refunds.orderId })
     .from(refunds)
-    .where(and(inArray(refunds.status, ['requested', 'pending']), lte(refunds.nextCheckAt, now)))
+    // Only the provider's: one the owner paid outside it is processed when written and has nothing to send (decision 069).
+    .where(and(eq(refunds.method, 'provider'), inArray(refunds.status, ['requested', 'pending']), lte(refunds.nextCheckAt, now)))
     .orderBy(asc(refunds.nextCheckAt))
     .limit(batch)
   for (const refund of due) {
@@ -330,14 +370,36 @@ export async function reconcileRefunds(db: Database, providers: ProviderSource, 
   return due.length
 }
 
+/**
+ * How an order can be refunded now: through the provider that took its payment, or, for a cash-on-delivery order
+ * delivered and its cash collected, by the owner outside it (decision 069); null when it has nothing to refund.
+ */
+export function refundWayOf(order: { paidAt: Date | null; status: string; paymentMethod?: string }) {
+  if (!order.paidAt) return null
+  if (order.paymentMethod === 'cod') return order.status === 'delivered' ? ('outside' as const) : null
+  return (REFUNDABLE as readonly string[]).includes(order.status) ? ('provider' as const) : null
+}
+
 /** What the order's page shows of refunds: each with its credit note, and what is left to refund. */
 export async function refundsForAdmin(
   db: Database,
-  order: { id: string; totalPaise: number; deliveryPaise: number; paidAt: Date | null; status: string; paymentMethod?: string },
+  order: {
+    id: string
+    totalPaise: number
+    deliveryPaise: number
+    codFeePaise?: number
+    paidAt: Date | null
+    status: string
+    paymentMethod?: string
+  },
   lines: OrderForRefund['lines'],
 ) {
   const [list, numberOf] = await Promise.all([refundsOf(db, order.id), creditNoteNumbersOf(db, order.id)])
-  const left = refundableOf({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, list)
+  const left = refundableOf(
+    { totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, codFeePaise: order.codFeePaise, lines },
+    list,
+  )
+  const way = refundWayOf(order)
   return {
     refunds: list.map((r) => ({
       id: r.id,
@@ -345,16 +407,18 @@ export async function refundsForAdmin(
       status: r.status,
       reason: r.reason,
       speed: r.speed,
+      method: r.method,
+      reference: r.reference,
+      paidOn: r.paidOn,
       restock: r.restock,
       failureReason: r.failureReason,
       createdAt: r.createdAt,
       createdBy: r.createdBy,
       creditNoteNumber: numberOf.get(r.id) ?? null,
     })),
-    /** Null when the order cannot be refunded (never paid), else what is left. */
-    refundable:
-      order.paidAt && order.paymentMethod !== 'cod' && (REFUNDABLE as readonly string[]).includes(order.status) && left.moneyPaise > 0
-        ? left
-        : null,
+    /** Null when the order cannot be refunded (never paid, or its cash not collected), else what is left. */
+    refundable: way && left.moneyPaise > 0 ? left : null,
+    /** Which form refunds it: the provider's, or the owner's record of a UPI or bank transfer. */
+    refundVia: way,
   }
 }
