@@ -81,7 +81,13 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
             {order.refunds.map((refund) => (
               <li key={refund.id}>
                 {formatRupees(refund.amountPaise)}:{' '}
-                {refund.state === 'refunded' ? 'refunded to the way you paid' : 'on its way back to the way you paid'}
+                {refund.method === 'upi'
+                  ? 'refunded by UPI'
+                  : refund.method === 'bank_transfer'
+                    ? 'refunded by bank transfer'
+                    : refund.state === 'refunded'
+                      ? 'refunded to the way you paid'
+                      : 'on its way back to the way you paid'}
                 {refund.creditNoteNumber && (
                   <>
                     {' · '}

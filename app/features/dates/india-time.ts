@@ -26,3 +26,8 @@ export function startOfShopDay(now: Date) {
   const local = new Date(now.getTime() + IST_OFFSET_MS)
   return startOfIndiaDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate())
 }
+
+/** The day in India at `at`, as a date field gives it: "2026-11-29". */
+export function indiaDayOf(at: Date) {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10)
+}

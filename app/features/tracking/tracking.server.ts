@@ -96,7 +96,7 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
       .orderBy(asc(orderEvents.id)),
     db.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.orderId, orderId)),
     db
-      .select({ id: refunds.id, amountPaise: refunds.amountPaise, status: refunds.status, at: refunds.createdAt })
+      .select({ id: refunds.id, amountPaise: refunds.amountPaise, status: refunds.status, method: refunds.method, at: refunds.createdAt })
       .from(refunds)
       .where(eq(refunds.orderId, orderId))
       .orderBy(asc(refunds.createdAt)),
@@ -134,6 +134,8 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
       amountPaise: r.amountPaise,
       at: r.at,
       state: r.status === 'processed' ? ('refunded' as const) : ('on its way' as const),
+      // How it went back: the way they paid, or the owner's UPI or bank transfer for cash on delivery (decision 069).
+      method: r.method,
       creditNoteNumber: noteOf.get(r.id) ?? null,
     })),
   }
