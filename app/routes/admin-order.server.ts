@@ -11,8 +11,12 @@ import { formatRupeesAndPaise } from '~/features/money/money'
 import type { OrderField, StepResult } from '~/features/orders/admin-order-steps'
 import { cancelOrder } from '~/features/orders/cancellation.server'
 import { resolvePaymentAttention } from '~/features/payments/attention.server'
+import { indiaDayOf } from '~/features/dates/india-time'
+import { readCodRefundForm } from '~/features/payments/cod-refund-form'
+import { recordCodRefund } from '~/features/payments/cod-refunds.server'
 import { readRefundForm } from '~/features/payments/refund-form'
-import { RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
+import { REFUND_METHOD_LABELS } from '~/features/payments/refund-methods'
+import { RefundNotAllowedError, RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
 import { firstError, parseForm } from '~/http/form-result'
 import { text, z } from '~/zod'
 import type { Route } from './+types/admin-order'
@@ -93,6 +97,41 @@ export async function refundStep({ context, orderId, fields, actor }: Intent) {
   } catch (err) {
     if (err instanceof RefundRefusedError)
       return data<StepResult>({ ok: false, error: err.message, step: 'refund', values }, { status: 400 })
+    throw err
+  }
+}
+
+/**
+ * A cash-on-delivery order's refund, paid by the owner by UPI or bank transfer and recorded with its credit note
+ * (decision 069). Sent twice (a double click), the second finds the first by its reference and records nothing more.
+ */
+export async function codRefundStep({ context, orderId, fields, actor }: Intent) {
+  const order = await getOrderForAdmin(context.shop.db, orderId)
+  if (!order) throw notFound()
+  const now = new Date()
+  const form = readCodRefundForm(fields, order.lines, indiaDayOf(now))
+  const values = { amount: fields.amount, reason: fields.reason, method: fields.method, reference: fields.reference, paidOn: fields.paidOn }
+  if (!form.ok)
+    return data<StepResult>(
+      { ok: false, error: 'Check the fields marked below.', step: 'cod-refund', fieldErrors: form.fieldErrors, values },
+      { status: 400 },
+    )
+  try {
+    const { ok: _, ...input } = form
+    const refund = await recordCodRefund(context.shop.db, context.shop.config.PUBLIC_URL, { ...input, orderId, actor, now })
+    const how = `${REFUND_METHOD_LABELS[form.method]} ${form.reference}`
+    if (refund.duplicate) return data<StepResult>({ ok: true, message: `This refund (${how}) was recorded already: nothing was added.` })
+    const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
+    return data<StepResult>({
+      ok: true,
+      message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} recorded as paid by ${how}; the customer has been mailed.${note}`,
+    })
+  } catch (err) {
+    // The order moved on, or was never one to refund this way: 409 reloads the page (shouldRevalidate).
+    if (err instanceof RefundNotAllowedError)
+      return data<StepResult>({ ok: false, error: err.message, step: 'cod-refund', values }, { status: 409 })
+    if (err instanceof RefundRefusedError)
+      return data<StepResult>({ ok: false, error: err.message, step: 'cod-refund', values }, { status: 400 })
     throw err
   }
 }

@@ -10,7 +10,16 @@ import type { StepResult } from '~/features/orders/admin-order-steps'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
-import { cancelStep, fulfilmentStep, notFound, ORDER_ID, refundStep, resolveAttentionStep, retryRefundStep } from './admin-order.server'
+import {
+  cancelStep,
+  codRefundStep,
+  fulfilmentStep,
+  notFound,
+  ORDER_ID,
+  refundStep,
+  resolveAttentionStep,
+  retryRefundStep,
+} from './admin-order.server'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: `${data?.order ? `Order ${data.order.label}` : 'Order'} · ${shopSettingsOf(matches).shopName}` },
@@ -35,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = { context, orderId: params.orderId, fields, actor: admin.email }
   if (fields.step === 'resolve-attention') return resolveAttentionStep(intent)
   if (fields.step === 'refund') return refundStep(intent)
+  if (fields.step === 'cod-refund') return codRefundStep(intent)
   if (fields.step === 'retry-refund') return retryRefundStep(intent)
   if (fields.step === 'cancel') return cancelStep(intent)
   return fulfilmentStep(intent)

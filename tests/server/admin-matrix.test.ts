@@ -201,6 +201,8 @@ describe('the admin', () => {
   it('gets clear 4xx answers for bad input, never a 500', async () => {
     const bad: Array<[string, Record<string, string>]> = [
       [`/dash/orders/${orderId}`, { step: 'refund' }],
+      [`/dash/orders/${orderId}`, { step: 'cod-refund' }],
+      [`/dash/orders/${orderId}`, { step: 'cod-refund', kind: 'whole', reason: 'Damaged', method: 'upi', reference: '4123', paidOn: 'x' }],
       [`/dash/orders/${orderId}`, { step: 'ship', courier: '', trackingNumber: '' }],
       ['/dash/orders/no-such-order', { step: 'pack' }],
       ['/dash/messages', { messageId: 'abc', handled: 'true' }],

@@ -317,6 +317,22 @@ const TARGETS: Record<string, Target[]> = {
       form: true,
       valid: () => ({ step: 'refund', kind: 'amount', amount: '1', reason: 'Goodwill', speed: 'normal' }),
     },
+    // The owner's record of a COD refund paid by UPI or bank transfer (decision 069): each hostile field must stop it.
+    {
+      path: () => `/dash/orders/${orderId}`,
+      fields: ['step', 'kind', 'amount', 'reason', 'restock', 'codFee', 'method', 'reference', 'paidOn'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({
+        step: 'cod-refund',
+        kind: 'amount',
+        amount: '1',
+        reason: 'Damaged',
+        method: 'upi',
+        reference: '412345678901',
+        paidOn: '2026-11-28',
+      }),
+    },
     {
       path: () => `/dash/orders/${orderId}`,
       fields: ['step', 'refundId'],

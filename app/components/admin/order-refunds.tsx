@@ -1,16 +1,19 @@
 import { Form } from 'react-router'
 import { primaryButton, secondaryButton } from '~/components/catalogue/styles'
-import { CheckboxField, FieldError, MoneyField, TextField } from '~/components/forms/fields'
+import { CheckboxField, FieldError, MoneyField, RadioGroupField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { indiaDayOf } from '~/features/dates/india-time'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl } from '~/features/invoices/invoice-links'
 import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
+import { REFERENCE_LABELS, REFUND_METHOD_LABELS } from '~/features/payments/refund-methods'
 import { lineField } from '~/features/payments/refund-plan'
 import type { OrderField, StepFailure } from '~/features/orders/admin-order-steps'
-import { inputClass, Time } from './admin-page'
+import { formatDate, inputClass, Time } from './admin-page'
 import { Panel, SpeedChoice } from './order-panels'
 
-// The admin's order page (routes/admin-order.tsx): its refunds, and the form for a new one (decision 033).
+// The admin's order page (routes/admin-order.tsx): its refunds, and the form for a new one: through the payment
+// provider (decision 033), or, for a cash-on-delivery order, the owner's record of a UPI or bank transfer (decision 069).
 
 const REFUND_STATUS_LABELS: Record<string, string> = {
   requested: 'Sending',
@@ -27,19 +30,119 @@ const REFUND_STATUS_CLASSES: Record<string, string> = {
 
 type Refundable = NonNullable<OrderForAdmin['refundable']>
 
-/** Full or partial: by line and quantity (and the delivery charge), or an amount; with a reason, restock and speed. */
-function RefundForm({
-  left,
-  errors,
-  values,
-  busy,
-}: {
+type FormProps = {
   left: Refundable
   errors: Partial<Record<OrderField, string>>
   values: Partial<Record<OrderField, string>>
   busy: boolean
-}) {
+}
+
+/** What a refund gives back, the same for both forms: everything left, lines and quantities (and charges), or an amount. */
+function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'> & { idPrefix: string }) {
   const refundableLines = left.lines.filter((l) => l.quantity > 0)
+  return (
+    <fieldset aria-describedby={errors.kind ? `${idPrefix}-kind-error` : undefined}>
+      <legend className="text-sm font-medium text-earth-900">What to refund</legend>
+      <label className="mt-1 flex items-center gap-2">
+        <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left (
+        {formatRupeesAndPaise(left.moneyPaise)})
+      </label>
+      {!left.amountOnly && (
+        <label className="mt-1 flex items-center gap-2">
+          <input type="radio" name="kind" value="lines" defaultChecked className="size-4 accent-leaf-700" /> These items:
+        </label>
+      )}
+      {!left.amountOnly && (
+        <div className="mt-1 grid gap-1 pl-6" aria-describedby={errors.lines ? `${idPrefix}-lines-error` : undefined}>
+          {refundableLines.map((line) => (
+            <label key={lineField(line)} className="flex items-center gap-2 text-earth-900">
+              <input
+                type="number"
+                name={lineField(line)}
+                min={0}
+                max={line.quantity}
+                defaultValue={0}
+                inputMode="numeric"
+                className={`${inputClass} w-20`}
+                aria-label={`Quantity of ${line.name}${line.size !== 'one' ? ` (${line.size})` : ''} to refund, at most ${line.quantity}`}
+              />
+              of {line.quantity} × {line.name}
+              {line.size !== 'one' ? ` (${line.size})` : ''} at {formatRupees(line.unitPricePaise)}
+              {/* A discounted line is refunded at what was paid for it (decision 042). */}
+              {line.discountPaise > 0 && ` less ${formatRupees(line.discountPaise)} discount: ${formatRupees(line.paidPaise)} paid`}
+            </label>
+          ))}
+          {left.deliveryPaise > 0 && (
+            <CheckboxField
+              id={`${idPrefix}-delivery`}
+              name="delivery"
+              value="yes"
+              label={`The delivery charge (${formatRupees(left.deliveryPaise)})`}
+              className="flex items-center gap-2 text-earth-900"
+              inputClassName="size-4 accent-leaf-700"
+            />
+          )}
+          {left.codFeePaise > 0 && (
+            <CheckboxField
+              id={`${idPrefix}-cod-fee`}
+              name="codFee"
+              value="yes"
+              label={`The cash-on-delivery fee (${formatRupees(left.codFeePaise)})`}
+              className="flex items-center gap-2 text-earth-900"
+              inputClassName="size-4 accent-leaf-700"
+            />
+          )}
+          <FieldError id={`${idPrefix}-lines`} error={errors.lines} />
+        </div>
+      )}
+      <label className="mt-1 flex items-center gap-2">
+        <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" /> An amount:
+      </label>
+      <MoneyField
+        id={`${idPrefix}-amount`}
+        name="amount"
+        label="Amount in rupees"
+        labelClassName="sr-only"
+        placeholder="₹"
+        defaultValue={values.amount}
+        error={errors.amount}
+        className="pl-6"
+        inputClassName={`${inputClass} w-32`}
+      />
+      <FieldError id={`${idPrefix}-kind`} error={errors.kind} />
+    </fieldset>
+  )
+}
+
+/** The reason and whether the goods go back on the shelf: the same for both forms. */
+function ReasonAndRestock({ errors, values, idPrefix }: Omit<FormProps, 'busy' | 'left'> & { idPrefix: string }) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-reason`}
+        name="reason"
+        label="Reason (goes in the customer’s mail and on the credit note)"
+        required
+        maxLength={300}
+        defaultValue={values.reason ?? ''}
+        error={errors.reason}
+      />
+      <CheckboxField
+        id={`${idPrefix}-restock`}
+        name="restock"
+        value="yes"
+        defaultChecked
+        label="Put the refunded items back in stock (untick for damaged goods)"
+        error={errors.restock}
+        className="flex items-start gap-2 text-earth-900"
+        inputClassName="mt-1 size-5 accent-leaf-700"
+      />
+    </>
+  )
+}
+
+/** Full or partial: by line and quantity (and the delivery charge), or an amount; with a reason, restock and speed. */
+function RefundForm({ left, errors, values, busy }: FormProps) {
   return (
     <Form
       method="post"
@@ -52,86 +155,77 @@ function RefundForm({
         Refund ({formatRupeesAndPaise(left.moneyPaise)} left)
       </h3>
       <input type="hidden" name="step" value="refund" />
-      <fieldset aria-describedby={errors.kind ? 'refund-kind-error' : undefined}>
-        <legend className="text-sm font-medium text-earth-900">What to refund</legend>
-        <label className="mt-1 flex items-center gap-2">
-          <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left (
-          {formatRupeesAndPaise(left.moneyPaise)})
-        </label>
-        {!left.amountOnly && (
-          <label className="mt-1 flex items-center gap-2">
-            <input type="radio" name="kind" value="lines" defaultChecked className="size-4 accent-leaf-700" /> These items:
-          </label>
-        )}
-        {!left.amountOnly && (
-          <div className="mt-1 grid gap-1 pl-6" aria-describedby={errors.lines ? 'refund-lines-error' : undefined}>
-            {refundableLines.map((line) => (
-              <label key={lineField(line)} className="flex items-center gap-2 text-earth-900">
-                <input
-                  type="number"
-                  name={lineField(line)}
-                  min={0}
-                  max={line.quantity}
-                  defaultValue={0}
-                  inputMode="numeric"
-                  className={`${inputClass} w-20`}
-                  aria-label={`Quantity of ${line.name}${line.size !== 'one' ? ` (${line.size})` : ''} to refund, at most ${line.quantity}`}
-                />
-                of {line.quantity} × {line.name}
-                {line.size !== 'one' ? ` (${line.size})` : ''} at {formatRupees(line.unitPricePaise)}
-                {/* A discounted line is refunded at what was paid for it (decision 042). */}
-                {line.discountPaise > 0 && ` less ${formatRupees(line.discountPaise)} discount: ${formatRupees(line.paidPaise)} paid`}
-              </label>
-            ))}
-            {left.deliveryPaise > 0 && (
-              <CheckboxField
-                name="delivery"
-                value="yes"
-                label={`The delivery charge (${formatRupees(left.deliveryPaise)})`}
-                className="flex items-center gap-2 text-earth-900"
-                inputClassName="size-4 accent-leaf-700"
-              />
-            )}
-            <FieldError id="refund-lines" error={errors.lines} />
-          </div>
-        )}
-        <label className="mt-1 flex items-center gap-2">
-          <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" /> An amount:
-        </label>
-        <MoneyField
-          id="refund-amount"
-          name="amount"
-          label="Amount in rupees"
-          labelClassName="sr-only"
-          placeholder="₹"
-          defaultValue={values.amount}
-          error={errors.amount}
-          className="pl-6"
-          inputClassName={`${inputClass} w-32`}
-        />
-        <FieldError id="refund-kind" error={errors.kind} />
-      </fieldset>
-      <TextField
-        name="reason"
-        label="Reason (goes in the customer’s mail and on the credit note)"
-        required
-        maxLength={300}
-        defaultValue={values.reason ?? ''}
-        error={errors.reason}
-      />
-      <CheckboxField
-        name="restock"
-        value="yes"
-        defaultChecked
-        label="Put the refunded items back in stock (untick for damaged goods)"
-        error={errors.restock}
-        className="flex items-start gap-2 text-earth-900"
-        inputClassName="mt-1 size-5 accent-leaf-700"
-      />
+      <WhatToRefund left={left} errors={errors} values={values} idPrefix="refund" />
+      <ReasonAndRestock errors={errors} values={values} idPrefix="refund" />
       <SpeedChoice id="refund-speed" />
       <div>
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? 'Refunding…' : 'Refund'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * A cash-on-delivery order, delivered and paid: no provider holds its money, so the owner pays it back by UPI or bank
+ * transfer and records it here, with the transfer's reference and day (decision 069). Nothing is sent anywhere.
+ */
+function CodRefundForm({ left, errors, values, busy }: FormProps) {
+  const today = indiaDayOf(new Date())
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-4 grid gap-3 rounded-xl border border-stone-200 p-4"
+      aria-labelledby="cod-refund-form-title"
+    >
+      <FormTokenField />
+      <h3 id="cod-refund-form-title" className="font-semibold text-earth-900">
+        Record a refund paid by UPI or bank transfer ({formatRupeesAndPaise(left.moneyPaise)} left)
+      </h3>
+      <p className="text-sm text-earth-700">
+        This order was paid in cash on delivery, so no payment service can send the money back. Pay the customer by UPI or bank transfer
+        first, then record it here: the customer is mailed and the credit note issued.
+      </p>
+      <input type="hidden" name="step" value="cod-refund" />
+      <WhatToRefund left={left} errors={errors} values={values} idPrefix="cod-refund" />
+      <ReasonAndRestock errors={errors} values={values} idPrefix="cod-refund" />
+      <RadioGroupField
+        id="cod-refund-method"
+        name="method"
+        legend="How you paid it back"
+        options={[
+          { value: 'upi', label: REFUND_METHOD_LABELS.upi },
+          { value: 'bank_transfer', label: 'Bank transfer (NEFT, IMPS or RTGS)' },
+        ]}
+        defaultValue={values.method ?? 'upi'}
+        error={errors.method}
+      />
+      <TextField
+        id="cod-refund-reference"
+        name="reference"
+        label="Reference of the transfer"
+        hint="UPI: the 12-digit UPI reference (UTR) your app shows. Bank transfer: the UTR, 12 to 22 letters and digits."
+        required
+        maxLength={60}
+        autoCapitalize="characters"
+        spellCheck={false}
+        defaultValue={values.reference ?? ''}
+        error={errors.reference}
+      />
+      <TextField
+        id="cod-refund-paid-on"
+        name="paidOn"
+        type="date"
+        label="Day you paid it"
+        required
+        defaultValue={values.paidOn ?? today}
+        error={errors.paidOn}
+      />
+      <div>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Recording…' : 'Record the refund'}
         </button>
       </div>
     </Form>
@@ -153,9 +247,15 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
               </p>
               <p className="text-earth-900">{refund.reason}</p>
               <p className="text-sm text-earth-700">
-                {refund.speed === 'optimum' ? 'Instant' : 'Normal'}
+                {refund.method === 'provider' ? (refund.speed === 'optimum' ? 'Instant' : 'Normal') : REFUND_METHOD_LABELS[refund.method]}
                 {refund.restock ? ' · goods back to stock' : ''} · {refund.createdBy ?? 'Shop'} · <Time value={refund.createdAt} />
               </p>
+              {refund.method !== 'provider' && refund.reference && refund.paidOn && (
+                <p className="text-sm text-earth-900" data-testid="refund-paid-outside">
+                  Paid by {REFUND_METHOD_LABELS[refund.method]} on {formatDate(refund.paidOn)}, {REFERENCE_LABELS[refund.method]}{' '}
+                  <span className="font-mono">{refund.reference}</span>
+                </p>
+              )}
               {refund.failureReason && <p className="mt-1 text-sm font-medium text-red-800">{refund.failureReason}</p>}
               {refund.creditNoteNumber && (
                 <p className="mt-1">
@@ -178,7 +278,15 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
           ))}
         </ul>
       )}
-      {order.refundable && (
+      {order.refundable && order.refundVia === 'outside' && (
+        <CodRefundForm
+          left={order.refundable}
+          errors={failed?.step === 'cod-refund' ? (failed.fieldErrors ?? {}) : {}}
+          values={failed?.step === 'cod-refund' ? (failed.values ?? {}) : {}}
+          busy={busyStep === 'cod-refund'}
+        />
+      )}
+      {order.refundable && order.refundVia === 'provider' && (
         <RefundForm
           left={order.refundable}
           errors={failed?.step === 'refund' ? (failed.fieldErrors ?? {}) : {}}

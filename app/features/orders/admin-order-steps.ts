@@ -1,4 +1,4 @@
-import type { RefundFormField } from '../payments/refund-form'
+import type { CodRefundFormField } from '../payments/cod-refund-form'
 import type { FulfilmentStep } from './fulfilment.server'
 
 // What the admin order page's forms post and are answered (routes/admin-order.server.ts answers, the page's
@@ -6,10 +6,10 @@ import type { FulfilmentStep } from './fulfilment.server'
 // import from a route.
 
 /** The fields of the order page's forms, each named as posted. */
-export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | RefundFormField
+export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | CodRefundFormField
 
 /** The page's intents: a step of fulfilment, or one of the payment's own forms. */
-export type OrderStep = FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund'
+export type OrderStep = FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund' | 'cod-refund'
 
 export type StepResult =
   | { ok: true; message: string }
