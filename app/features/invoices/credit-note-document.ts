@@ -1,5 +1,5 @@
 import type { InvoiceDocument } from './invoice-document'
-import { amountInWords, COD_FEE_DESCRIPTION, summariseLines, type TaxedLine, taxLine } from './tax'
+import { amountInWords, COD_FEE_DESCRIPTION, summariseLines, type TaxedLine, type TaxSplit, taxLine } from './tax'
 import { apportion } from '../money/apportion'
 import { lineDescription } from './line-description'
 
@@ -43,7 +43,8 @@ export function refundItemsTotal(items: RefundItems) {
 
 /**
  * The credit note of a refund against `invoice`: goods lines at their invoice rate and unit price, less their part of
- * the line's discount and taxed on what is left, as the invoice taxed the line (decision 042), the delivery at
+ * the line's discount and taxed on what is left, as the invoice taxed the line (decision 042) and with its split of
+ * CGST and SGST (decision 068: a whole invoice taken back gives back exactly the tax it charged), the delivery at
  * the delivery line's rate, and an amount spread over all the invoice's lines by their value. Its total is the refund's
  * amount to the paisa (the lines are GST-inclusive, as on the invoice).
  */
@@ -58,6 +59,7 @@ export function buildCreditNoteDocument(input: {
 }): CreditNoteDocument {
   const { invoice, items } = input
   const supply = invoice.supply
+  const split: TaxSplit = invoice.taxSplit ?? 'odd-paisa-to-sgst'
   const lines: TaxedLine[] = []
   for (const line of items.lines) {
     const invoiced = invoice.lines.find((l) => l.description === lineDescription(line) && l.unitPricePaise === line.unitPricePaise)
@@ -79,6 +81,7 @@ export function buildCreditNoteDocument(input: {
           ...(discountPaise > 0 ? { discountPaise } : {}),
         },
         supply,
+        split,
       ),
     )
   }
@@ -95,6 +98,7 @@ export function buildCreditNoteDocument(input: {
           unitPricePaise: items.deliveryPaise,
         },
         supply,
+        split,
       ),
     )
   }
@@ -111,6 +115,7 @@ export function buildCreditNoteDocument(input: {
           unitPricePaise: items.codFeePaise!,
         },
         supply,
+        split,
       ),
     )
   }
@@ -131,6 +136,7 @@ export function buildCreditNoteDocument(input: {
               unitPricePaise: shares[i]!,
             },
             supply,
+            split,
           ),
         )
       }

@@ -1,38 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { pdfPages, pdfText } from '../../../tests/support/pdf-text'
-import { testAddress } from '../../../tests/support/test-address'
-import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
-import { buildInvoiceDocument, InvoiceMismatchError, type OrderToInvoice } from './invoice-document'
+import { build, ISSUED_BEFORE_068, order } from '../../../tests/support/invoice-fixtures'
+import { InvoiceMismatchError } from './invoice-document'
 import { renderInvoicePdf } from './invoice-pdf.server'
-
-const order = (state: string): OrderToInvoice => ({
-  number: 42,
-  email: 'meena@example.in',
-  shippingAddress: { ...testAddress, state },
-  deliveryPaise: 4000,
-  totalPaise: 38100,
-  paidAt: new Date('2026-06-10T05:00:00Z'),
-  paymentId: 'pay_test_42',
-  lines: [
-    { productId: 'oil', name: 'Lemongrass Oil', size: 'one', quantity: 1, unitPricePaise: 10000 },
-    { productId: 'turmeric', name: 'Turmeric Powder', size: 'one', quantity: 2, unitPricePaise: 12050 },
-  ],
-})
-
-const TAXES: Record<string, { hsnCode: string; gstRatePercent: number }> = {
-  oil: { hsnCode: '3301', gstRatePercent: 18 },
-  turmeric: { hsnCode: '09103020', gstRatePercent: 5 },
-}
-
-const build = (state: string, overrides: Partial<OrderToInvoice> = {}) =>
-  buildInvoiceDocument({
-    order: { ...order(state), ...overrides },
-    settings: DEFAULT_SHOP_SETTINGS,
-    taxOf: (id) => TAXES[id]!,
-    series: '2026-27',
-    sequence: 7,
-    issuedAt: new Date('2026-06-10T05:00:00Z'),
-  })
 
 describe('the invoice of an order', () => {
   it('within the shop’s state (Tamil Nadu, however typed): CGST + SGST, totals equal to what was paid', () => {
@@ -50,13 +20,14 @@ describe('the invoice of an order', () => {
         stateCode: '33',
         addressLines: ['12', 'Gandhi Road', 'Madurai 625001', 'Tamil Nadu'],
       },
-      totals: { taxablePaise: 34817, cgstPaise: 1641, sgstPaise: 1642, igstPaise: 0, taxPaise: 3283, totalPaise: 38100 },
+      totals: { taxablePaise: 34816, cgstPaise: 1642, sgstPaise: 1642, igstPaise: 0, taxPaise: 3284, totalPaise: 38100 },
       amountInWords: 'Rupees Three Hundred Eighty-One Only',
+      taxSplit: 'equal-halves',
     })
-    expect(invoice.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.taxablePaise])).toEqual([
-      ['Lemongrass Oil', '3301', 18, 8475],
-      ['Turmeric Powder', '09103020', 5, 22952],
-      ['Delivery charge', '996812', 18, 3390],
+    expect(invoice.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.taxablePaise, l.cgstPaise, l.sgstPaise])).toEqual([
+      ['Lemongrass Oil', '3301', 18, 8474, 763, 763],
+      ['Turmeric Powder', '09103020', 5, 22952, 574, 574],
+      ['Delivery charge', '996812', 18, 3390, 305, 305],
     ])
   })
 
@@ -65,7 +36,7 @@ describe('the invoice of an order', () => {
     expect(invoice).toMatchObject({
       supply: 'inter-state',
       placeOfSupply: 'Karnataka (29)',
-      totals: { igstPaise: 3283, cgstPaise: 0, sgstPaise: 0, totalPaise: 38100 },
+      totals: { taxablePaise: 34817, igstPaise: 3283, cgstPaise: 0, sgstPaise: 0, totalPaise: 38100 },
     })
   })
 
@@ -99,16 +70,24 @@ describe('the invoice as a PDF', () => {
       '996812',
       'CGST',
       'SGST',
-      '₹84.75',
-      '₹16.41',
+      '₹84.74',
       '₹16.42',
-      '₹348.17',
+      '₹348.16',
       '₹381.00',
       'Rupees Three Hundred Eighty-One Only',
     ]) {
       expect(text, expected).toContain(expected)
     }
     expect(text).not.toContain('IGST')
+    expect(text).not.toContain('₹16.41')
+  })
+
+  it('an invoice issued before decision 068 renders as it was issued, its odd paisa in SGST', async () => {
+    const text = await pdfText(await renderInvoicePdf(ISSUED_BEFORE_068))
+    for (const expected of ['₹84.75', '₹7.62', '₹7.63', '₹16.41', '₹16.42', '₹348.17', '₹32.83', '₹381.00']) {
+      expect(text, expected).toContain(expected)
+    }
+    expect(text).not.toContain('₹84.74')
   })
 
   it('to another state shows IGST instead', async () => {

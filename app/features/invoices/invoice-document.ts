@@ -36,6 +36,11 @@ export type InvoiceDocument = {
   /** The buyer's state (where the goods go) with its code, e.g. "Kerala (32)". */
   placeOfSupply: string
   supply: Supply
+  /**
+   * How CGST and SGST were worked out: 'equal-halves' on documents issued since decision 068. Absent on those issued
+   * before, whose odd paisa went to SGST; they keep their figures, and their credit notes the same split.
+   */
+  taxSplit?: 'equal-halves'
   lines: TaxedLine[]
   rateSummary: RateSummary[]
   totals: TaxTotals
@@ -132,6 +137,7 @@ export function buildInvoiceDocument(input: {
     },
     placeOfSupply: buyerState ? `${buyerState} (${buyerCode})` : `${address.state} (not a state we recognise: taxed as inter-state)`,
     supply,
+    taxSplit: 'equal-halves',
     lines,
     rateSummary,
     totals,

@@ -81,10 +81,12 @@ describe(`tax invoices issued with payments on ${describeDatabase()}`, () => {
     const document = row.document as InvoiceDocument
     expect(document.number).toBe(`KO/${series}/${String(before + 1).padStart(4, '0')}`)
     expect(document.supply).toBe('intra-state')
+    // CGST and SGST in equal halves (decision 068): 10000 × 18 / 236 = 762.71 → 763 each, taxable 10000 − 1526 = 8474.
+    expect(document.taxSplit).toBe('equal-halves')
     expect(
       document.lines.map((l) => [l.description, l.hsnCode, l.ratePercent, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise]),
     ).toEqual([
-      ['Lemongrass Oil', '33012990', 18, 10000, 8475, 762, 763],
+      ['Lemongrass Oil', '33012990', 18, 10000, 8474, 763, 763],
       ['Wayanad Pepper', '0910', 5, 24100, 22952, 574, 574],
       ['Delivery charge', '996812', 18, 4000, 3390, 305, 305],
     ])

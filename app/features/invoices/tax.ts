@@ -4,9 +4,12 @@ import { DELIVERY_SAC } from './gst'
  * The GST inside the shop's prices, worked out per invoice line in whole paise. Prices include GST, so the line's
  * total is what the customer paid and the tax is carved out of it; the invoice's total is therefore the order's
  * total to the paisa. The rules (docs/decisions/021-tracking-and-invoices.md):
- * - taxable value = total × 100 / (100 + rate), rounded to the nearest paisa (half up); tax = total − taxable;
- * - within the shop's state the tax is split CGST + SGST: CGST is the half rounded down, SGST the rest;
- *   to another state it is all IGST;
+ * - within the shop's state the tax is CGST + SGST in equal halves (docs/decisions/068-cgst-and-sgst-in-equal-halves.md):
+ *   each half = total × rate / (2 × (100 + rate)), rounded to the nearest paisa (half up), CGST = SGST = that half,
+ *   and the taxable value is what is left (total − 2 × half), within a paisa of the exact one;
+ * - to another state it is all IGST: taxable value = total × 100 / (100 + rate), rounded to the nearest paisa
+ *   (half up); IGST = total − taxable;
+ * - documents issued before decision 068 keep their own split (`TaxSplit`), and a credit note takes its invoice's;
  * - the delivery charge is one more line, taxed at the highest rate of the order's goods (a composite supply), and so
  *   is a cash-on-delivery fee;
  * - a discount recorded on the invoice lowers the line's value before the tax is carved out (CGST Act, 2017, section
@@ -14,6 +17,13 @@ import { DELIVERY_SAC } from './gst'
  */
 
 export type Supply = 'intra-state' | 'inter-state'
+
+/**
+ * How a line's GST within the state is worked out. `equal-halves`: the invoices and credit notes issued since decision
+ * 068. `odd-paisa-to-sgst`: those issued before, stored without a split (decision 021): the taxable value rounded,
+ * CGST the half of the rest rounded down, SGST the rest. IGST is worked out alike under both.
+ */
+export type TaxSplit = 'equal-halves' | 'odd-paisa-to-sgst'
 
 export type InvoiceLineInput = {
   description: string
@@ -65,14 +75,22 @@ export function splitInclusivePrice(totalPaise: number, ratePercent: number) {
   return { taxablePaise, taxPaise: totalPaise - taxablePaise }
 }
 
-/** The tax of one line as CGST + SGST (the odd paisa to SGST) or as IGST. */
+/** The tax of one line as CGST + SGST (the odd paisa to SGST) or as IGST: the split before decision 068. */
 export function splitTax(taxPaise: number, supply: Supply) {
   if (supply === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise }
   const cgstPaise = Math.floor(taxPaise / 2)
   return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 }
 }
 
-export function taxLine(line: InvoiceLineInput, supply: Supply): TaxedLine {
+/** Within the state: one half of the GST inside `totalPaise`, to the nearest paisa, as CGST and again as SGST. */
+export function splitInEqualHalves(totalPaise: number, ratePercent: number) {
+  assertPaise(totalPaise, 'A line total')
+  assertPaise(ratePercent, 'A GST rate')
+  const halfPaise = divideRounded(totalPaise * ratePercent, 2 * (100 + ratePercent))
+  return { taxablePaise: totalPaise - 2 * halfPaise, cgstPaise: halfPaise, sgstPaise: halfPaise, igstPaise: 0 }
+}
+
+export function taxLine(line: InvoiceLineInput, supply: Supply, split: TaxSplit = 'equal-halves'): TaxedLine {
   assertPaise(line.unitPricePaise, 'A unit price')
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
     throw new RangeError(`A quantity must be a whole number from 1, not ${line.quantity}`)
@@ -82,6 +100,8 @@ export function taxLine(line: InvoiceLineInput, supply: Supply): TaxedLine {
   if (discountPaise > grossPaise)
     throw new RangeError(`A line's discount (${discountPaise} paise) is more than its value (${grossPaise} paise)`)
   const totalPaise = grossPaise - discountPaise
+  if (supply === 'intra-state' && split === 'equal-halves')
+    return { ...line, totalPaise, ...splitInEqualHalves(totalPaise, line.ratePercent) }
   const { taxablePaise, taxPaise } = splitInclusivePrice(totalPaise, line.ratePercent)
   return { ...line, totalPaise, taxablePaise, ...splitTax(taxPaise, supply) }
 }
@@ -101,14 +121,20 @@ function add(into: Omit<TaxTotals, 'totalPaise'> & { totalPaise?: number }, line
  * Every line of an invoice with its tax, the delivery charge's line (when there is one), the totals and the
  * summary per tariff code and rate.
  */
-export function taxInvoice(input: { lines: InvoiceLineInput[]; deliveryPaise: number; codFeePaise?: number; supply: Supply }) {
+export function taxInvoice(input: {
+  lines: InvoiceLineInput[]
+  deliveryPaise: number
+  codFeePaise?: number
+  supply: Supply
+  split?: TaxSplit
+}) {
   assertPaise(input.deliveryPaise, 'The delivery charge')
   const codFeePaise = input.codFeePaise ?? 0
   assertPaise(codFeePaise, 'The cash-on-delivery fee')
-  const goods = input.lines.map((line) => taxLine(line, input.supply))
+  const goods = input.lines.map((line) => taxLine(line, input.supply, input.split))
   const highestRate = Math.max(0, ...input.lines.map((l) => l.ratePercent))
   const charge = (description: string, paise: number) =>
-    taxLine({ description, hsnCode: DELIVERY_SAC, ratePercent: highestRate, quantity: 1, unitPricePaise: paise }, input.supply)
+    taxLine({ description, hsnCode: DELIVERY_SAC, ratePercent: highestRate, quantity: 1, unitPricePaise: paise }, input.supply, input.split)
   const lines = [
     ...goods,
     ...(input.deliveryPaise > 0 ? [charge('Delivery charge', input.deliveryPaise)] : []),
