@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useCart } from '~/components/cart/use-cart'
 import { TextField } from '~/components/forms/fields'
+import { FocusFirstError, useRefusal } from '~/components/forms/focus-first-error'
 import { addressFormSchema } from '~/features/checkout/checkout-schemas'
 import {
   ADDRESS_FIELDS,
@@ -26,6 +27,7 @@ export default function AddressPage() {
   const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS)
   const [errors, setErrors] = useState<Partial<Record<AddressFieldName, string>>>({})
   const [saveError, setSaveError] = useState<string | null>(null)
+  const [refusal, refused] = useRefusal()
 
   useEffect(() => setDraft(loadSavedAddress()), [])
 
@@ -33,18 +35,15 @@ export default function AddressPage() {
     event.preventDefault()
     const parsed = parseForm<typeof addressFormSchema, AddressFieldName>(draft, addressFormSchema)
     if (!parsed.ok) {
-      const next = parsed.fieldErrors
-      setErrors(next)
-      const first = ADDRESS_FIELDS.find((f) => next[f.name])
-      if (first) document.getElementById(`address-${first.name}`)?.focus()
-      return
+      setErrors(parsed.fieldErrors)
+      return refused()
     }
     setErrors({})
     try {
       saveAddress({ ...draft, ...parsed.values })
     } catch {
       setSaveError('Your browser did not let us save the address. Please allow site storage and try again.')
-      return
+      return refused()
     }
     navigate('/checkout')
   }
@@ -64,6 +63,7 @@ export default function AddressPage() {
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">Checkout needs JavaScript turned on in your browser.</p>
       </noscript>
       <form noValidate onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
+        <FocusFirstError failure={refusal} />
         {ADDRESS_FIELDS.map((field) => (
           <TextField
             key={field.name}
@@ -102,7 +102,7 @@ export default function AddressPage() {
           ))}
         </datalist>
         {saveError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
+          <p role="alert" data-form-error className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
             {saveError}
           </p>
         ) : null}

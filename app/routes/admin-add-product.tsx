@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { data, Link } from 'react-router'
 import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { UploadProgress } from '~/components/admin/upload-progress'
 import { useUpload } from '~/components/admin/use-upload'
 import { primaryButton } from '~/components/catalogue/styles'
@@ -39,13 +40,14 @@ export default function AddProduct({ actionData }: Route.ComponentProps) {
     if (answer.body.ok) {
       form.reset()
       setFormKey((k) => k + 1)
+      window.scrollTo({ top: 0 })
     }
-    window.scrollTo({ top: 0 })
   })
   const failed = result && !result.ok ? result : undefined
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <FocusFirstError failure={failed} />
       <p className="text-sm">
         <Link to="/dash" className="font-medium text-leaf-800 underline underline-offset-2">
           Dashboard

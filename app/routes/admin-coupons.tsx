@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, smallButton, Time } from '~/components/admin/admin-page'
 import { CheckboxField, MoneyField, RadioGroupField, TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -142,6 +143,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
         cancelled before dispatch gives its use back.
       </p>
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      <FocusFirstError failure={failed} />
 
       {loaderData.coupons.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">No codes yet. Make the first below.</p>

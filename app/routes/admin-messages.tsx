@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, FilterLinks, smallButton, Time } from '~/components/admin/admin-page'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listContactMessages, messageHandlingSchema, messageListQuerySchema, setMessageHandled } from '~/features/contact/contact.server'
@@ -52,6 +53,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         message={actionData?.ok ? actionData.message : undefined}
         error={actionData && !actionData.ok ? actionData.error : undefined}
       />
+      <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
 
       {messages.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">

@@ -1,5 +1,6 @@
 import { type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, Time } from '~/components/admin/admin-page'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { CustomerPanel, HistoryPanel, ItemsPanel, PaymentPanel, ShippingPanel } from '~/components/admin/order-panels'
 import { RefundsPanel } from '~/components/admin/order-refunds'
@@ -81,6 +82,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         .
       </p>
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      <FocusFirstError failure={failed} />
       {order.paymentAttention && (
         <PaymentAttention
           reason={order.paymentAttention}

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, inputClass } from '~/components/admin/admin-page'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { TextareaField, TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -68,6 +69,7 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
+      <FocusFirstError failure={failed} />
       <Form method="post" className="mt-6 grid max-w-3xl gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
         <TextField

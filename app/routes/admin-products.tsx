@@ -3,6 +3,7 @@ import { data, Form, Link, useLocation, useNavigate } from 'react-router'
 import { adminSearchText, z } from '~/zod'
 import { PageDialog } from '~/components/admin/product-dialog'
 import { FormOutcome, ProductFields } from '~/components/admin/product-fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { UploadProgress } from '~/components/admin/upload-progress'
 import { useUpload } from '~/components/admin/use-upload'
 import { Pager } from '~/components/catalogue/pager'
@@ -146,6 +147,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           error={pageResult && !pageResult.ok ? pageResult.error : undefined}
           reason={pageResult && !pageResult.ok ? pageResult.reason : undefined}
         />
+        <FocusFirstError failure={pageResult && !pageResult.ok ? pageResult : undefined} />
       </div>
 
       <ProductSearch q={q} category={category} />
@@ -193,6 +195,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={editing.id} />
             <FormOutcome error={failedUpdate?.error} reason={failedUpdate?.reason} />
+            <FocusFirstError failure={failedUpdate} />
             <ProductFields
               idPrefix="edit"
               editsStock

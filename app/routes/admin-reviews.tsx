@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ActionOutcome, AdminPage, FilterLinks, smallButton, Time } from '~/components/admin/admin-page'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { Stars } from '~/components/reviews/stars'
@@ -59,6 +60,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         message={actionData?.ok ? actionData.message : undefined}
         error={actionData && !actionData.ok ? actionData.error : undefined}
       />
+      <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
 
       {reviews.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">

@@ -10,6 +10,7 @@ import { LEDGER_PAGE_SIZE, productLedger } from '~/features/stock/ledger.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { firstError } from '~/http/form-result'
 import { NumberField, SelectField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { z } from '~/zod'
 import type { Route } from './+types/admin-stock'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -95,6 +96,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         message={actionData?.ok ? actionData.message : undefined}
         error={actionData && !actionData.ok ? actionData.error : undefined}
       />
+      <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
 
       <Form
         method="post"

@@ -8,6 +8,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { firstError } from '~/http/form-result'
 import { SelectField, TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { readQuery } from '~/http/query.server'
 import type { Route } from './+types/admin-users'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -97,6 +98,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         message={actionData?.ok ? actionData.message : undefined}
         error={actionData && !actionData.ok ? actionData.error : undefined}
       />
+      <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
 
       <p className="mt-4 text-earth-700" aria-live="polite">
         {total === 0

@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { FormError, useFormBusy } from '~/components/accounts/account-form'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { primaryButton } from '~/components/catalogue/styles'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
@@ -90,6 +91,7 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
     return (
       <Page title="Link not valid">
         <FormError message={actionData && 'error' in actionData ? actionData.error : NOT_VALID} />
+        <FocusFirstError failure={actionData} />
       </Page>
     )
   }
@@ -116,6 +118,7 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
       </p>
       <MoneyLines lines={order.money} className="rounded-lg border border-leaf-100 p-3 text-earth-900" />
       <FormError message={actionData && 'error' in actionData ? actionData.error : undefined} />
+      <FocusFirstError failure={actionData} />
       <Form method="post">
         <FormTokenField />
         <input type="hidden" name="t" value={token} />

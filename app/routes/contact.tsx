@@ -19,6 +19,7 @@ import { formTooLarge, readSmallForm } from '~/http/forms.server'
 import { parseForm } from '~/http/form-result'
 import type { StorefrontSettings } from '~/features/settings/shop-settings'
 import { TextareaField, TextField } from '~/components/forms/fields'
+import { FocusFirstError, useRefusal } from '~/components/forms/focus-first-error'
 import { ContactPlaces } from '~/components/contact/contact-places'
 import type { Route } from './+types/contact'
 import { formTokenOf } from '~/http/form-token.server'
@@ -99,22 +100,20 @@ function failureMessage(status: number, serverMessage: string | undefined, setti
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useShopSettings()
   const hydrated = useHydrated()
-  const formRef = useRef<HTMLFormElement>(null)
   const [state, setState] = useState<SendState>(() => stateFromAction(actionData))
   const statusRef = useRef<HTMLDivElement>(null)
-  const alertRef = useRef<HTMLDivElement>(null)
   const fieldErrors = state.status === 'invalid' ? state.fieldErrors : {}
 
-  // The outcome shows above the form; on a phone the visitor is down at the button, so bring it into view.
+  // The outcome shows above the form; on a phone the visitor is down at the button, so bring it into view. A refusal
+  // takes the keyboard to its first error, the message above the form included (<FocusFirstError>).
   useEffect(() => {
-    const target = state.status === 'sent' ? statusRef.current : state.status === 'failed' ? alertRef.current : null
-    target?.scrollIntoView({ block: 'center' })
+    if (state.status === 'sent') statusRef.current?.scrollIntoView({ block: 'center' })
   }, [state])
   const values = actionData && !actionData.ok ? actionData.values : undefined
-
-  function focusFirstInvalid(errors: ContactFieldErrors) {
-    const first = CONTACT_FIELDS.find((f) => errors[f])
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  const [refusal, refused] = useRefusal()
+  const refuse = (next: SendState) => {
+    setState(next)
+    refused()
   }
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -125,11 +124,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(formData.get(f) ?? '')])),
       contactMessageSchema,
     )
-    if (!parsed.ok) {
-      setState({ status: 'invalid', fieldErrors: parsed.fieldErrors })
-      focusFirstInvalid(parsed.fieldErrors)
-      return
-    }
+    if (!parsed.ok) return refuse({ status: 'invalid', fieldErrors: parsed.fieldErrors })
     setState({ status: 'sending' })
     let response: Response
     try {
@@ -139,21 +134,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         body: JSON.stringify(parsed.values),
       })
     } catch {
-      setState({
+      return refuse({
         status: 'failed',
         error: `We could not reach the shop, so your message was not sent. Please check your internet connection and try again.`,
       })
-      return
     }
     const body = (await response.json().catch(() => null)) as { message?: string; error?: string; fieldErrors?: ContactFieldErrors } | null
     if (response.ok) {
       form.reset()
       setState({ status: 'sent', message: body?.message ?? CONTACT_SENT_MESSAGE })
     } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).some((k) => k in parsed.values)) {
-      setState({ status: 'invalid', fieldErrors: body.fieldErrors, error: body.error })
-      focusFirstInvalid(body.fieldErrors)
+      refuse({ status: 'invalid', fieldErrors: body.fieldErrors, error: body.error })
     } else {
-      setState({ status: 'failed', error: failureMessage(response.status, body?.error, settings) })
+      refuse({ status: 'failed', error: failureMessage(response.status, body?.error, settings) })
     }
   }
 
@@ -192,12 +185,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <p className="mt-4 rounded-lg border border-leaf-200 bg-leaf-50 px-4 py-3 font-medium text-leaf-800">{state.message}</p>
             )}
           </div>
-          <div role="alert" ref={alertRef}>
-            {failure && <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">{failure}</p>}
+          {/* Before the page's script ran, the form was sent to the server: its answer. */}
+          <FocusFirstError failure={refusal ?? (actionData && !actionData.ok ? actionData : undefined)} />
+          <div role="alert">
+            {failure && (
+              <p data-form-error className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+                {failure}
+              </p>
+            )}
           </div>
 
           <form
-            ref={formRef}
             method="post"
             noValidate
             onSubmit={hydrated ? send : undefined}

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ACCOUNT_LIMITS, forgotPasswordSchema, RESET_MAIL_QUEUED } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
   const failed = actionData && !actionData.ok ? actionData : undefined
-  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(forgotPasswordSchema, failed?.fieldErrors)
+  const { errors, refusal, checkBeforeSending, clearFieldError } = useFieldErrors(forgotPasswordSchema, failed)
 
   return (
     <AccountPage
@@ -57,6 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <FormNotice message={actionData?.ok ? actionData.message : undefined} />
       <FormError message={failed?.error} />
+      <FocusFirstError failure={refusal} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <TextField

@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { FormError, FormNotice, useFormBusy } from '~/components/accounts/account-form'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ordersForEmail } from '~/features/accounts/accounts.server'
@@ -63,6 +64,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
           </p>
           <FormNotice message={actionData?.ok ? actionData.message : undefined} />
           <FormError message={actionData && !actionData.ok ? actionData.error : undefined} />
+          <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
           <Form method="post" className="mt-5">
             <FormTokenField />
             <button type="submit" disabled={busy} className={`${primaryButton} rounded-full`}>

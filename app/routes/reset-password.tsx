@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, resetPasswordSchema, resetTokenSchema } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint, isResetTokenUsable } from '~/features/accounts/auth.server'
@@ -62,7 +63,7 @@ const linkClass = 'font-medium text-leaf-800 underline underline-offset-2 hover:
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
   const failed = actionData && !actionData.ok ? actionData : undefined
-  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(resetPasswordSchema, failed?.fieldErrors)
+  const { errors, refusal, checkBeforeSending, clearFieldError } = useFieldErrors(resetPasswordSchema, failed)
 
   if (actionData?.ok) {
     return (
@@ -82,6 +83,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AccountPage title="Set a new password">
         <FormError message={LINK_DEAD} reason="Each link works once, for one hour after it was sent." />
+        <FocusFirstError failure={failed} />
         <p className="mt-6">
           <Link to="/forgot-password" className={linkClass}>
             Ask for a new link
@@ -94,6 +96,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AccountPage title="Set a new password" intro={<p>Choose a new password for your account.</p>}>
       <FormError message={failed?.error} reason={failed?.reason} />
+      <FocusFirstError failure={refusal} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <input type="hidden" name="token" value={loaderData.token} />

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
 import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { CheckboxField, TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ACCOUNT_LIMITS, safeRedirectPath, SIGN_IN_FAILED, SIGNED_IN, signInSchema } from '~/features/accounts/account-schemas'
@@ -62,7 +63,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigate = useNavigate()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const succeeded = actionData?.ok ? actionData : undefined
-  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(signInSchema, failed?.fieldErrors)
+  const { errors, refusal, checkBeforeSending, clearFieldError } = useFieldErrors(signInSchema, failed)
 
   useEffect(() => {
     if (!succeeded) return
@@ -87,6 +88,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {succeeded && !hydrated && <meta httpEquiv="refresh" content={`${NOTICE_MS / 1000};url=${succeeded.next}`} />}
       </FormNotice>
       <FormError message={failed?.error} reason={failed?.reason} />
+      <FocusFirstError failure={refusal} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

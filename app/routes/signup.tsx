@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
 import { AccountPage, FormError, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { primaryButton } from '~/components/catalogue/styles'
 import { useHydrated } from '~/components/layout/use-hydrated'
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
   const failed = actionData && !actionData.ok ? actionData : undefined
-  const { errors, checkBeforeSending, clearFieldError } = useFieldErrors(signUpSchema, failed?.fieldErrors)
+  const { errors, refusal, checkBeforeSending, clearFieldError } = useFieldErrors(signUpSchema, failed)
 
   return (
     <AccountPage
@@ -72,6 +73,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       }
     >
       <FormError message={failed?.error} reason={failed?.reason} />
+      <FocusFirstError failure={refusal} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
         <FormTokenField />
         <TextField

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import { FormError, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
@@ -77,6 +78,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
           No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.
         </p>
         <FormError message={actionData?.error} />
+        <FocusFirstError failure={actionData} />
         {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
         <Form key={order?.id ?? 'none'} method="post" className="mt-5 grid gap-4" noValidate>
           <FormTokenField />

@@ -32,7 +32,7 @@ export function FormError({ message, reason }: { message?: string; reason?: stri
   return (
     <div role="alert">
       {message && (
-        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <div data-form-error className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           <p className="font-semibold text-red-700">{message}</p>
           {reason && <p className="mt-1">{reason}</p>}
         </div>
@@ -64,15 +64,19 @@ export function useFormBusy() {
 
 /**
  * Checks the form with the same schema as the server before it is sent, and shows the messages beside the
- * fields. The server checks again; without JavaScript only it does.
+ * fields. The server checks again; without JavaScript only it does. `refusal` marks each refusal, the browser's or
+ * the server's (`failed`, its answer), for <FocusFirstError>.
  */
-export function useFieldErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+export function useFieldErrors(schema: z.ZodType, failed: { fieldErrors?: FieldErrors } | undefined) {
+  const serverErrors = failed?.fieldErrors
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
+  const [refusal, setRefusal] = useState<object | undefined>(failed)
+  const [lastFailed, setLastFailed] = useState(failed)
   // A new answer from the server replaces what the browser found.
-  if (serverErrors !== lastServerErrors) {
-    setLastServerErrors(serverErrors)
+  if (failed !== lastFailed) {
+    setLastFailed(failed)
     setClientErrors(null)
+    setRefusal(failed)
   }
   const errors = clientErrors ?? serverErrors ?? {}
 
@@ -84,10 +88,8 @@ export function useFieldErrors(schema: z.ZodType, serverErrors: FieldErrors | un
       return
     }
     event.preventDefault()
-    const found = parsed.fieldErrors
-    setClientErrors(found)
-    const first = Object.keys(found)[0]
-    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    setClientErrors(parsed.fieldErrors)
+    setRefusal({})
   }
 
   function clearFieldError(event: FormEvent<HTMLFormElement>) {
@@ -98,5 +100,5 @@ export function useFieldErrors(schema: z.ZodType, serverErrors: FieldErrors | un
     }
   }
 
-  return { errors, checkBeforeSending, clearFieldError }
+  return { errors, refusal, checkBeforeSending, clearFieldError }
 }

@@ -39,7 +39,13 @@ export function ActionOutcome({ message, error }: { message?: string; error?: st
       <div role="status" aria-live="polite">
         {message && <p className="rounded-lg border border-leaf-200 bg-leaf-50 p-3 font-medium text-leaf-900">{message}</p>}
       </div>
-      <div role="alert">{error && <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{error}</p>}</div>
+      <div role="alert">
+        {error && (
+          <p data-form-error className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
     </div>
   )
 }

@@ -392,7 +392,7 @@ export function FormOutcome({ message, error, reason }: { message?: string; erro
       </div>
       <div role="alert">
         {error && (
-          <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+          <div data-form-error className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
             <p className="font-medium">{error}</p>
             {reason && <p className="mt-1">{reason}</p>}
           </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { primaryButton } from '~/components/catalogue/styles'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import type { SettingsFormResult } from '~/features/settings/settings-slice'
 import { ActionOutcome } from './admin-page'
 
@@ -28,6 +29,7 @@ export function SettingsSectionFrame(props: {
       <p className="mt-2 max-w-2xl text-earth-700">{intro}</p>
       {notice && <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">{notice}</p>}
       <ActionOutcome message={outcome?.ok ? outcome.message : undefined} error={outcome && !outcome.ok ? outcome.error : undefined} />
+      <FocusFirstError failure={outcome && !outcome.ok ? outcome : undefined} />
       {children}
     </section>
   )

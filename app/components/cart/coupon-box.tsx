@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { secondaryButton } from '~/components/catalogue/styles'
 import { controlProps, Field, FieldError } from '~/components/forms/fields'
+import { focusFirstError } from '~/components/forms/focus-first-error'
 import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 
@@ -22,6 +23,14 @@ export function CouponBox({
   const id = useId()
   const [typed, setTyped] = useState('')
   const coupon = quote?.coupon ?? null
+  const form = useRef<HTMLFormElement>(null)
+  // Set when Apply sends a code: the server's next word on the code, if a refusal, takes the keyboard to it.
+  const asked = useRef(false)
+  useEffect(() => {
+    if (!asked.current || !coupon) return
+    asked.current = false
+    if (!coupon.applied) focusFirstError(form.current)
+  }, [coupon])
   if (code && coupon?.applied) {
     return (
       <div className="flex flex-wrap items-center justify-end gap-3 rounded-md bg-leaf-50 p-3 text-leaf-900" data-testid="coupon-applied">
@@ -37,10 +46,16 @@ export function CouponBox({
   const refused = code && coupon && !coupon.applied ? coupon.message : null
   return (
     <form
+      ref={form}
       className="flex w-full max-w-md flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault()
-        if (typed.trim()) onApply(typed.trim())
+        const next = typed.trim()
+        if (!next) return
+        // The same code again gets no new answer: its refusal is already there.
+        if (refused && next === code) return focusFirstError(event.currentTarget)
+        asked.current = true
+        onApply(next)
       }}
     >
       <Field id={`${id}-code`} label="Coupon code" labelClassName="font-medium text-earth-900" className="flex flex-col gap-2">

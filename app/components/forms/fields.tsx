@@ -3,7 +3,8 @@ import { typedRupees } from '~/features/money/money'
 
 // The one family of form fields (the shop's forms and the admin's): a label, the control, a hint and an error
 // text, tied to the control for screen readers by `${id}-hint` and `${id}-error`. Messages come from the server's
-// parseForm or the page's check before sending (app/http/form-result.ts), one per field name.
+// parseForm or the page's check before sending (app/http/form-result.ts), one per field name. A refused form takes the
+// keyboard to its first error: focus-first-error.tsx.
 
 /** The text-like control's look; red-bordered with an error. */
 export const inputClass = (error?: string) =>
@@ -42,7 +43,7 @@ export function FieldError({
   children?: ReactNode
 }) {
   return error ? (
-    <p id={`${id}-error`} role={role} className={className}>
+    <p id={`${id}-error`} role={role} className={className} data-field-error>
       {error}
       {children}
     </p>
@@ -393,6 +394,7 @@ export function RadioGroupField(props: RadioGroupFieldProps) {
             <input
               type="radio"
               name={name}
+              aria-invalid={error ? true : undefined}
               value={option.value}
               defaultChecked={defaultValue === option.value}
               className={inputClassName}

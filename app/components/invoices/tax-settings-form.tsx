@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import { ActionOutcome } from '~/components/admin/admin-page'
 import { SaveButton, type SettingsSectionProps, shownValues } from '~/components/admin/settings-section'
 import { inputClass, SelectField, TextField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { INDIAN_STATES } from '~/features/checkout/indian-states'
 import { GST_STATE_CODES } from '~/features/invoices/gst'
@@ -27,6 +28,7 @@ export function TaxSettingsForm({ isDemoGstin, busy, ...props }: SettingsSection
         </p>
       )}
       <ActionOutcome message={result?.ok ? result.message : undefined} error={failed?.error} />
+      <FocusFirstError failure={failed} />
       <Form method="post" className="mt-6 grid max-w-md gap-5 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm" noValidate>
         <FormTokenField />
         <SelectField id="gst-state" name="gstState" label="State of registration" defaultValue={values.gstState} error={errors.gstState}>

@@ -5,6 +5,7 @@ import { focusRing, primaryButton } from '../catalogue/styles'
 import { Stars } from './stars'
 import { formatIndiaDate } from '~/features/dates/india-time'
 import { FieldError, TextareaField } from '~/components/forms/fields'
+import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
@@ -168,8 +169,13 @@ function ReviewForm({
         )}
       </div>
       <div role="alert">
-        {failed && <p className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">{failed.error}</p>}
+        {failed && (
+          <p data-form-error className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+            {failed.error}
+          </p>
+        )}
       </div>
+      <FocusFirstError failure={failed} />
       {mine?.hidden && (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
           The shop has hidden your review: other customers do not see it. You can still edit it.
@@ -186,7 +192,15 @@ function ReviewForm({
               key={label}
               className="cursor-pointer rounded-md p-1 text-stone-200 hover:text-amber-400 has-checked:text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-leaf-700 [&:has(~label:hover)]:text-amber-400 [&:has(~label_input:checked)]:text-amber-500"
             >
-              <input type="radio" name="rating" value={i + 1} defaultChecked={rating === String(i + 1)} required className="sr-only" />
+              <input
+                type="radio"
+                name="rating"
+                value={i + 1}
+                defaultChecked={rating === String(i + 1)}
+                required
+                aria-invalid={ratingError ? true : undefined}
+                className="sr-only"
+              />
               <svg
                 viewBox="0 0 20 20"
                 className="size-8 stroke-stone-500"
