@@ -67,6 +67,11 @@ export const products = pgTable(
     countryOfOrigin: text('country_of_origin').notNull().default('India'),
     /** Set when the owner deletes a product that past orders name: hidden from the shop, kept for history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Loaded by the demo catalogue's seed and never edited since: what "Remove the demo catalogue" removes (decision
+     * 071). Saving the product form clears it: a demo product the owner has edited is theirs.
+     */
+    demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -235,6 +240,11 @@ export const orders = pgTable(
   {
     id: text('id').primaryKey(),
     number: serial('number').notNull().unique(),
+    /**
+     * The letters before the number as the order was issued (KO-12): the owner's prefix of the moment (decision 070).
+     * A later change of prefix leaves it, so an order's number reads the same forever.
+     */
+    numberPrefix: text('number_prefix').notNull().default('KO'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     email: text('email').notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
@@ -297,6 +307,7 @@ export const orders = pgTable(
     index('orders_awaiting_confirmation_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_confirmation'`),
     index('orders_payment_check_idx').on(t.nextPaymentCheckAt).where(sql`${t.status} = 'pending_payment'`),
     index('orders_payment_attention_idx').on(t.paymentAttentionAt).where(sql`${t.paymentAttention} is not null`),
+    check('orders_number_prefix', sql`${t.numberPrefix} ~ '^[A-Z0-9]{2,5}$'`),
     check(
       'orders_total_is_sum',
       sql`${t.totalPaise} = ${t.subtotalPaise} - ${t.couponDiscountPaise} - ${t.prepaidDiscountPaise} + ${t.deliveryPaise} + ${t.codFeePaise}`,
@@ -529,7 +540,8 @@ export const reviews = pgTable(
 )
 
 /**
- * The last invoice number handed out in each series (one series per Indian financial year, e.g. `2026-27`).
+ * The last number handed out in each series: one per invoice prefix and Indian financial year (`2026-27` for the
+ * prefix KO, as before prefixes could change; `MP/2026-27` for another, decision 070), and `CN/2026-27` for credit notes.
  * Taken with a row lock in the transaction that marks the order paid, so the series has no gaps.
  */
 export const invoiceCounters = pgTable('invoice_counters', {
@@ -547,6 +559,7 @@ export const invoices = pgTable(
     orderId: text('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The series (invoice_counters' key, series.ts): the number is unique within it. */
     series: text('series').notNull(),
     number: integer('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),

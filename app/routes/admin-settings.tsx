@@ -5,6 +5,7 @@ import { PaymentSettingsForm } from '~/components/checkout/payment-settings-form
 import { ReservationLimitsSettingsForm } from '~/components/checkout/reservation-limits-settings-form'
 import { FssaiSettingsForm } from '~/components/invoices/fssai-settings-form'
 import { TaxSettingsForm } from '~/components/invoices/tax-settings-form'
+import { NumberSettingsForm } from '~/components/orders/number-settings-form'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { taxSettings } from '~/features/invoices/tax-settings'
@@ -59,6 +60,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <AdminPage title="Tax, delivery and payments">
       <TaxSettingsForm values={forms.tax} result={resultOf('tax')} busy={busy} isDemoGstin={loaderData.isDemoGstin} />
       <FssaiSettingsForm values={forms.fssai} result={resultOf('fssai')} busy={busy} isDemoFssai={loaderData.isDemoFssai} />
+      <NumberSettingsForm values={forms.numbers} result={resultOf('numbers')} busy={busy} />
       <DeliverySettingsForm values={forms.delivery} result={resultOf('delivery')} busy={busy} />
       <PaymentSettingsForm values={forms.payments} result={resultOf('payments')} busy={busy} />
       <ReservationLimitsSettingsForm

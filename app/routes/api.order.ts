@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return Response.json(
     {
       orderId: order.id,
-      orderNumber: orderNumberLabel(order.number),
+      orderNumber: orderNumberLabel(order),
       status: order.status,
       email: order.email,
       shippingAddress: order.shippingAddress,

@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!order) return data({ order: null, token: '', formToken: '' }, { status: 404 })
   return {
     order: {
-      label: orderNumberLabel(order.number),
+      label: orderNumberLabel(order),
       status: order.status,
       totalPaise: order.totalPaise,
       // Worked out here: the page needs the lines, not the code that makes them.
@@ -67,7 +67,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 409 },
     )
   }
-  return { confirmed: true as const, label: orderNumberLabel(done.orderNumber) }
+  // The number as it was issued, with its prefix (decision 070).
+  const order = await orderOfLink(context, params.orderId, token)
+  return { confirmed: true as const, label: orderNumberLabel(order ?? { number: done.orderNumber }) }
 }
 
 export default function ConfirmCodOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order:
       order && order.status !== 'pending_payment' && order.status !== 'expired'
         ? {
-            number: orderNumberLabel(order.number),
+            number: orderNumberLabel(order),
             totalPaise: order.totalPaise,
             money: orderMoneyLines(order, order.paymentMethod === 'cod' ? 'quote' : 'customer'),
             email: order.email,

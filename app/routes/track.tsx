@@ -5,7 +5,6 @@ import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
-import { orderNumberLabel } from '~/features/orders/order-number'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
 import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
@@ -35,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = (new URL(request.url).searchParams.get('order') ?? '').trim().slice(0, 20)
   const trackedId = await readTrackedOrder(db, request)
   const tracked = trackedId ? await getTrackedOrder(db, trackedId) : null
-  const shown = tracked && (!asked || trackOrderSchema.shape.order.safeParse(asked).data === tracked.number) ? tracked : null
+  const typed = asked ? trackOrderSchema.shape.order.safeParse(asked).data : undefined
+  const isTracked = tracked && typed?.number === tracked.number && (typed.prefix === null || typed.prefix === tracked.numberPrefix)
+  const shown = tracked && (!asked || isTracked) ? tracked : null
   return { order: shown, prefill: asked || shown?.label || '', formToken: await formTokenOf(context) }
 }
 
@@ -55,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = await findTrackedOrder(context.shop.db, parsed.values)
   if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
   // Post, then redirect: a reload shows the order again without asking to send the form twice.
-  return redirect(`/track?order=${orderNumberLabel(parsed.values.order)}`, {
+  const { prefix, number } = parsed.values.order
+  return redirect(`/track?order=${prefix ? `${prefix}-` : ''}${number}`, {
     status: 303,
     headers: { 'Set-Cookie': await trackedOrderCookie(context.shop.db, request, orderId) },
   })

@@ -14,6 +14,7 @@ export async function ordersForEmail(db: Database, email: string) {
     .select({
       id: orders.id,
       number: orders.number,
+      numberPrefix: orders.numberPrefix,
       status: orders.status,
       subtotalPaise: orders.subtotalPaise,
       couponCode: orders.couponCode,
@@ -55,7 +56,7 @@ export async function ordersForEmail(db: Database, email: string) {
     : []
   return rows.map((r) => ({
     ...r,
-    label: orderNumberLabel(r.number),
+    label: orderNumberLabel(r),
     lines: lines.filter((l) => l.orderId === r.id).map(({ orderId: _, ...l }) => l),
   }))
 }

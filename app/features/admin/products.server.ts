@@ -243,6 +243,8 @@ export async function updateProduct(
         ...(input.declarations ?? NO_DECLARATIONS),
         ...(keys.frontImage ? { frontImage: keys.frontImage } : {}),
         ...(keys.backImage ? { backImage: keys.backImage } : {}),
+        // A demo product the owner has edited is theirs: removing the demo catalogue keeps it (decision 071).
+        demo: false,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id))

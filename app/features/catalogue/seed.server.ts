@@ -111,6 +111,8 @@ async function insertDemoProducts(tx: Transaction, images: Images) {
         backImage: images[i]!.back,
         ...TAX_DEFAULTS_BY_CATEGORY[p.category],
         ...demoDeclarations(p),
+        // What "Remove the demo catalogue" removes, until the owner edits the product (decision 071).
+        demo: true,
       })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id })

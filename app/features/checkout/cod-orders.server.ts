@@ -53,6 +53,7 @@ export async function codOrderForLink(db: Database, orderId: string, token: stri
   const [order] = await db
     .select({
       number: orders.number,
+      numberPrefix: orders.numberPrefix,
       status: orders.status,
       expiresAt: orders.expiresAt,
       subtotalPaise: orders.subtotalPaise,

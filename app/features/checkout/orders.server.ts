@@ -152,6 +152,8 @@ export async function createOrder(
         .insert(orders)
         .values({
           id,
+          // The owner's prefix of the moment (decision 070): the order keeps it.
+          numberPrefix: settings.orderPrefix,
           status: cod ? 'awaiting_confirmation' : 'pending_payment',
           email: input.email,
           shippingAddress: input.shippingAddress,
@@ -206,7 +208,7 @@ export async function createOrder(
   if (order.status === 'pending_payment' && !order.providerOrderId) {
     const { providerOrderId } = await provider.createOrder({
       amountPaise: order.totalPaise,
-      receipt: orderNumberLabel(order.number),
+      receipt: orderNumberLabel(order),
       notes: { orderId: order.id },
     })
     await db.update(orders).set({ providerOrderId, updatedAt: new Date() }).where(eq(orders.id, order.id))

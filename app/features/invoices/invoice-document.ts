@@ -1,5 +1,5 @@
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { orderNumberLabel } from '../orders/order-number'
+import { type NumberedOrder, orderNumberLabel } from '../orders/order-number'
 import type { ShopSettings } from '../settings/shop-settings'
 import { GST_STATE_CODES, gstStateOf } from './gst'
 import { lineDescription } from './line-description'
@@ -47,8 +47,7 @@ export type InvoiceDocument = {
   amountInWords: string
 }
 
-export type OrderToInvoice = {
-  number: number
+export type OrderToInvoice = NumberedOrder & {
   email: string
   shippingAddress: ShippingAddress
   deliveryPaise: number
@@ -100,7 +99,7 @@ export function buildInvoiceDocument(input: {
   })
   if (totals.totalPaise !== order.totalPaise) {
     throw new InvoiceMismatchError(
-      `The lines of order ${orderNumberLabel(order.number)} add up to ${totals.totalPaise} paise, not its total ${order.totalPaise}.`,
+      `The lines of order ${orderNumberLabel(order)} add up to ${totals.totalPaise} paise, not its total ${order.totalPaise}.`,
     )
   }
   const buyerCode = buyerState ? GST_STATE_CODES[buyerState]! : null
@@ -109,7 +108,7 @@ export function buildInvoiceDocument(input: {
     number: invoiceNumberLabel(input.series, input.sequence),
     fileName: invoiceFileName(input.series, input.sequence),
     issuedAt: input.issuedAt.toISOString(),
-    orderNumber: orderNumberLabel(order.number),
+    orderNumber: orderNumberLabel(order),
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentId: order.paymentId,
     ...(order.paymentMethod === 'cod' ? { paymentMethod: 'cod' as const } : {}),

@@ -11,7 +11,7 @@ import { TAX_DEFAULTS_BY_CATEGORY } from './gst'
 import { buildInvoiceDocument, type InvoiceDocument, type OrderToInvoice, type ProductTax, withBuyerRedacted } from './invoice-document'
 import { isInvoiceable } from './invoice-links'
 import { renderInvoicePdf } from './invoice-pdf.server'
-import { financialYearOf } from './series'
+import { financialYearOf, invoiceSeries } from './series'
 
 export type Invoice = { orderId: string; series: string; number: number; issuedAt: Date; document: InvoiceDocument }
 
@@ -49,7 +49,8 @@ const asInvoice = (row: typeof invoices.$inferSelect): Invoice => ({ ...row, doc
 
 /**
  * Issues the invoice of an order whose row the caller holds locked in `tx` (so two calls cannot both issue one).
- * An order already invoiced keeps its invoice. The number comes from the series of `issuedAt`'s financial year.
+ * An order already invoiced keeps its invoice. The number comes from the series of the shop's invoice prefix and
+ * `issuedAt`'s financial year (decision 070).
  */
 export async function issueInvoice(
   tx: Transaction,
@@ -60,7 +61,7 @@ export async function issueInvoice(
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id))
   if (existing) return asInvoice(existing)
   const taxOf = await productTaxes(tx, [...new Set(order.lines.map((l) => l.productId))])
-  const series = financialYearOf(issuedAt)
+  const series = invoiceSeries(settings.invoicePrefix, financialYearOf(issuedAt))
   const sequence = await nextInvoiceNumber(tx, series)
   const document = buildInvoiceDocument({ order, settings, taxOf, series, sequence, issuedAt })
   const [row] = await tx.insert(invoices).values({ orderId: order.id, series, number: sequence, issuedAt, document }).returning()

@@ -8,7 +8,7 @@ import { returnCreditNoteOf } from '../invoices/credit-notes.server'
 import { refundsForAdmin } from '../payments/refunds.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { FULFILMENT_STEPS, type FulfilmentStep, stepAllowed } from './fulfilment.server'
-import { orderNumberLabel } from './order-number'
+import { orderNumberLabel, parseOrderNumber } from './order-number'
 import { lastTenPhoneDigits } from './order-phone.server'
 
 // The admin's views of orders: the list with its filters and search, one order with its history, and those waiting to ship.
@@ -52,10 +52,11 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
   if (query.status === 'to-ship') conditions.push(inArray(orders.status, TO_SHIP))
   else if (query.status !== 'all') conditions.push(eq(orders.status, query.status))
   if (query.q) {
-    const number = query.q.match(/^(?:ko-?)?(\d{1,9})$/i)?.[1]
+    // An order number as issued (its own prefix, decision 070) or bare.
+    const typed = parseOrderNumber(query.q)
     const digits = query.q.replace(/\D/g, '')
     const searches: SQL[] = [ilike(orders.email, containsPattern(query.q))]
-    if (number) searches.push(eq(orders.number, Number(number)))
+    if (typed) searches.push(and(eq(orders.number, typed.number), typed.prefix ? eq(orders.numberPrefix, typed.prefix) : undefined)!)
     if (digits.length >= 6) {
       searches.push(sql`${lastTenPhoneDigits('phoneNumber')} like ${`%${digits.slice(-10)}%`}`)
     }
@@ -67,6 +68,7 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
       .select({
         id: orders.id,
         number: orders.number,
+        numberPrefix: orders.numberPrefix,
         status: orders.status,
         email: orders.email,
         shippingAddress: orders.shippingAddress,
@@ -85,7 +87,7 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     pageSize: PAGE_SIZE,
     orders: rows.map(({ shippingAddress, ...r }) => {
       const address = shippingAddress as ShippingAddress
-      return { ...r, label: orderNumberLabel(r.number), customer: address.fullName, phone: address.phoneNumber, city: address.city }
+      return { ...r, label: orderNumberLabel(r), customer: address.fullName, phone: address.phoneNumber, city: address.city }
     }),
   }
 }
@@ -103,7 +105,7 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
   return {
     ...visible,
     ...(await refundsForAdmin(db, order, lines)),
-    label: orderNumberLabel(order.number),
+    label: orderNumberLabel(order),
     shippingAddress: order.shippingAddress as ShippingAddress,
     lines,
     history,
@@ -119,12 +121,19 @@ export async function ordersWaitingToShip(db: Database, limit = 10) {
   const where = inArray(orders.status, TO_SHIP)
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: orders.id, number: orders.number, status: orders.status, totalPaise: orders.totalPaise, paidAt: orders.paidAt })
+      .select({
+        id: orders.id,
+        number: orders.number,
+        numberPrefix: orders.numberPrefix,
+        status: orders.status,
+        totalPaise: orders.totalPaise,
+        paidAt: orders.paidAt,
+      })
       .from(orders)
       .where(where)
       .orderBy(asc(orders.number))
       .limit(limit),
     db.select({ n: count() }).from(orders).where(where),
   ])
-  return { total: total!.n, orders: rows.map((r) => ({ ...r, label: orderNumberLabel(r.number) })) }
+  return { total: total!.n, orders: rows.map((r) => ({ ...r, label: orderNumberLabel(r) })) }
 }

@@ -5,12 +5,11 @@ import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { streetLines } from '../checkout/address-lines'
-import { orderNumberLabel } from './order-number'
+import { type NumberedOrder, orderNumberLabel } from './order-number'
 import { type MoneyLine, type OrderMoney, orderMoneyLines } from './order-money'
 import type { PaymentMethod } from './statuses'
 
-export type OrderForMail = {
-  number: number
+export type OrderForMail = NumberedOrder & {
   email: string
   shippingAddress: ShippingAddress
   subtotalPaise: number
@@ -32,6 +31,7 @@ export function mailableOrder(
 ): OrderForMail {
   const {
     number,
+    numberPrefix,
     email,
     subtotalPaise,
     deliveryPaise,
@@ -45,6 +45,7 @@ export function mailableOrder(
   const shippingAddress = order.shippingAddress as ShippingAddress
   return {
     number,
+    numberPrefix,
     email,
     shippingAddress,
     subtotalPaise,
@@ -95,16 +96,16 @@ export function orderSummary(order: OrderForMail) {
 export function customerConfirmationMail(order: OrderForMail, shopUrl: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order.number)} is confirmed`,
+    subject: line`Your order ${orderNumberLabel(order)} is confirmed`,
     text: [
       line`Thank you for your order from ${settings.shopName}!`,
       '',
-      line`Order number: ${orderNumberLabel(order.number)}`,
+      line`Order number: ${orderNumberLabel(order)}`,
       '',
       orderSummary(order),
       '',
       'We will deliver your order within about 7 days.',
-      line`Follow your order and download its tax invoice: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
+      line`Follow your order and download its tax invoice: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       `(Enter this e-mail address or your phone number there.)`,
       '',
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
@@ -115,17 +116,17 @@ export function customerConfirmationMail(order: OrderForMail, shopUrl: string, s
 export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, warning?: string) {
   return {
     recipient: settings.email,
-    subject: line`New paid order ${orderNumberLabel(order.number)} (${formatRupees(order.totalPaise)})`,
+    subject: line`New paid order ${orderNumberLabel(order)} (${formatRupees(order.totalPaise)})`,
     text: [
       ...(warning ? [line`ATTENTION: ${warning}`, ''] : []),
-      line`Order ${orderNumberLabel(order.number)} from ${order.email} has been paid.`,
+      line`Order ${orderNumberLabel(order)} from ${order.email} has been paid.`,
       '',
       orderSummary(order),
     ].join('\n'),
   }
 }
 
-type OrderToTell = { number: number; email: string; shippingAddress: unknown; lines: OrderForMail['lines'] }
+type OrderToTell = NumberedOrder & { email: string; shippingAddress: unknown; lines: OrderForMail['lines'] }
 
 export function orderShippedMail(
   order: OrderToTell,
@@ -136,13 +137,13 @@ export function orderShippedMail(
   const a = order.shippingAddress as ShippingAddress
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order.number)} is on its way`,
+    subject: line`Your order ${orderNumberLabel(order)} is on its way`,
     text: [
-      line`Good news${a.fullName ? line`, ${a.fullName}` : ''}: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been shipped.`,
+      line`Good news${a.fullName ? line`, ${a.fullName}` : ''}: your order ${orderNumberLabel(order)} from ${settings.shopName} has been shipped.`,
       '',
       line`Courier: ${shipment.courier}`,
       line`Tracking number: ${shipment.trackingNumber}`,
-      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
+      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       '',
       ...order.lines.map((l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}`),
       '',
@@ -162,9 +163,9 @@ export function orderCancelledMail(
 ) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order.number)} has been cancelled`,
+    subject: line`Your order ${orderNumberLabel(order)} has been cancelled`,
     text: [
-      line`We are sorry: your order ${orderNumberLabel(order.number)} from ${settings.shopName} has been cancelled.`,
+      line`We are sorry: your order ${orderNumberLabel(order)} from ${settings.shopName} has been cancelled.`,
       ...(reason ? ['', line`Reason: ${reason}`] : []),
       '',
       nothingPaid
@@ -172,7 +173,7 @@ export function orderCancelledMail(
         : refund
           ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
           : line`We will contact you about the amount you paid.`,
-      line`Your order's page: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
+      line`Your order's page: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),
   }

@@ -13,6 +13,7 @@ export async function paymentsNeedingAttention(db: Database, limit = 20) {
       .select({
         id: orders.id,
         number: orders.number,
+        numberPrefix: orders.numberPrefix,
         status: orders.status,
         totalPaise: orders.totalPaise,
         reason: orders.paymentAttention,
@@ -24,7 +25,7 @@ export async function paymentsNeedingAttention(db: Database, limit = 20) {
       .limit(limit),
     db.select({ n: count() }).from(orders).where(where),
   ])
-  return { total: total!.n, orders: rows.map((r) => ({ ...r, reason: r.reason!, label: orderNumberLabel(r.number) })) }
+  return { total: total!.n, orders: rows.map((r) => ({ ...r, reason: r.reason!, label: orderNumberLabel(r) })) }
 }
 
 /** The owner has dealt with it: off the list, and in the order's history with who did so and what they wrote. */

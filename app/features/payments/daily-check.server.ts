@@ -42,6 +42,7 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, shop
         .select({
           id: orders.id,
           number: orders.number,
+          numberPrefix: orders.numberPrefix,
           status: orders.status,
           providerOrderId: orders.providerOrderId,
           paymentId: orders.paymentId,
@@ -66,13 +67,19 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, shop
       differences.push({
         orderId: order.id,
         paymentId: payment.id,
-        what: `${orderNumberLabel(order.number)} was not marked paid though payment ${payment.id} was captured: ${settled.outcome === 'paid' ? 'now confirmed' : `set aside (${settled.outcome})`}.`,
+        what: `${orderNumberLabel(order)} was not marked paid though payment ${payment.id} was captured: ${settled.outcome === 'paid' ? 'now confirmed' : `set aside (${settled.outcome})`}.`,
       })
     }
   }
   const capturedIds = new Set(counted.map((p) => p.id))
   const paidInShop = await db
-    .select({ id: orders.id, number: orders.number, providerOrderId: orders.providerOrderId, paymentId: orders.paymentId })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      numberPrefix: orders.numberPrefix,
+      providerOrderId: orders.providerOrderId,
+      paymentId: orders.paymentId,
+    })
     .from(orders)
     .where(
       and(inArray(orders.status, [...PAID]), eq(orders.provider, provider.name), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd)),
@@ -82,7 +89,7 @@ async function compareWithProvider(db: Database, provider: PaymentProvider, shop
     // Paid late in the day for a payment made the day before is fine: only a payment the provider does not have is not.
     const payment = order.paymentId ? await provider.fetchPayment(order.paymentId).catch(() => null) : null
     if (payment && (payment.status === 'captured' || payment.status === 'refunded')) continue
-    const what = `${orderNumberLabel(order.number)} is paid in the shop, but the provider has no captured payment ${order.paymentId ?? ''} for it. Check it in the provider's dashboard before shipping.`
+    const what = `${orderNumberLabel(order)} is paid in the shop, but the provider has no captured payment ${order.paymentId ?? ''} for it. Check it in the provider's dashboard before shipping.`
     differences.push({ orderId: order.id, paymentId: order.paymentId, what })
     if (order.providerOrderId) await flagPaymentAttention(db, order.providerOrderId, what)
   }

@@ -1,5 +1,5 @@
 import { formatIndiaDate } from '../dates/india-time'
-import { orderNumberLabel } from '../orders/order-number'
+import { type NumberedOrder, orderNumberLabel } from '../orders/order-number'
 import { line } from '../mail/mail-text'
 import { formatRupeesAndPaise } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
@@ -28,20 +28,20 @@ function howItWentBack(refund: { speed: RefundSpeed } | { paidBy: PaidOutside })
 }
 
 export function refundMail(
-  order: { number: number; email: string },
+  order: NumberedOrder & { email: string },
   refund: { amountPaise: number; reason: string } & ({ speed: RefundSpeed } | { paidBy: PaidOutside }),
   shopUrl: string,
   settings: ShopSettings,
 ) {
   return {
     recipient: order.email,
-    subject: line`Refund of ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order.number)}`,
+    subject: line`Refund of ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order)}`,
     text: [
-      line`We have refunded ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order.number)} from ${settings.shopName}.`,
+      line`We have refunded ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order)} from ${settings.shopName}.`,
       line`Reason: ${refund.reason}`,
       '',
       howItWentBack(refund),
-      line`Your order's page, with its invoice and credit note: ${trackOrderUrl(shopUrl, orderNumberLabel(order.number))}`,
+      line`Your order's page, with its invoice and credit note: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       '',
       line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
     ].join('\n'),

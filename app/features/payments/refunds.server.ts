@@ -173,7 +173,7 @@ export async function sendRefund(db: Database, providers: ProviderSource, shopUr
   // A refund the owner paid outside the provider (decision 069) is never sent: it is processed when written.
   if (refund?.status !== 'requested' || refund.method !== 'provider') return refund ?? null
   const [order] = await db
-    .select({ paymentId: orders.paymentId, number: orders.number, provider: orders.provider })
+    .select({ paymentId: orders.paymentId, number: orders.number, numberPrefix: orders.numberPrefix, provider: orders.provider })
     .from(orders)
     .where(eq(orders.id, refund.orderId))
   let answer: ProviderRefund
@@ -186,7 +186,7 @@ export async function sendRefund(db: Database, providers: ProviderSource, shopUr
         amountPaise: refund.amountPaise,
         speed: refund.speed ?? 'normal',
         idempotencyKey: `${refund.id}-${refund.attempts}`,
-        notes: { orderNumber: orderNumberLabel(order!.number), refundId: refund.id },
+        notes: { orderNumber: orderNumberLabel(order!), refundId: refund.id },
       })
   } catch (err) {
     if (err instanceof PaymentProviderRefusal) {

@@ -3,13 +3,21 @@ import { paymentSettings } from '../checkout/payment-settings'
 import { reservationLimitSettings } from '../checkout/reservation-limits-settings'
 import { fssaiSettings } from '../invoices/fssai-settings'
 import { taxSettings } from '../invoices/tax-settings'
+import { numberSettings } from '../orders/number-settings'
 import type { SlicesFormValues, SlicesValue } from './settings-slice'
 
 /**
  * Every feature's slice of the shop's settings, one line each, in the order /dash/settings shows their sections.
  * A feature adds a setting in its own folder (settings-slice.ts says how) and registers it here.
  */
-export const SETTINGS_SLICES = [taxSettings, fssaiSettings, deliverySettings, paymentSettings, reservationLimitSettings] as const
+export const SETTINGS_SLICES = [
+  taxSettings,
+  fssaiSettings,
+  numberSettings,
+  deliverySettings,
+  paymentSettings,
+  reservationLimitSettings,
+] as const
 
 /** What the slices hold together, in the shop's settings. */
 export type SlicesSettings = SlicesValue<typeof SETTINGS_SLICES>

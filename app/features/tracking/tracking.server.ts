@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server'
 import { invoices, type OrderStatus, orderEvents, orderLines, orders, refunds } from '~/db/schema'
 import { creditNoteNumbersOf } from '../invoices/credit-notes.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { orderNumberLabel } from '../orders/order-number'
+import { orderNumberLabel, parseOrderNumber } from '../orders/order-number'
 import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { hasInvoice } from '../invoices/invoice-links'
 
@@ -16,22 +16,20 @@ import { hasInvoice } from '../invoices/invoice-links'
 
 export const TRACK_NOT_FOUND = 'We could not find an order with that number and e-mail or phone. Check both against your order mail.'
 
-/** "KO-1234", "ko 1234", "#1234" or "1234". */
-const ORDER_NUMBER = /^(?:#|ko[-\s]?)?(\d{1,9})$/i
-
 export const trackOrderSchema = z.object({
+  // "KO-1234", "ko 1234", "#1234" or "1234", with whatever prefix the shop has given its orders (decision 070).
   order: z
     .string({ error: 'Enter your order number.' })
     .trim()
     .min(1, 'Enter your order number.')
     .max(20, 'Enter your order number as in your order mail, e.g. KO-1234.')
     .transform((value, ctx) => {
-      const digits = value.match(ORDER_NUMBER)?.[1]
-      if (!digits || Number(digits) < 1) {
+      const typed = parseOrderNumber(value)
+      if (!typed) {
         ctx.addIssue({ code: 'custom', message: 'Enter your order number as in your order mail, e.g. KO-1234.' })
         return z.NEVER
       }
-      return Number(digits)
+      return typed
     }),
   contact: z
     .string({ error: 'Enter the e-mail address or phone number you ordered with.' })
@@ -67,10 +65,12 @@ export async function findTrackedOrder(db: Database, input: TrackOrderInput): Pr
     'email' in input.contact
       ? eq(sql`lower(${orders.email})`, input.contact.email)
       : or(eq(lastTenPhoneDigits('phoneNumber'), input.contact.phone), eq(lastTenPhoneDigits('alternateNumber'), input.contact.phone))!
+  // The number as it was issued: its own prefix, or none typed (the order's number alone).
+  const prefix = input.order.prefix ? eq(orders.numberPrefix, input.order.prefix) : undefined
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.number, input.order), proof))
+    .where(and(eq(orders.number, input.order.number), prefix, proof))
   return row?.id ?? null
 }
 
@@ -111,7 +111,8 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
   return {
     id: order.id,
     number: order.number,
-    label: orderNumberLabel(order.number),
+    numberPrefix: order.numberPrefix,
+    label: orderNumberLabel(order),
     status,
     placedAt: order.createdAt,
     history,

@@ -28,8 +28,12 @@ describe('what /track accepts', () => {
   const parse = (order: string, contact: string) => trackOrderSchema.safeParse({ order, contact })
 
   it('reads the order number as printed or bare, and an e-mail (any case) or a phone number (any spacing)', () => {
-    for (const order of ['KO-1234', 'ko-1234', 'KO 1234', 'ko1234', '#1234', '1234', ' KO-1234 '])
-      expect(parse(order, 'a@b.in').data?.order, order).toBe(1234)
+    for (const order of ['KO-1234', 'ko-1234', 'KO 1234', 'ko1234', ' KO-1234 '])
+      expect(parse(order, 'a@b.in').data?.order, order).toEqual({ prefix: 'KO', number: 1234 })
+    for (const order of ['#1234', '1234']) expect(parse(order, 'a@b.in').data?.order, order).toEqual({ prefix: null, number: 1234 })
+    // Whatever prefix the owner has given orders (decision 070): whether it is the order's own is the look-up's to say.
+    expect(parse('mp-77', 'a@b.in').data?.order).toEqual({ prefix: 'MP', number: 77 })
+    expect(parse('MP2 77', 'a@b.in').data?.order).toEqual({ prefix: 'MP2', number: 77 })
     expect(parse('KO-1', ' Anitha@Example.IN ').data?.contact).toEqual({ email: 'anitha@example.in' })
     for (const phone of ['9486012345', '+91 94860 12345', '+91-94860-12345', '094860 12345', '(+91) 9486012345']) {
       expect(parse('KO-1', phone).data?.contact, phone).toEqual({ phone: '9486012345' })
@@ -42,7 +46,7 @@ describe('what /track accepts', () => {
       ['order', 'Enter your order number.'],
       ['contact', 'Enter the e-mail address or phone number you ordered with.'],
     ])
-    for (const order of ['KO-', 'KX-12', '12a', 'KO-0', 'KO-12345678901', "1'; drop table orders"])
+    for (const order of ['KO-', 'K-12', 'KOABCD-12', '12a', 'KO-0', 'KO-12345678901', "1'; drop table orders"])
       expect(issues(order, 'a@b.in')?.[0]?.[0], order).toBe('order')
     expect(issues('KO-1', 'anitha@')).toEqual([['contact', 'Enter a valid e-mail address, or your phone number.']])
     for (const contact of ['12345', 'call me', '+91 94860 1234x', '1'.repeat(14)]) {
