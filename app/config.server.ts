@@ -185,5 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     PUBLIC_URL: new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,
     /** Whether PUBLIC_URL was given: only then is it the one origin trusted for sign-in forms. */
     PUBLIC_URL_SET: c.PUBLIC_URL !== undefined,
+    /** Whether MAIL_FROM was given: the shop's own sending address, for the go-live checklist (features/admin/go-live.server.ts). */
+    MAIL_FROM_SET: Boolean(env.MAIL_FROM?.trim()),
   }
 }

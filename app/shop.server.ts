@@ -10,6 +10,8 @@ import { razorpayProvider } from './features/payments/razorpay.server'
 import { type PaymentProviders, paymentProviders } from './features/payments/registry.server'
 import { testPaymentProvider } from './features/payments/test-provider.server'
 import { appSecret } from './features/settings/app-secrets.server'
+import { getShopSettings } from './features/settings/shop-settings.server'
+import { mailSender } from './features/mail/sender'
 import { createShopAuth, type ShopAuth } from './features/accounts/auth.server'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
@@ -62,7 +64,15 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
   const transport = options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined)
   if (!transport) log.info('SMTP_URL is not set: mails wait in the outbox (visible in the admin).')
   const stopOutbox = transport
-    ? startOutboxWorker(handle.db, transport, config.MAIL_FROM, 2000, 20, (wake) => handle.listen(OUTBOX_CHANNEL, wake))
+    ? startOutboxWorker(
+        handle.db,
+        transport,
+        // The sender's name is the owner's setting, read as mails go out; MAIL_FROM gives the address (issue 39).
+        async () => mailSender(config, await getShopSettings(handle.db)),
+        2000,
+        20,
+        (wake) => handle.listen(OUTBOX_CHANNEL, wake),
+      )
     : async () => {}
   const useRazorpay = Boolean(config.RAZORPAY_KEY_ID) && config.PAYMENT_MODE !== 'test'
   const testPayments = useRazorpay ? null : testPaymentProvider(await appSecret(handle.db, 'test-payment-secret'), handle.db)

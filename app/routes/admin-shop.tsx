@@ -23,7 +23,11 @@ import {
   shopDetailsSchema,
   unknownProductSlugs,
 } from '~/features/settings/shop-details.server'
-import { getShopSettings } from '~/features/settings/shop-settings.server'
+import { getShopSettings, saveSettingsForm, settingsFormValues } from '~/features/settings/shop-settings.server'
+import type { AnySlice, SettingsFormResult } from '~/features/settings/settings-slice'
+import { mailSenderSettings } from '~/features/mail/sender-settings'
+import { parseMailFrom } from '~/features/mail/sender'
+import { MailSenderSettingsForm } from '~/components/mail/sender-settings-form'
 import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import type { Route } from './+types/admin-shop'
@@ -33,9 +37,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** The settings slices whose sections this page shows (the others are /dash/settings'). */
+const PAGE_SLICES: AnySlice[] = [mailSenderSettings]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  return { settings: await getShopSettings(context.shop.db) }
+  const settings = await getShopSettings(context.shop.db)
+  const forms = await settingsFormValues(settings)
+  return {
+    settings,
+    senderForm: forms['mail-sender'],
+    mailAddress: parseMailFrom(context.shop.config.MAIL_FROM).address,
+  }
 }
 
 const refuse = (form: ShopFormName, error: string, fieldErrors: FieldErrors, values: Record<string, string>, status = 400) =>
@@ -83,6 +96,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fields = await readSmallForm(request, 64 * 1024)
   if (!fields) return refuse('details', FORM_TOO_LARGE, {}, {}, 413)
+  const slice = PAGE_SLICES.find((candidate) => candidate.key === fields.intent)
+  if (slice) {
+    const result = await saveSettingsForm(db, slice, fields)
+    return data(result as ShopFormOutcome, { status: result.ok ? 200 : 400 })
+  }
   if (fields.intent === 'addresses') {
     const read = readAddresses(fields)
     if (!read.ok) return refuse('addresses', read.message, read.errors, fields)
@@ -123,6 +141,13 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
       </p>
       <DetailsSection settings={settings} outcome={outcome('details')} busy={busy} />
+      <MailSenderSettingsForm
+        values={loaderData.senderForm}
+        result={outcome('mail-sender') as SettingsFormResult | undefined}
+        busy={busy}
+        shopName={settings.shopName}
+        address={loaderData.mailAddress}
+      />
       <AddressesSection settings={settings} outcome={outcome('addresses')} busy={busy} />
       <GrievanceSection settings={settings} outcome={outcome('grievance')} busy={busy} />
       <HomeSection settings={settings} outcome={outcome('home')} busy={busy} />

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 
 /** A mail as the shop sent it, decoded enough to read links out of it. */
-export type ReceivedMail = { to: string[]; subject: string; text: string; receivedAt: number }
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; receivedAt: number }
 
 /**
  * A real SMTP server on loopback that keeps every mail it receives: in memory, and as JSON files in `dir`
@@ -84,7 +84,13 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
   } else if (encoding === 'base64') {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   }
-  return { to, subject: decodeWords(header('Subject')), text: body.replace(/\r\n/g, '\n'), receivedAt: Date.now() }
+  return {
+    to,
+    from: decodeWords(header('From')),
+    subject: decodeWords(header('Subject')),
+    text: body.replace(/\r\n/g, '\n'),
+    receivedAt: Date.now(),
+  }
 }
 
 /** RFC 2047 encoded words in a subject (=?UTF-8?Q?...?= or =?UTF-8?B?...?=). */

@@ -16,7 +16,8 @@ import { SaveButton, SettingsSectionFrame } from './settings-section'
 
 // The sections of /dash/shop (routes/admin-shop.tsx), each with its own form and the outcome of its last save.
 
-export type ShopFormName = 'details' | 'addresses' | 'grievance' | 'home'
+/** Each section's form; the last ones save a settings slice (features/settings/slices.ts). */
+export type ShopFormName = 'details' | 'addresses' | 'grievance' | 'home' | 'logo' | 'mail-sender' | 'claims'
 export type ShopFormOutcome =
   | { form: ShopFormName; ok: true; message: string }
   | { form: ShopFormName; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer'
 import type { Database, StopListening } from '~/db/client.server'
 import { outbox } from '~/db/schema'
 import { log } from '~/log.server'
+import type { MailSender } from './sender'
 
 export type OutgoingMail = { recipient: string; subject: string; text: string }
 
@@ -13,7 +14,13 @@ export async function enqueueMail(db: Database, mail: OutgoingMail) {
   return row!.id
 }
 
-export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promise<void> }
+/** Who mails are from: `Name <address>` as written, or a name and an address apart (sender.ts). */
+export type MailFrom = string | MailSender
+
+export type MailTransport = { send(mail: OutgoingMail & { from: MailFrom }): Promise<void> }
+
+/** The sender, or how to read it as mails go out: the owner may rename it at any time (sender.ts). */
+export type SenderOf = MailFrom | (() => Promise<MailFrom>)
 
 export function smtpTransport(smtpUrl: string): MailTransport {
   // Bounded waits: a silent mail server must not hold a worker for minutes.
@@ -57,13 +64,15 @@ async function claimDueMail(db: Database) {
   })
 }
 
-/** Sends the mails that are due, one claim at a time; returns how many went out. */
-export async function deliverDueMail(db: Database, transport: MailTransport, from: string, batch = 20) {
+/** Sends the mails that are due, one claim at a time; returns how many went out. The sender is read once a round, when a mail is due. */
+export async function deliverDueMail(db: Database, transport: MailTransport, senderOf: SenderOf, batch = 20) {
   let sent = 0
+  let from: MailFrom | undefined
   for (let i = 0; i < batch; i++) {
     const mail = await claimDueMail(db)
     if (!mail) break
     try {
+      from ??= typeof senderOf === 'function' ? await senderOf() : senderOf
       await transport.send({ from, recipient: mail.recipient, subject: mail.subject, text: mail.text })
       await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, mail.id))
       sent++
@@ -97,7 +106,7 @@ export const OUTBOX_CHANNEL = 'outbox'
 export function startOutboxWorker(
   db: Database,
   transport: MailTransport,
-  from: string,
+  from: SenderOf,
   everyMs = 2000,
   batch = 20,
   wakeUps?: OutboxWakeUps,

@@ -4,11 +4,13 @@ import { reservationLimitSettings } from '../checkout/reservation-limits-setting
 import { fssaiSettings } from '../invoices/fssai-settings'
 import { taxSettings } from '../invoices/tax-settings'
 import { numberSettings } from '../orders/number-settings'
+import { mailSenderSettings } from '../mail/sender-settings'
 import type { SlicesFormValues, SlicesValue } from './settings-slice'
 
 /**
- * Every feature's slice of the shop's settings, one line each, in the order /dash/settings shows their sections.
- * A feature adds a setting in its own folder (settings-slice.ts says how) and registers it here.
+ * Every feature's slice of the shop's settings, one line each: /dash/settings shows their sections in this order,
+ * but for the brand's, which /dash/shop shows (issue 39). A feature adds a setting in its own folder
+ * (settings-slice.ts says how) and registers it here.
  */
 export const SETTINGS_SLICES = [
   taxSettings,
@@ -17,6 +19,7 @@ export const SETTINGS_SLICES = [
   deliverySettings,
   paymentSettings,
   reservationLimitSettings,
+  mailSenderSettings,
 ] as const
 
 /** What the slices hold together, in the shop's settings. */
