@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <AnnouncementBar text={announcementText(settings, formatRupees)} />
-        <TopBar shopName={settings.shopName} account={account} />
+        <TopBar shopName={settings.shopName} logo={settings.logo} account={account} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

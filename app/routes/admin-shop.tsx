@@ -10,7 +10,10 @@ import {
 } from '~/components/admin/shop-details-sections'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { readFormUpload, UploadRejectedError } from '~/features/admin/uploads.server'
+import { type FormUpload, readFormUpload, UploadRejectedError } from '~/features/admin/uploads.server'
+import type { Database } from '~/db/client.server'
+import type { MediaStorage } from '~/features/media/storage.server'
+import { LogoSection } from '~/components/admin/logo-section'
 import { ImageRejectedError } from '~/features/media/images.server'
 import {
   grievanceOfficerSchema,
@@ -19,6 +22,7 @@ import {
   saveAddresses,
   saveGrievanceOfficer,
   saveHomePage,
+  saveLogo,
   saveShopDetails,
   shopDetailsSchema,
   unknownProductSlugs,
@@ -55,18 +59,32 @@ const refuse = (form: ShopFormName, error: string, fieldErrors: FieldErrors, val
   data<ShopFormOutcome>({ form, ok: false, error, fieldErrors, values }, { status })
 const saved = (form: ShopFormName, message: string) => data<ShopFormOutcome>({ form, ok: true, message })
 
+/** The logo's form: a picture made into the header's logo, or the logo removed (decision 070). */
+async function saveLogoForm(db: Database, media: MediaStorage, upload: FormUpload<'heroPicture' | 'logo'>) {
+  const remove = upload.fields.removeLogo === 'yes'
+  if (!remove && !upload.images.logo) return refuse('logo', 'Choose the picture of your logo.', { logo: 'Choose a picture.' }, {})
+  try {
+    await saveLogo(db, media, remove ? null : upload.images.logo!)
+  } catch (err) {
+    if (!(err instanceof ImageRejectedError)) throw err
+    return refuse('logo', `Logo: ${err.message}`, { logo: err.message }, {})
+  }
+  return saved('logo', remove ? 'Removed. The header shows the shop’s name now.' : 'Saved. The header shows the new logo now.')
+}
+
 /** Each section posts its own form (`intent`); the home page's may carry a picture, so it comes as multipart. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const { db, media } = context.shop
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-    let upload: Awaited<ReturnType<typeof readFormUpload<'heroPicture'>>>
+    let upload: Awaited<ReturnType<typeof readFormUpload<'heroPicture' | 'logo'>>>
     try {
-      upload = await readFormUpload(request, { heroPicture: 'hero picture' })
+      upload = await readFormUpload(request, { heroPicture: 'hero picture', logo: 'logo' })
     } catch (err) {
       if (!(err instanceof UploadRejectedError)) throw err
-      return refuse('home', err.message, {}, {}, err.status)
+      return refuse(err.field === 'logo' ? 'logo' : 'home', err.message, {}, {}, err.status)
     }
+    if (upload.fields.intent === 'logo') return saveLogoForm(db, media, upload)
     const values = Object.fromEntries(
       ['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]),
     )
@@ -141,6 +159,7 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
         What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
       </p>
       <DetailsSection settings={settings} outcome={outcome('details')} busy={busy} />
+      <LogoSection settings={settings} outcome={outcome('logo')} busy={busy} />
       <MailSenderSettingsForm
         values={loaderData.senderForm}
         result={outcome('mail-sender') as SettingsFormResult | undefined}

@@ -7,6 +7,9 @@ import { AccountLinks, type SignedInAccount } from './account-links'
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
 import { isGroup, MENU, type MenuGroup, type MenuLink } from './menu'
 import { useHydrated } from './use-hydrated'
+import { useMediaBase } from './use-shop-settings'
+import { mediaUrl } from '~/features/media/media-url'
+import { type BrandLogo, isDemoShop } from '~/features/settings/shop-settings'
 
 const MENU_ID = 'site-menu'
 /** The horizontal menu shows above 1024 px (the `nav` breakpoint in app.css); the side menu at and below. */
@@ -32,12 +35,50 @@ export function AnnouncementBar({ text }: { text: string }) {
   )
 }
 
+/** The name's classes: on a phone it may take two lines, so the bar fits 360 px. */
+const NAME_CLASS = 'w-min font-serif text-sm leading-tight font-semibold text-leaf-800 min-[420px]:w-auto min-[420px]:text-base'
+
+/**
+ * Whose shop this is, at the bar's left (issue 39): the owner's logo; else the shop's name in text; the demo's logo
+ * only on the demo shop (isDemoShop), never on a shop renamed.
+ */
+function ShopMark({ shopName, logo }: { shopName: string; logo: BrandLogo | null }) {
+  const mediaBase = useMediaBase()
+  if (logo)
+    return (
+      <img
+        src={mediaUrl(mediaBase, logo.key, 640)}
+        alt={shopName}
+        width={logo.width}
+        height={logo.height}
+        className="h-9 w-auto max-w-[40vw] object-contain object-left sm:max-w-[240px]"
+      />
+    )
+  if (!isDemoShop({ shopName, logo })) return <span className={`${NAME_CLASS} sm:text-lg`}>{shopName}</span>
+  return (
+    <>
+      {/* Where the bar is tight (narrow phones, small laptops) only the round mark at the logo's left shows. */}
+      <img
+        src={logoUrl}
+        alt={shopName}
+        width={240}
+        height={48}
+        className="h-9 w-9 object-cover object-left min-[460px]:w-auto nav:max-xl:w-9"
+      />
+      {/* On a phone the wordmark does not fit: the name beside the mark says whose shop this is. */}
+      <span aria-hidden="true" className={`ml-2 ${NAME_CLASS} min-[460px]:hidden`}>
+        {shopName}
+      </span>
+    </>
+  )
+}
+
 /**
  * The top bar, sticky at the top of the screen (below the announcement until that scrolls away): logo, the spec's
  * menu and the cart link. Before JavaScript runs, the side menu opens as an anchor target and the groups are
  * <details>; once hydrated, React state drives both.
  */
-export function TopBar({ shopName, account = null }: { shopName: string; account?: SignedInAccount | null }) {
+export function TopBar({ shopName, logo, account = null }: { shopName: string; logo: BrandLogo | null; account?: SignedInAccount | null }) {
   const hydrated = useHydrated()
   const [sideMenuOpen, setSideMenuOpen] = useState(false)
   const [openGroup, setOpenGroup] = useState<string | null>(null)
@@ -150,21 +191,7 @@ export function TopBar({ shopName, account = null }: { shopName: string; account
           to="/"
           className="flex shrink-0 items-center rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
         >
-          {/* Where the bar is tight (narrow phones, small laptops) only the round mark at the logo's left shows. */}
-          <img
-            src={logoUrl}
-            alt={shopName}
-            width={240}
-            height={48}
-            className="h-9 w-9 object-cover object-left min-[460px]:w-auto nav:max-xl:w-9"
-          />
-          {/* On a phone the wordmark does not fit: the name beside the mark says whose shop this is. */}
-          <span
-            aria-hidden="true"
-            className="ml-2 w-min font-serif text-sm leading-tight font-semibold text-leaf-800 min-[420px]:w-auto min-[420px]:text-base min-[460px]:hidden"
-          >
-            {shopName}
-          </span>
+          <ShopMark shopName={shopName} logo={logo} />
         </Link>
 
         {sideMenuOpen && <div aria-hidden="true" className="nav:hidden fixed inset-0 z-40 bg-earth-900/40" data-testid="menu-backdrop" />}

@@ -4,7 +4,8 @@ import type { Product } from '../catalogue/product'
 import { requestShopSettings } from '../settings/shop-settings.server'
 import { LOGO_URL, SHOP_SHARE_IMAGE } from './page-meta'
 import { siteUrlFor } from './site-url.server'
-import { mediaBaseFor } from '../media/media-url'
+import { mediaBaseFor, mediaUrl } from '../media/media-url'
+import { isDemoShop } from '../settings/shop-settings'
 import { type ProductRating, productStructuredData, serializeJsonLd, shopStructuredData } from './structured-data'
 
 /** What these need of a request's load context: the database (for the settings, read once per request) and the config. */
@@ -30,7 +31,10 @@ export async function productPageJsonLd(context: RequestContext, request: Reques
 /** The shop's LocalBusiness JSON-LD for the home and contact pages. */
 export async function shopJsonLd(context: RequestContext, request: Request) {
   const settings = await requestShopSettings(context)
+  // The owner's logo; the demo's only on the demo shop (issue 39).
+  const mediaBase = mediaBaseFor(context.shop.config.PUBLIC_MEDIA_URL)
+  const logoUrl = settings.logo ? mediaUrl(mediaBase, settings.logo.key, 640) : isDemoShop(settings) ? LOGO_URL : null
   return serializeJsonLd(
-    shopStructuredData({ settings, siteUrl: siteUrlFor(context.shop.config, request), logoUrl: LOGO_URL, imageUrl: SHOP_SHARE_IMAGE.url }),
+    shopStructuredData({ settings, siteUrl: siteUrlFor(context.shop.config, request), logoUrl, imageUrl: SHOP_SHARE_IMAGE.url }),
   )
 }

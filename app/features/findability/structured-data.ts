@@ -172,7 +172,8 @@ export function shopStructuredData({
 }: {
   settings: ShopSettings
   siteUrl: string
-  logoUrl: string
+  /** None: a shop without a logo of its own (issue 39) names none. */
+  logoUrl: string | null
   imageUrl?: string
 }): JsonLd {
   const places = settings.addresses
@@ -183,7 +184,7 @@ export function shopStructuredData({
     name: settings.shopName,
     description: settings.tagline,
     url: absoluteUrl(siteUrl, '/'),
-    logo: absoluteUrl(siteUrl, logoUrl),
+    ...(logoUrl ? { logo: absoluteUrl(siteUrl, logoUrl) } : {}),
     ...(imageUrl ? { image: absoluteUrl(siteUrl, imageUrl) } : {}),
     telephone: settings.phone,
     email: settings.email,

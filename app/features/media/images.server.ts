@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
-import { IMAGE_WIDTHS, MEDIA_FILE_PATTERN } from './media-url'
+import { IMAGE_WIDTHS, LOGO_BOX, MEDIA_FILE_PATTERN } from './media-url'
 import type { MediaStorage } from './storage.server'
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif'])
@@ -11,13 +11,27 @@ export class ImageRejectedError extends Error {}
 
 const sourceName = (key: string) => `${key}-source`
 
+const SVG_REFUSED = 'SVG drawings are not taken, as they can carry script: upload a PNG, JPEG or WebP image.'
+
+/** An SVG (or any XML) by its first characters, whether or not the image library could read it. */
+const looksLikeSvg = (upload: Buffer) =>
+  /^\s*(<\?xml|<!--|<!doctype svg|<svg)/i.test(
+    upload
+      .subarray(0, 512)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  )
+
 async function checkedKey(upload: Buffer) {
+  // A drawing may carry script and links that run where it is opened as a page: never kept (decision 070).
+  if (looksLikeSvg(upload)) throw new ImageRejectedError(SVG_REFUSED)
   let metadata: Metadata
   try {
     metadata = await sharp(upload).metadata()
   } catch {
     throw new ImageRejectedError('The file is not an image we can read.')
   }
+  if (metadata.format === 'svg') throw new ImageRejectedError(SVG_REFUSED)
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new ImageRejectedError('Please upload a JPEG, PNG, WebP or AVIF image.')
   }
@@ -51,6 +65,27 @@ export async function storeImage(storage: MediaStorage, upload: Buffer): Promise
   await storage.put(sourceName(key), upload)
   await Promise.all(IMAGE_WIDTHS.map((width, i) => storage.put(`${key}-${width}.webp`, variants[i]!)))
   return key
+}
+
+/**
+ * Makes a logo from an upload (issue 39): checked like any picture, then drawn again at most LOGO_BOX in size (its
+ * shape kept, never enlarged, transparency kept) as a PNG, which is stored as a picture is. Only pixels survive:
+ * no metadata, no script, whatever the upload held. Returns its media key and size.
+ */
+export async function storeLogo(storage: MediaStorage, upload: Buffer): Promise<{ key: string; width: number; height: number }> {
+  await checkedKey(upload)
+  let logo: { data: Buffer; info: { width: number; height: number } }
+  try {
+    logo = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: LOGO_BOX.width, height: LOGO_BOX.height, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    throw new ImageRejectedError('The image could not be processed; it may be damaged.')
+  }
+  const key = await storeImage(storage, logo.data)
+  return { key, width: logo.info.width, height: logo.info.height }
 }
 
 /**

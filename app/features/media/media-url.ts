@@ -2,6 +2,12 @@
 export const IMAGE_WIDTHS = [320, 640, 960] as const
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 
+/**
+ * The box a logo is made to fit (storeLogo): twice the header's 36 px height with room to spare, and a wordmark's
+ * width. Its picture is the 640 px width's file, which is never enlarged past the logo's own width.
+ */
+export const LOGO_BOX = { width: 480, height: 96 } as const
+
 export const MEDIA_FILE_PATTERN = /^([a-f0-9]{32})-(320|640|960)\.webp$/
 
 /**

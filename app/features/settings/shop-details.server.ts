@@ -4,7 +4,7 @@ import { products } from '~/db/schema'
 import { text, z } from '~/zod'
 import { parseForm } from '~/http/form-result'
 import { emailSchema } from '../accounts/account-schemas'
-import { storeImage } from '../media/images.server'
+import { storeImage, storeLogo } from '../media/images.server'
 import type { MediaStorage } from '../media/storage.server'
 import { getShopSettings, saveShopSettings } from './shop-settings.server'
 import {
@@ -162,4 +162,10 @@ export async function saveHomePage(
     home: { ...input.texts, heroImage: heroImage ?? (input.removeHero ? null : now.home.heroImage) },
     featuredProductSlugs: input.featuredProductSlugs,
   }))
+}
+
+/** Saves the header's logo made from an upload (storeLogo), or removes it (null): the header shows the shop's name. */
+export async function saveLogo(db: Database, media: MediaStorage, upload: Buffer | null) {
+  const logo = upload ? await storeLogo(media, upload) : null
+  await saveOver(db, () => ({ logo }))
 }

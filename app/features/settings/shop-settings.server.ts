@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
 import { log } from '~/log.server'
 import { z } from '~/zod'
+import { LOGO_BOX } from '../media/media-url'
 import { parseForm } from '~/http/form-result'
 import type { AnySlice, PostedForm, SettingsFormResult, SettingsSlice, SliceForm } from './settings-slice'
 import { DEFAULT_SHOP_SETTINGS, MAX_ADDRESSES, MAX_FEATURED, type ShopDetails, type ShopSettings } from './shop-settings'
@@ -37,6 +38,13 @@ const homeTexts = z.object({
 /** The shop's own details; each slice checks its own part (its form module's `stored`). */
 const shopDetailsSchema = z.object({
   shopName: z.string().min(1),
+  logo: z
+    .object({
+      key: z.string().regex(/^[a-f0-9]{32}$/),
+      width: z.number().int().min(1).max(LOGO_BOX.width),
+      height: z.number().int().min(1).max(LOGO_BOX.height),
+    })
+    .nullable(),
   tagline: z.string().min(1),
   phone: z.string().min(1),
   whatsappNumber: z.string().regex(/^\d{8,15}$/),

@@ -42,9 +42,17 @@ export type HomeTexts = {
   heroAlt: string
 }
 
+/**
+ * The owner's logo (issue 39): a picture made from their upload at the header's height (features/media storeLogo),
+ * by its media key, with its size so the header keeps its place while it loads.
+ */
+export type BrandLogo = { key: string; width: number; height: number }
+
 /** The shop's own details, which the owner edits at /dash/shop (issue 18; shop-details.server.ts). */
 export type ShopDetails = {
   shopName: string
+  /** The header's logo; none: the shop's name in text (the demo's logo only on the demo shop, isDemoShop). */
+  logo: BrandLogo | null
   tagline: string
   /** Shown to customers, dialled for bulk orders. */
   phone: string
@@ -70,6 +78,7 @@ export type StorefrontSettings = Omit<ShopSettings, 'payments'>
 
 export const DEFAULT_SHOP_DETAILS: ShopDetails = {
   shopName: 'Kaadu Organics',
+  logo: null,
   tagline: 'Organic, non-GMO food from small farmers of South India',
   phone: '+91 94430 21876',
   whatsappNumber: '919443021876',
@@ -116,6 +125,11 @@ export const DEFAULT_SHOP_DETAILS: ShopDetails = {
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = { ...DEFAULT_SHOP_DETAILS, ...SLICES_DEFAULTS }
+
+/** The demo shop, which wears the demo's logo: still the demo's name, and no logo of its own. */
+export function isDemoShop(settings: Pick<ShopDetails, 'shopName' | 'logo'>) {
+  return settings.logo === null && settings.shopName === DEFAULT_SHOP_DETAILS.shopName
+}
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`
