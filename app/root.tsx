@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // give their own token, since client-side navigation does not ask the root again.
   const formToken = account ? await formTokenOf(context) : ''
   // The payment rules (refused PIN codes, the COD fee's limits) stay on the server: the payment step asks for them.
-  const { payments: _, ...storefrontSettings } = settings
+  // The home page's claims travel with the home page alone.
+  const { payments: _, claims: __, ...storefrontSettings } = settings
   return {
     settings: storefrontSettings satisfies StorefrontSettings,
     account,

@@ -30,6 +30,8 @@ import {
 import { getShopSettings, saveSettingsForm, settingsFormValues } from '~/features/settings/shop-settings.server'
 import type { AnySlice, SettingsFormResult } from '~/features/settings/settings-slice'
 import { mailSenderSettings } from '~/features/mail/sender-settings'
+import { homeClaimsSettings, isDemoClaims } from '~/features/catalogue/home-claims'
+import { ClaimsSection } from '~/components/admin/claims-section'
 import { parseMailFrom } from '~/features/mail/sender'
 import { MailSenderSettingsForm } from '~/components/mail/sender-settings-form'
 import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
@@ -42,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 /** The settings slices whose sections this page shows (the others are /dash/settings'). */
-const PAGE_SLICES: AnySlice[] = [mailSenderSettings]
+const PAGE_SLICES: AnySlice[] = [mailSenderSettings, homeClaimsSettings]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
@@ -51,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     settings,
     senderForm: forms['mail-sender'],
+    claimsForm: forms.claims,
+    claimsAreDemo: isDemoClaims(settings.claims),
     mailAddress: parseMailFrom(context.shop.config.MAIL_FROM).address,
   }
 }
@@ -170,6 +174,12 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
       <AddressesSection settings={settings} outcome={outcome('addresses')} busy={busy} />
       <GrievanceSection settings={settings} outcome={outcome('grievance')} busy={busy} />
       <HomeSection settings={settings} outcome={outcome('home')} busy={busy} />
+      <ClaimsSection
+        values={loaderData.claimsForm}
+        result={outcome('claims') as SettingsFormResult | undefined}
+        busy={busy}
+        demo={loaderData.claimsAreDemo}
+      />
     </AdminPage>
   )
 }

@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import { ProductCard } from '~/components/catalogue/product-card'
 import { JsonLdScript } from '~/components/findability/json-ld'
 import { AboutShop } from '~/components/home/about-shop'
+import { DemoMark } from '~/components/home/demo-mark'
+import { FREE_DELIVERY_TOKEN } from '~/features/settings/shop-settings'
 import { shopSettingsOf, siteOf, useMediaBase, useShopSettings } from '~/components/layout/use-shop-settings'
 import { homeProducts } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
@@ -21,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta({
     ...site,
     title: `${site.shopName} · ${shopSettingsOf(matches).tagline}`,
-    description: `Organic, non-GMO freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils from small farmers across South India.`,
+    // The owner's tagline, not a claim of the page's own (issue 39).
+    description: `${shopSettingsOf(matches).tagline}: freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils.`,
     path: '/',
     image: SHOP_SHARE_IMAGE,
   })
@@ -62,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = new Set(settings.featuredProductSlugs)
   return {
     jsonLd,
+    // The owner's claims, here rather than in every page's data: only this page shows them.
+    claims: settings.claims,
     featured: featured.map(forCard),
     // The owner's choice, or the best sellers when none of it is on sale.
     featuredAreChosen: featured.some((p) => chosen.has(p.slug)),
@@ -141,7 +146,9 @@ const ctaClass =
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useShopSettings()
-  const { jsonLd, featured, featuredAreChosen, featuredRatings, showcasePaths, showcaseRatings } = loaderData
+  const { jsonLd, claims, featured, featuredAreChosen, featuredRatings, showcasePaths, showcaseRatings } = loaderData
+  // Until the owner confirms them, the claims say they are demo text (issue 39).
+  const unconfirmed = !claims.confirmed
   const { home } = settings
   const heroAlt = home.heroAlt.trim() || (home.heroImage ? `Food from ${settings.shopName}` : BUILT_IN_HERO.imageAlt)
 
@@ -153,9 +160,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {/* On a phone its children are grid items of their own, so the paragraph can follow the products. */}
           <div className="contents lg:col-start-1 lg:row-start-1 lg:block">
             <div>
-              <p className="hidden text-sm font-semibold tracking-widest text-leaf-700 uppercase sm:block">
-                Organic · Non-GMO · Farm direct
-              </p>
+              {claims.tagline && (
+                <p className="hidden text-sm font-semibold tracking-widest text-leaf-700 uppercase sm:block">
+                  {claims.tagline}
+                  {unconfirmed && <DemoMark />}
+                </p>
+              )}
               <h1 className="font-serif text-2xl leading-tight font-semibold text-balance text-earth-900 sm:mt-3 sm:text-4xl lg:text-5xl">
                 {home.heading}
               </h1>
@@ -200,21 +210,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className={`mx-auto max-w-7xl px-4 ${RENDERED_NEAR_THE_SCREEN}`}>
-        <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our promise">
-          {[
-            ['Certified organic, non-GMO', 'Grown without synthetic pesticides or fertilisers, and never genetically modified.'],
-            ['Straight from small farms', 'Bought directly from farming families in Tamil Nadu, Kerala, Karnataka and Andhra Pradesh.'],
-            [
-              'Delivered across India',
-              `Packed fresh in Coimbatore. Free delivery on orders of ${formatRupees(settings.freeDeliveryFromPaise)} or more.`,
-            ],
-          ].map(([title, text]) => (
-            <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">
-              <p className="font-semibold text-leaf-800">{title}</p>
-              <p className="mt-1 text-sm leading-snug text-earth-700">{text}</p>
-            </li>
-          ))}
-        </ul>
+        {claims.promises.length > 0 && (
+          <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our promise">
+            {claims.promises.map(({ title, text }) => (
+              <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">
+                <p className="font-semibold text-leaf-800">
+                  {title}
+                  {unconfirmed && <DemoMark />}
+                </p>
+                <p className="mt-1 text-sm leading-snug text-earth-700">
+                  {text.replaceAll(FREE_DELIVERY_TOKEN, formatRupees(settings.freeDeliveryFromPaise))}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
 
       <nav aria-labelledby="shelves-title" className={`mx-auto max-w-7xl px-4 pt-12 ${RENDERED_NEAR_THE_SCREEN}`}>
@@ -290,7 +300,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         })}
       </div>
 
-      <AboutShop shopName={settings.shopName} />
+      <AboutShop shopName={settings.shopName} story={claims.story} unconfirmed={unconfirmed} />
     </>
   )
 }

@@ -5,6 +5,7 @@ import { fssaiSettings } from '../invoices/fssai-settings'
 import { taxSettings } from '../invoices/tax-settings'
 import { numberSettings } from '../orders/number-settings'
 import { mailSenderSettings } from '../mail/sender-settings'
+import { homeClaimsSettings } from '../catalogue/home-claims'
 import type { SlicesFormValues, SlicesValue } from './settings-slice'
 
 /**
@@ -20,6 +21,7 @@ export const SETTINGS_SLICES = [
   paymentSettings,
   reservationLimitSettings,
   mailSenderSettings,
+  homeClaimsSettings,
 ] as const
 
 /** What the slices hold together, in the shop's settings. */
