@@ -52,6 +52,7 @@ export default [
   route('dash/shop', 'routes/admin-shop.tsx'),
   route('dash/policies', 'routes/admin-policies.tsx'),
   route('dash/policies/:slug', 'routes/admin-policy.tsx'),
+  route('dash/demo-catalogue', 'routes/admin-demo-catalogue.tsx'),
   route('Admin', 'routes/admin-add-product.tsx'),
   route('Delete', 'routes/admin-products.tsx'),
   route('dash/products/:productId/stock', 'routes/admin-stock.tsx'),

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { DashboardAlerts } from '~/components/admin/dashboard-alerts'
+import { GoLiveChecklist } from '~/components/admin/go-live-checklist'
+import { goLiveChecklist } from '~/features/admin/go-live.server'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
@@ -17,9 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context)
   // The threshold travels with the data: dashboard.server.ts is server-only.
+  const [glance, goLive] = await Promise.all([loadDashboard(context.shop.db), goLiveChecklist(context.shop.db, context.shop.config)])
   return {
     name: admin.displayName,
-    glance: await loadDashboard(context.shop.db),
+    glance,
+    goLive,
     lowStockUnits: LOW_STOCK_UNITS,
     codPeriodDays: COD_PERIOD_DAYS,
   }
@@ -63,6 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Welcome, {loaderData.name}</h1>
 
       <DashboardAlerts stockMismatches={stockMismatches} paymentAttention={paymentAttention} />
+      <GoLiveChecklist items={loaderData.goLive} />
 
       <section aria-labelledby="glance-title" className="mt-8">
         <h2 id="glance-title" className="sr-only">

@@ -65,6 +65,7 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'shop details', path: '/dash/shop' },
   { name: 'policy pages', path: '/dash/policies' },
   { name: 'a policy page’s editor', path: '/dash/policies/returns' },
+  { name: 'remove the demo catalogue', path: '/dash/demo-catalogue' },
   { name: 'add product', path: '/Admin' },
   { name: 'product manager', path: '/Delete' },
 ]

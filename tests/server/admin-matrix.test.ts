@@ -83,6 +83,7 @@ const pages = () => [
   '/dash/users',
   '/dash/settings',
   '/dash/coupons',
+  '/dash/demo-catalogue',
 ]
 
 /** Every admin mutation: the page forms (redirect home for non-admins) and the upload API (403). */
@@ -93,6 +94,7 @@ const mutations = (): Array<{ path: string; form: Record<string, string>; api: b
   { path: '/dash/users', form: { userId: customerUserId, role: 'admin' }, api: false },
   { path: '/dash/settings', form: { gstin: '29AAGCB7383J1Z4', gstState: 'Karnataka' }, api: false },
   { path: '/dash/coupons', form: { intent: 'create', code: 'MATRIX10', kind: 'percent', value: '10' }, api: false },
+  { path: '/dash/demo-catalogue', form: { confirm: 'yes' }, api: false },
   { path: '/Admin', form: { name: 'Matrix Pepper', description: 'd', category: 'spices', price: '10', stockCount: '1' }, api: false },
   { path: '/Delete', form: { intent: 'delete', id: productId }, api: false },
   {

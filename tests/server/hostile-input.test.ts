@@ -423,6 +423,13 @@ const TARGETS: Record<string, Target[]> = {
     },
     {
       path: () => '/dash/settings',
+      fields: ['intent', 'orderPrefix', 'invoicePrefix'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'numbers', orderPrefix: 'KO', invoicePrefix: 'KO' }),
+    },
+    {
+      path: () => '/dash/settings',
       fields: [
         'intent',
         'codEnabled',
@@ -502,6 +509,37 @@ const TARGETS: Record<string, Target[]> = {
         email: 'grievance@kaaduorganics.in',
       }),
     },
+    {
+      path: () => '/dash/shop',
+      fields: ['intent', 'mailSenderName'],
+      who: ['admin'],
+      form: true,
+      valid: () => ({ intent: 'mail-sender', mailSenderName: '' }),
+    },
+    {
+      path: () => '/dash/shop',
+      fields: ['intent', 'claimTagline', 'promise1Title', 'promise1Text', 'story', 'confirmClaims'],
+      who: ['admin'],
+      form: true,
+      // The demo's claims, unconfirmed; posted only with one field made hostile, which must be refused.
+      valid: () => ({
+        intent: 'claims',
+        claimTagline: 'Organic · Non-GMO · Farm direct',
+        promise1Title: 'Certified organic, non-GMO',
+        promise1Text: 'Grown without synthetic pesticides or fertilisers, and never genetically modified.',
+        promise2Title: 'Straight from small farms',
+        promise2Text: 'Bought directly from farming families in Tamil Nadu, Kerala, Karnataka and Andhra Pradesh.',
+        promise3Title: 'Delivered across India',
+        promise3Text: 'Packed fresh in Coimbatore. Free delivery on orders of {free delivery} or more.',
+        story: 'We started in Coimbatore.',
+        confirmClaims: '',
+      }),
+      longFields: ['story'],
+    },
+  ],
+  // No good request here: it would remove the shared shop's demo catalogue. Hostile ones must change nothing.
+  'routes/admin-demo-catalogue.tsx': [
+    { path: () => '/dash/demo-catalogue', fields: ['confirm'], who: ['visitor', 'customer', 'admin'], form: true },
   ],
   'routes/admin-stock.tsx': [
     {
