@@ -4,39 +4,50 @@ import type { GoLiveItem } from '~/features/admin/go-live.server'
 
 /**
  * The dashboard's go-live checklist (issue 39, decision 071): each step ticked as the shop is, with where to do it;
- * once every step is done, one line says so.
+ * once every step is done, one closed line says so.
  */
 export function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
   const done = items.filter((item) => item.done).length
+  const list = (
+    <ul className="mt-3 divide-y divide-stone-200">
+      {items.map((item) => (
+        <li key={item.key} data-go-live={item.key} data-done={String(item.done)} className="flex items-start gap-3 py-2">
+          <span
+            aria-hidden="true"
+            className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-sm font-bold ${item.done ? 'bg-leaf-700 text-white' : 'border-2 border-earth-600'}`}
+          >
+            {item.done ? '✓' : ''}
+          </span>
+          <span>
+            <span className="sr-only">{item.done ? 'Done: ' : 'To do: '}</span>
+            <Link to={item.href} className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
+              {item.key === 'demo' && !item.done ? 'Remove the demo catalogue' : item.label}
+            </Link>
+            {!item.done && <span className="block text-sm text-earth-700">{item.todo}</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+  // Once the shop is live, one closed line: the list is there for a look, not in the way.
+  if (done === items.length)
+    return (
+      <details className="mt-8 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm">
+        <summary className={`cursor-pointer font-medium text-leaf-800 ${focusRing}`}>
+          Every go-live step is done: the shop is ready for real orders.
+        </summary>
+        {list}
+      </details>
+    )
   return (
     <section aria-labelledby="go-live-title" className="mt-8 rounded-2xl border border-turmeric-400 bg-white p-5 shadow-sm">
       <h2 id="go-live-title" className="font-serif text-xl font-semibold text-earth-900">
         Before you go live
       </h2>
       <p className="mt-1 text-earth-700">
-        {done === items.length
-          ? 'Every step is done: the shop is ready for real orders.'
-          : `${done} of ${items.length} steps done. Each ticks itself once it is done.`}
+        {done} of {items.length} steps done. Each ticks itself once it is done.
       </p>
-      <ul className="mt-3 divide-y divide-stone-200">
-        {items.map((item) => (
-          <li key={item.key} data-go-live={item.key} data-done={String(item.done)} className="flex items-start gap-3 py-2">
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-sm font-bold ${item.done ? 'bg-leaf-700 text-white' : 'border-2 border-earth-600'}`}
-            >
-              {item.done ? '✓' : ''}
-            </span>
-            <span>
-              <span className="sr-only">{item.done ? 'Done: ' : 'To do: '}</span>
-              <Link to={item.href} className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
-                {item.key === 'demo' && !item.done ? 'Remove the demo catalogue' : item.label}
-              </Link>
-              {!item.done && <span className="block text-sm text-earth-700">{item.todo}</span>}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {list}
     </section>
   )
 }
