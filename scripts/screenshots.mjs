@@ -160,6 +160,12 @@ async function main() {
     data: { email: ADMIN.email, password: ADMIN.password, name: ADMIN.name, username: ADMIN.name, phone: ADMIN.phone },
   })
   if (!signUp.ok()) throw new SetupError(`signing the admin up answered ${signUp.status()}: ${await signUp.text()}`)
+  // Sign-up signs nobody in (decision 023): sign in, as the owner would next.
+  const signIn = await owner.request.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email: ADMIN.email, password: ADMIN.password },
+  })
+  if (!signIn.ok()) throw new SetupError(`signing the admin in answered ${signIn.status()}: ${await signIn.text()}`)
   await go(owner, '/dash')
   await shot(owner, 'admin-dashboard.png')
 
