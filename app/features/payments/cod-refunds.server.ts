@@ -75,9 +75,12 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
       const [same] = await tx.select().from(refunds).where(eq(refunds.reference, reference))
       if (same) {
         if (same.orderId !== order.id) {
-          const [other] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, same.orderId))
+          const [other] = await tx
+            .select({ number: orders.number, numberPrefix: orders.numberPrefix })
+            .from(orders)
+            .where(eq(orders.id, same.orderId))
           throw new RefundRefusedError(
-            `The reference ${reference} is already recorded for a refund of order ${orderNumberLabel(other!.number)}. Check the transfer’s reference.`,
+            `The reference ${reference} is already recorded for a refund of order ${orderNumberLabel(other!)}. Check the transfer’s reference.`,
           )
         }
         const creditNoteNumber = (await creditNoteNumbersOf(tx, order.id)).get(same.id) ?? null
