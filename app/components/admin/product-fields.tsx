@@ -20,11 +20,11 @@ import {
   type ProductFormField,
   type ProductImageField,
   SIZE_FIELDS,
-} from '~/features/admin/product-form'
+} from '~/features/admin/product-form-fields'
 import { DIET_MARK_LABELS } from '~/features/catalogue/declarations'
 import { DIET_MARKS } from '~/features/catalogue/product'
 import { GST_RATES, TAX_DEFAULTS_BY_CATEGORY } from '~/features/invoices/gst'
-import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/adjustments'
+import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/adjustment-reasons'
 
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'

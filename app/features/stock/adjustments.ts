@@ -1,19 +1,12 @@
 import { z } from '~/zod'
+import { ADJUSTMENT_REASONS } from './adjustment-reasons'
+
+export { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, type AdjustmentReason, STOCK_REASON_LABELS } from './adjustment-reasons'
 
 /**
  * A stock adjustment by an admin (issue 15, decision 027): a new count set against the count the admin was shown,
  * or units added or removed. Shared by the Edit dialog, its "add/remove units" control and the server.
  */
-
-export const ADJUSTMENT_REASONS = ['received', 'damaged', 'counted', 'correction'] as const
-export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]
-
-export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
-  received: 'Received',
-  damaged: 'Damaged',
-  counted: 'Counted',
-  correction: 'Correction',
-}
 
 export const MAX_STOCK = 100_000
 
@@ -73,16 +66,3 @@ export const unitsFormSchema = z
     reason: adjustmentReasonSchema,
   })
   .transform((v): StockAdjustment => ({ kind: 'add', size: v.size, change: v.direction === 'add' ? v.units : -v.units, reason: v.reason }))
-
-export const STOCK_REASON_LABELS: Record<string, string> = {
-  opening: 'Opening stock',
-  new_product: 'New product or pack',
-  seed: 'Demo catalogue',
-  reserved: 'Order placed',
-  paid_after_expiry: 'Paid after expiry',
-  expired: 'Order expired',
-  cancelled: 'Order cancelled',
-  returned: 'Returned to stock',
-  pack_removed: 'Pack size removed',
-  ...ADJUSTMENT_REASON_LABELS,
-}
