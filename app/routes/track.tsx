@@ -3,7 +3,7 @@ import { FormError, useFormBusy } from '~/components/accounts/account-form'
 import { TextField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { primaryButton } from '~/components/catalogue/styles'
-import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
 import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
@@ -66,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Track({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
   const { order, prefill } = loaderData
+  const { orderPrefix } = useShopSettings()
   const values = actionData?.values
   const errors = actionData?.fieldErrors ?? {}
   return (
@@ -88,7 +89,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
             required
             name="order"
             label="Order number"
-            hint="For example KO-1234"
+            hint={`For example ${orderPrefix}-1234`}
             defaultValue={values?.order ?? (order ? '' : prefill)}
             maxLength={20}
             error={errors.order}

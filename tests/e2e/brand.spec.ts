@@ -77,3 +77,14 @@ test('renaming the shop and uploading a logo change the header', async () => {
   await page.goto('/')
   await expect(header().getByRole('img', { name: 'Malnad Pantry' })).toHaveAttribute('src', /\/media\//)
 })
+
+test("the order tracking form's example takes the shop's own order prefix", async () => {
+  await page.goto('/dash/settings')
+  await waitForHydration(page)
+  await page.getByLabel('Order number prefix').fill('MP')
+  await page.getByRole('button', { name: 'Save the prefixes' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'MP' })).toBeVisible()
+  await page.goto('/track')
+  await expect(page.getByText('For example MP-1234')).toBeVisible()
+  await expect(page.getByText('KO-1234')).toHaveCount(0)
+})

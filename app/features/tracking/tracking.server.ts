@@ -16,17 +16,20 @@ import { hasInvoice } from '../invoices/invoice-links'
 
 export const TRACK_NOT_FOUND = 'We could not find an order with that number and e-mail or phone. Check both against your order mail.'
 
+/** No example number: the shop's prefix is the owner's (decision 070), and the form's hint gives it. */
+const ORDER_NUMBER_HELP = 'Enter your order number as your order mail gives it: letters, a hyphen and digits.'
+
 export const trackOrderSchema = z.object({
   // "KO-1234", "ko 1234", "#1234" or "1234", with whatever prefix the shop has given its orders (decision 070).
   order: z
     .string({ error: 'Enter your order number.' })
     .trim()
     .min(1, 'Enter your order number.')
-    .max(20, 'Enter your order number as in your order mail, e.g. KO-1234.')
+    .max(20, ORDER_NUMBER_HELP)
     .transform((value, ctx) => {
       const typed = parseOrderNumber(value)
       if (!typed) {
-        ctx.addIssue({ code: 'custom', message: 'Enter your order number as in your order mail, e.g. KO-1234.' })
+        ctx.addIssue({ code: 'custom', message: ORDER_NUMBER_HELP })
         return z.NEVER
       }
       return typed
