@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { isUniqueViolation } from '~/db/unique-violation.server'
 import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
 import { loadProducts, loadProductsPage, type PageRequest, withOffers } from '../catalogue/catalogue.server'
@@ -121,16 +122,6 @@ async function freeSlug(tx: Transaction, base: string) {
   const taken = new Set(rows.map((r) => r.slug))
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
-}
-
-function isUniqueViolation(err: unknown) {
-  // Drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
-  let e: unknown = err
-  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
 }
 
 export async function getProductForAdmin(db: Database, id: string): Promise<AdminProduct | null> {

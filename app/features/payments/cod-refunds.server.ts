@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { isUniqueViolation } from '~/db/unique-violation.server'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orders, refunds } from '~/db/schema'
 import { formatIndiaDate, indiaDayOf } from '../dates/india-time'
@@ -153,14 +154,4 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
     if (isUniqueViolation(err)) throw new RefundRefusedError(`The reference ${reference} is already recorded for another refund.`)
     throw err
   }
-}
-
-function isUniqueViolation(err: unknown) {
-  // Drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
-  let e: unknown = err
-  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
 }
