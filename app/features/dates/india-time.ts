@@ -27,6 +27,13 @@ export function startOfShopDay(now: Date) {
   return startOfIndiaDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate())
 }
 
+/** Whether "YYYY-MM-DD" (as a date field sends it, already shaped so) names a day of the calendar: not 2026-02-30. */
+export function isCalendarDay(text: string) {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number]
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
+}
+
 /** The day in India at `at`, as a date field gives it: "2026-11-29". */
 export function indiaDayOf(at: Date) {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10)

@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server'
 import { couponUses, coupons, products } from '~/db/schema'
 import { rupeesField, text, z } from '~/zod'
 import { CATEGORIES } from '../catalogue/categories'
-import { startOfIndiaDay } from '../dates/india-time'
+import { isCalendarDay, startOfIndiaDay } from '../dates/india-time'
 import { couponCategoryField, couponState, normaliseCouponCode } from './coupons'
 
 const DAY_MS = 24 * 3_600_000
@@ -24,11 +24,11 @@ const indiaDay = (label: string, end: boolean) =>
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), `${label} must be a date, like 2026-12-31.`)
     .transform((v, ctx) => {
       if (v === '') return null
-      const [y, m, d] = v.split('-').map(Number) as [number, number, number]
-      if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d) {
+      if (!isCalendarDay(v)) {
         ctx.addIssue({ code: 'custom', message: `${label} is not a day of the calendar.` })
         return z.NEVER
       }
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number]
       const start = startOfIndiaDay(y, m, d)
       return end ? new Date(start.getTime() + DAY_MS - 1) : start
     })

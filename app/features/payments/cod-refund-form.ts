@@ -1,3 +1,4 @@
+import { isCalendarDay } from '~/features/dates/india-time'
 import { parseForm } from '~/http/form-result'
 import { z } from '~/zod'
 import { normaliseReference, OUTSIDE_REFUND_METHODS, type OutsideRefundMethod, REFERENCE_ERRORS } from './refund-methods'
@@ -31,14 +32,7 @@ export function paidOnSchema(today: string) {
     .trim()
     .refine((v) => v !== '', { error: 'Enter the day you paid it.', abort: true })
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { error: 'Enter the day as a date, like 2026-11-28.', abort: true })
-    .refine(
-      (v) => {
-        const [y, m, d] = v.split('-').map(Number) as [number, number, number]
-        const day = new Date(Date.UTC(y, m - 1, d))
-        return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
-      },
-      { error: 'That day is not in the calendar.', abort: true },
-    )
+    .refine(isCalendarDay, { error: 'That day is not in the calendar.', abort: true })
     .refine((v) => v <= today, 'The refund cannot have been paid after today.')
 }
 
