@@ -3,7 +3,7 @@ import { adminSearchText, z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { invoices, orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../orders/order-number'
-import { getOrder } from '../orders/order-lookup.server'
+import { getOrder, orderMoneyColumns } from '../orders/order-lookup.server'
 import { emailSchema, newPasswordSchema } from './account-schemas'
 import type { ShopAuth } from './auth.server'
 import { containsPattern } from '~/db/search'
@@ -16,14 +16,7 @@ export async function ordersForEmail(db: Database, email: string) {
       number: orders.number,
       numberPrefix: orders.numberPrefix,
       status: orders.status,
-      subtotalPaise: orders.subtotalPaise,
-      couponCode: orders.couponCode,
-      couponDiscountPaise: orders.couponDiscountPaise,
-      prepaidDiscountPaise: orders.prepaidDiscountPaise,
-      deliveryPaise: orders.deliveryPaise,
-      codFeePaise: orders.codFeePaise,
-      totalPaise: orders.totalPaise,
-      paymentMethod: orders.paymentMethod,
+      ...orderMoneyColumns,
       createdAt: orders.createdAt,
       // As /track tells them: a failed transfer is the shop's to retry, so still on its way.
       // Qualified by hand: in a select list drizzle writes columns unqualified, and "id" would be the refund's own.

@@ -7,6 +7,7 @@ import { getShopSettings } from '../settings/shop-settings.server'
 import { changeStock } from '../stock/ledger.server'
 import { codConfirmationSecret, isCodConfirmationToken } from './cod-confirmation.server'
 import { codCancelledMail } from './cod-mails'
+import { orderMoneyColumns } from '../orders/order-lookup.server'
 
 // Cash on delivery after the order is placed (decision 043): the customer confirms from the link in the order's mail,
 // or the owner after a call; an order nobody confirms in time cancels itself and gives its stock and coupon back.
@@ -56,14 +57,7 @@ export async function codOrderForLink(db: Database, orderId: string, token: stri
       numberPrefix: orders.numberPrefix,
       status: orders.status,
       expiresAt: orders.expiresAt,
-      subtotalPaise: orders.subtotalPaise,
-      couponCode: orders.couponCode,
-      couponDiscountPaise: orders.couponDiscountPaise,
-      prepaidDiscountPaise: orders.prepaidDiscountPaise,
-      deliveryPaise: orders.deliveryPaise,
-      codFeePaise: orders.codFeePaise,
-      totalPaise: orders.totalPaise,
-      paymentMethod: orders.paymentMethod,
+      ...orderMoneyColumns,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod')))

@@ -8,6 +8,18 @@ export function hashBuyerToken(token: string) {
   return crypto.createHash('sha256').update(token).digest('hex')
 }
 
+/** The columns that make an order's money (OrderMoney, order-money.ts), for a select that shows its total's lines. */
+export const orderMoneyColumns = {
+  subtotalPaise: orders.subtotalPaise,
+  couponCode: orders.couponCode,
+  couponDiscountPaise: orders.couponDiscountPaise,
+  prepaidDiscountPaise: orders.prepaidDiscountPaise,
+  deliveryPaise: orders.deliveryPaise,
+  codFeePaise: orders.codFeePaise,
+  totalPaise: orders.totalPaise,
+  paymentMethod: orders.paymentMethod,
+}
+
 export type OrderWithLines = typeof orders.$inferSelect & { lines: Array<typeof orderLines.$inferSelect> }
 
 /** An order and its lines, by name. */
