@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/orders/statuses'
 import { ROLES } from '../features/accounts/roles'
 import { REFUND_METHODS } from '../features/payments/refund-methods'
+import { SHIPMENT_STATUSES } from '../features/shipping/shipment-statuses'
 import {
   bigint,
   boolean,
@@ -108,9 +109,15 @@ export const variants = pgTable(
     netQuantity: integer('net_quantity'),
     netUnit: text('net_unit', { enum: ['g', 'ml', 'unit'] }),
     stock: integer('stock').notNull(),
+    /**
+     * What the pack weighs packed for the courier, in grams (contents, jar or pouch, padding); null until the owner
+     * says, when a parcel's weight is proposed from the net quantity (features/shipping/parcels.ts).
+     */
+    shippedWeightGrams: integer('shipped_weight_grams'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
+    check('variants_shipped_weight', sql`${t.shippedWeightGrams} is null or ${t.shippedWeightGrams} between 1 and 50000`),
     check('variants_price_positive', sql`${t.pricePaise} > 0`),
     check('variants_price_within_mrp', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= ${t.pricePaise}`),
     check(
@@ -270,9 +277,11 @@ export const orders = pgTable(
     checkoutKey: text('checkout_key').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Filled in when the owner marks the order shipped. */
+    /** Filled in when the order ships: its (first) shipment's courier and AWB, as the customer's pages show them. */
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
+    /** The day (India) the customer was promised delivery by at checkout; null when no date was shown. */
+    promisedBy: date('promised_by'),
     /** The address the order was placed from, for the cap on units held by unpaid orders (decision 024). */
     clientAddress: text('client_address'),
     /**
@@ -710,4 +719,101 @@ export const couponUses = pgTable(
     index('coupon_uses_code_idx').on(t.couponCode).where(sql`${t.releasedAt} is null`),
     check('coupon_uses_discount', sql`${t.discountPaise} >= 0`),
   ],
+)
+
+/**
+ * A parcel of an order, booked with a shipping provider (decision 073): usually one per order, more when the owner
+ * splits it (`lines` then names what it holds; null means the whole order). Every change of status is also a line of
+ * the order's history, written in the same transaction.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The shipping provider's id in the registry (features/shipping/registry.server.ts). */
+    provider: text('provider').notNull(),
+    /** The shop's id for this parcel at the provider (Shiprocket's `order_id`, at most 50 characters, never reused). */
+    reference: text('reference').notNull().unique(),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('booking'),
+    providerOrderId: text('provider_order_id'),
+    providerShipmentId: text('provider_shipment_id'),
+    awb: text('awb'),
+    courierId: text('courier_id'),
+    courier: text('courier'),
+    /** Null for the whole order; else the lines (product, size, quantity) this parcel holds. */
+    lines: jsonb('lines'),
+    weightGrams: integer('weight_grams').notNull(),
+    /** The box it travels in: its name and outside size in cm. */
+    box: jsonb('box').notNull(),
+    /** What the courier charges the shop, when the provider says. */
+    chargePaise: integer('charge_paise'),
+    pickupRequestedAt: timestamp('pickup_requested_at', { withTimezone: true }),
+    pickupScheduledFor: text('pickup_scheduled_for'),
+    /** The provider's own last status, kept even when the shop has no name for it. */
+    providerStatus: text('provider_status'),
+    /** When the courier recorded the event that set `status` (events older than it do not move it). */
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    /** The courier's expected delivery day (India), as last told. */
+    expectedBy: date('expected_by'),
+    /** The courier's scans, newest first, as last told (place, activity, time). */
+    scans: jsonb('scans').notNull().default([]),
+    /** A failed delivery's reason and attempts, until the parcel moves on. */
+    failureReason: text('failure_reason'),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    /** When the poll next asks the provider about this parcel in transit (a webhook may be lost). */
+    nextTrackAt: timestamp('next_track_at', { withTimezone: true }),
+    /** A delivered COD parcel's cash, once the courier has paid it to the shop. */
+    codRemittanceId: integer('cod_remittance_id').references(() => codRemittances.id),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shipments_order_idx').on(t.orderId),
+    uniqueIndex('shipments_provider_awb').on(t.provider, t.awb),
+    // Two servers booking the same order at once make one shipment: one parcel for the whole order that is not cancelled.
+    uniqueIndex('shipments_one_whole_parcel').on(t.orderId).where(sql`${t.lines} is null and ${t.status} <> 'cancelled'`),
+    index('shipments_next_track_idx').on(t.nextTrackAt).where(sql`${t.nextTrackAt} is not null`),
+    check('shipments_weight', sql`${t.weightGrams} between 1 and 100000`),
+    check('shipments_reference', sql`length(${t.reference}) <= 50`),
+  ],
+)
+
+/**
+ * Tracking events already applied, so a webhook delivered twice (or to two servers) and the poll's answer change
+ * a shipment once. Written in the transaction of the event's effect.
+ */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    /** provider, AWB, the provider's status code and the courier's time: the same event read twice has the same key. */
+    key: text('key').primaryKey(),
+    shipmentId: text('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    providerStatus: text('provider_status').notNull(),
+    status: text('status', { enum: SHIPMENT_STATUSES }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Whether it moved the shipment (an older or unknown event is kept, and moves nothing). */
+    applied: boolean('applied').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.at)],
+)
+
+/** Cash a courier collected on COD parcels and paid to the shop, as the owner records it from the bank (UTR). */
+export const codRemittances = pgTable(
+  'cod_remittances',
+  {
+    id: serial('id').primaryKey(),
+    utr: text('utr').notNull().unique(),
+    paidOn: date('paid_on').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    recordedBy: text('recorded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('cod_remittances_amount', sql`${t.amountPaise} > 0`)],
 )

@@ -1,0 +1,69 @@
+/**
+ * A shipment's statuses, in the order a parcel lives them (decision 073). A plain module: pages show them without
+ * Drizzle. `booking` is the shop's own mark while the provider is asked (a lost answer is looked up, not re-created).
+ */
+export const SHIPMENT_STATUSES = [
+  'booking',
+  'booked',
+  'pickup_requested',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivery_failed',
+  'delivered',
+  'rto_in_transit',
+  'returned_to_origin',
+  'lost',
+  'cancelled',
+] as const
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+
+/** Where nothing moves a shipment any more. */
+export const FINAL_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['delivered', 'returned_to_origin', 'lost', 'cancelled']
+
+/**
+ * How far along the way a status is. A tracking event moves a shipment only forwards; the delivery attempts
+ * (out for delivery ⇄ failed, and back in transit to a re-attempt) share one stage and move by the courier's time
+ * of the event, so a late event cannot undo a newer one.
+ */
+const STAGE: Record<ShipmentStatus, number> = {
+  booking: 0,
+  booked: 1,
+  pickup_requested: 2,
+  picked_up: 3,
+  in_transit: 4,
+  out_for_delivery: 4,
+  delivery_failed: 4,
+  delivered: 9,
+  rto_in_transit: 6,
+  returned_to_origin: 9,
+  lost: 9,
+  cancelled: 9,
+}
+
+/**
+ * Whether a tracking event of status `next` recorded at `nextAt` moves a shipment that is `current` since the event
+ * recorded at `currentAt` (null: no event yet). Final statuses stay; a later stage always moves; within the delivery
+ * stage only a newer event does.
+ */
+export function shipmentMoves(current: ShipmentStatus, currentAt: Date | null, next: ShipmentStatus, nextAt: Date) {
+  if (current === next || FINAL_SHIPMENT_STATUSES.includes(current)) return false
+  if (STAGE[next] > STAGE[current]) return true
+  if (STAGE[next] < STAGE[current]) return false
+  return currentAt === null || nextAt.getTime() > currentAt.getTime()
+}
+
+export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
+  booking: 'Booking',
+  booked: 'Booked',
+  pickup_requested: 'Pickup requested',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivery_failed: 'Delivery failed',
+  delivered: 'Delivered',
+  rto_in_transit: 'Returning to the shop',
+  returned_to_origin: 'Returned to the shop',
+  lost: 'Lost',
+  cancelled: 'Cancelled',
+}
