@@ -27,6 +27,7 @@ export default [
   // Webhooks (declared with their limits in http/webhooks.ts): Razorpay's configured address, and any payment provider's.
   route('api/payment/webhook', 'routes/api.payment.webhook.ts'),
   route('api/webhooks/payments/:provider', 'routes/api.payment.webhook.ts', { id: 'api/webhooks/payments' }),
+  route('api/webhooks/courier', 'routes/api.webhooks.courier.ts'),
   route('api/payment/test/complete', 'routes/api.payment.test.complete.ts'),
   route('api/orders/:orderId', 'routes/api.order.ts'),
   // Tracking without an account and tax invoices (features/tracking, features/invoices).

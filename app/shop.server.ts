@@ -13,6 +13,9 @@ import { appSecret } from './features/settings/app-secrets.server'
 import { getShopSettings } from './features/settings/shop-settings.server'
 import { mailSender } from './features/mail/sender'
 import { createShopAuth, type ShopAuth } from './features/accounts/auth.server'
+import { type ShippingProviders, shippingProviders } from './features/shipping/registry.server'
+import { selfShippedProvider } from './features/shipping/self-shipped.server'
+import { startShipmentTracking } from './features/shipping/shipments.server'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
 export type Shop = {
@@ -24,6 +27,8 @@ export type Shop = {
   payments: PaymentProviders
   /** Present only in test mode (no Razorpay keys): signs a payment as the test payment window does. */
   testPayments: ReturnType<typeof testPaymentProvider> | null
+  /** The shipping providers: the shop's own labels always, a courier aggregator when one is set up (decision 073). */
+  shipping: ShippingProviders
   /** better-auth: sign-up, sign-in, sessions, password reset (features/accounts). */
   auth: ShopAuth
   stop: () => Promise<void>
@@ -98,6 +103,9 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     config.ORDER_EXPIRY_CHECK_SECONDS * 1000,
     config.PAYMENT_CHECK_MINUTES,
   )
+  const shipping = shippingProviders(selfShippedProvider())
+  // The poll asks only about parcels silent for hours (a lost webhook); looking every ten minutes is plenty.
+  const stopTracking = startShipmentTracking(handle.db, shipping, config.PUBLIC_URL, 10 * 60_000)
   return {
     config,
     db: handle.db,
@@ -105,8 +113,10 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     media,
     payments,
     testPayments,
+    shipping,
     auth,
     async stop() {
+      await stopTracking()
       await stopExpiry()
       await stopOutbox()
       await servers.stop()

@@ -45,11 +45,11 @@ export function isFormTokenValid(secret: string, key: string | null, token: stri
 /**
  * Whether this request must carry a form token: a POST (the one changing method a page of another site can send
  * without asking first) whose body is not JSON. A JSON body needs a CORS preflight from another site, which the shop
- * never grants. A webhook (webhooks.ts) is signed instead. Under /api/ only multipart bodies need it: every API reads JSON,
+ * never grants. A webhook (webhooks.ts) proves itself instead (a signature or a token). Under /api/ only multipart bodies need it: every API reads JSON,
  * or a multipart form (the admin's uploads), and refuses any other body for its type (415), which says more.
  */
 export function needsFormToken(method: string, path: string, contentType: string | undefined) {
-  if (method.toUpperCase() !== 'POST' || webhookAt(path)?.authenticatedBy === 'signature') return false
+  if (method.toUpperCase() !== 'POST' || webhookAt(path)) return false
   const type = contentType?.trim().toLowerCase() ?? ''
   if (/^application\/json\s*(;|$)/.test(type)) return false
   if (path.toLowerCase().startsWith('/api/')) return type.startsWith('multipart/form-data')

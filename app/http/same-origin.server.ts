@@ -9,8 +9,8 @@ export const CROSS_SITE_REFUSAL = 'This request came from another site and was r
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** A webhook (webhooks.ts): other servers post there, not browsers; its signature is what protects it. */
-const isSignedWebhook = (method: string, path: string) => method === 'POST' && webhookAt(path)?.authenticatedBy === 'signature'
+/** A webhook (webhooks.ts): other servers post there, not browsers; its signature or token is what protects it. */
+const isSignedWebhook = (method: string, path: string) => method === 'POST' && webhookAt(path) !== undefined
 
 type RequestHeaders = Record<string, string | string[] | undefined>
 

@@ -11,8 +11,11 @@ export type WebhookDeclaration = {
   /** The paths it answers (case aside, as React Router matches them). */
   path: RegExp
   maxBodyBytes: number
-  /** `signature`: an HMAC over the raw body with a secret the shop shares with the sender, checked by the route. */
-  authenticatedBy: 'signature'
+  /**
+   * `signature`: an HMAC over the raw body with a secret the shop shares with the sender, checked by the route.
+   * `token`: a secret the sender repeats in a header (Shiprocket's x-api-key: it signs nothing), compared in constant time.
+   */
+  authenticatedBy: 'signature' | 'token'
   why: string
 }
 
@@ -35,6 +38,15 @@ export const WEBHOOKS: readonly WebhookDeclaration[] = [
     maxBodyBytes: PAYMENT_WEBHOOK_BYTES,
     authenticatedBy: 'signature',
     why: 'payment provider webhook',
+  },
+  // A courier's tracking events (decision 073). Not under a name with "shiprocket", "sr" or "kr" in it: Shiprocket
+  // refuses such callback addresses. A tracking event with its scans is a few kilobytes.
+  {
+    route: 'api/webhooks/courier',
+    path: /^\/api\/webhooks\/courier$/i,
+    maxBodyBytes: 64 * 1024,
+    authenticatedBy: 'token',
+    why: 'courier tracking webhook',
   },
 ]
 

@@ -125,7 +125,10 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                 Returned to origin
               </h3>
               <p className="text-sm text-earth-700">
-                The parcel was refused or not collected and has come back. It counts against the customer for cash on delivery.
+                The parcel was refused or not collected and has come back.{' '}
+                {order.paymentMethod === 'cod'
+                  ? 'It counts against the customer for cash on delivery.'
+                  : 'Then refund the customer from this page: the whole order, or less the shipping.'}
               </p>
               <input type="hidden" name="step" value="return" />
               <CheckboxField

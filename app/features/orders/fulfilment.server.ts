@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm'
 import { text, z } from '~/zod'
-import type { Database } from '~/db/client.server'
+import type { Database, Transaction } from '~/db/client.server'
 import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
 import { issueInvoice } from '../invoices/invoices.server'
 import { issueCreditNote } from '../invoices/credit-notes.server'
 import { formatRupees } from '../money/money'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
+import type { ShopSettings } from '../settings/shop-settings'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderCancelledMail, orderShippedMail } from './order-mails'
 import { changeStock } from '../stock/ledger.server'
@@ -23,7 +24,8 @@ export const FULFILMENT_STEPS = {
   pack: { from: ['paid', 'confirmed'], to: 'packed', methods: ['online', 'cod'] },
   ship: { from: ['paid', 'packed', 'confirmed'], to: 'shipped', methods: ['online', 'cod'] },
   deliver: { from: ['shipped'], to: 'delivered', methods: ['online', 'cod'] },
-  return: { from: ['shipped'], to: 'returned_to_origin', methods: ['cod'] },
+  // A prepaid parcel can come back too: its money goes back by a refund (less the shipping, the owner's choice).
+  return: { from: ['shipped'], to: 'returned_to_origin', methods: ['cod', 'online'] },
   // Shipped goods cannot be called back from here. Cancelling refunds the whole order in the same step, unless the
   // owner says not to (decision 033); a COD order has nothing to refund.
   cancel: { from: ['paid', 'packed', 'awaiting_confirmation', 'confirmed'], to: 'cancelled', methods: ['online', 'cod'] },
@@ -112,127 +114,151 @@ export async function advanceOrder(db: Database, shopUrl: string, orderId: strin
   // Parsed again for its defaults (a cancel refunds only when asked); the route has parsed it already.
   const input: FulfilmentInput = fulfilmentSchema.parse(given)
   const settings = await getShopSettings(db)
-  const step = FULFILMENT_STEPS[input.step]
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw new OrderNotFoundError()
-    if (!stepAllowed(input.step, order.status, order.paymentMethod)) throw new StepNotAllowedError(input.step, order.status)
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
-    const now = new Date()
-    const cod = order.paymentMethod === 'cod'
-    let note: string | null = null
-    let refund: { refundId: string; amountPaise: number } | null = null
+    return takeStep(tx, { order, input, actor, settings, shopUrl, now: new Date() })
+  })
+}
 
-    if (input.step === 'ship') {
-      note = `${input.courier}, tracking ${input.trackingNumber}`
-      await tx
-        .update(orders)
-        .set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
-        .where(eq(orders.id, orderId))
-      // A COD order's tax invoice is issued as the goods leave (time of supply, decision 043), from the same series.
-      if (cod) {
-        const invoice = await issueInvoice(
-          tx,
-          { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines },
-          settings,
-          now,
-        )
-        note = `${note}; invoice ${invoice.document.number}`
-      }
-      await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, shopUrl, settings))
-    } else if (input.step === 'deliver' && cod) {
-      // The courier collected the cash: the order is paid now.
-      await tx.update(orders).set({ status: 'delivered', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId))
-      note = `Cash collected: ${formatRupees(order.totalPaise)}`
-    } else if (input.step === 'return') {
-      await tx.update(orders).set({ status: 'returned_to_origin', updatedAt: now }).where(eq(orders.id, orderId))
-      if (input.resellable === 'yes') {
-        for (const line of lines) {
-          await changeStock(tx, {
-            productId: line.productId,
-            size: line.size,
-            change: line.quantity,
-            reason: 'returned',
-            orderId,
-            admin: actor,
-          })
-        }
-      }
-      // GST: the goods were never supplied, so the invoice issued at dispatch is cancelled by a credit note (CGST Act
-      // s. 34) for all of it: the goods as paid, delivery and the COD fee. No money moves: none was collected.
-      const creditNote = await issueCreditNote(tx, {
-        orderId,
-        refundId: null,
-        items: {
-          lines: lines.map((l) => ({
-            productId: l.productId,
-            size: l.size,
-            name: l.name,
-            quantity: l.quantity,
-            unitPricePaise: l.unitPricePaise,
-            ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}),
-          })),
-          deliveryPaise: order.deliveryPaise,
-          amountPaise: 0,
-          codFeePaise: order.codFeePaise,
-        },
-        reason: 'Returned to origin: the parcel was not delivered',
-        issuedAt: now,
-      })
-      note = [
-        input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned',
-        input.reason,
-        creditNote ? `credit note ${creditNote.document.number} cancels invoice ${creditNote.document.invoiceNumber}` : '',
-      ]
-        .filter(Boolean)
-        .join('; ')
-    } else {
-      await tx.update(orders).set({ status: step.to, updatedAt: now }).where(eq(orders.id, orderId))
-      if (input.step === 'confirm') note = 'Confirmed by the shop (cash on delivery)'
+/**
+ * One step on an order the caller has locked, inside the caller's transaction: the admin's (advanceOrder) or a
+ * courier's tracking event (features/shipping), whose actor is null (the shop itself).
+ */
+export async function takeStep(
+  tx: Transaction,
+  {
+    order,
+    input,
+    actor,
+    settings,
+    shopUrl,
+    now,
+  }: {
+    order: typeof orders.$inferSelect
+    input: FulfilmentInput
+    actor: string | null
+    settings: ShopSettings
+    shopUrl: string
+    now: Date
+  },
+) {
+  const orderId = order.id
+  const step = FULFILMENT_STEPS[input.step]
+  if (!stepAllowed(input.step, order.status, order.paymentMethod)) throw new StepNotAllowedError(input.step, order.status)
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name))
+  const cod = order.paymentMethod === 'cod'
+  let note: string | null = null
+  let refund: { refundId: string; amountPaise: number } | null = null
+
+  if (input.step === 'ship') {
+    note = `${input.courier}, tracking ${input.trackingNumber}`
+    await tx
+      .update(orders)
+      .set({ status: 'shipped', courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
+      .where(eq(orders.id, orderId))
+    // A COD order's tax invoice is issued as the goods leave (time of supply, decision 043), from the same series.
+    if (cod) {
+      const invoice = await issueInvoice(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines }, settings, now)
+      note = `${note}; invoice ${invoice.document.number}`
     }
-    if (input.step === 'cancel') {
-      // The stock was taken when the order was placed; it goes back on the shelf.
+    await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, shopUrl, settings))
+  } else if (input.step === 'deliver' && cod) {
+    // The courier collected the cash: the order is paid now.
+    await tx.update(orders).set({ status: 'delivered', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId))
+    note = `Cash collected: ${formatRupees(order.totalPaise)}`
+  } else if (input.step === 'return') {
+    await tx.update(orders).set({ status: 'returned_to_origin', updatedAt: now }).where(eq(orders.id, orderId))
+    if (input.resellable === 'yes') {
       for (const line of lines) {
         await changeStock(tx, {
           productId: line.productId,
           size: line.size,
           change: line.quantity,
-          reason: 'cancelled',
+          reason: 'returned',
           orderId,
           admin: actor,
         })
       }
-      // Cancelled before dispatch: the coupon's use is given back.
-      await releaseCouponUse(tx, orderId, now)
-      note = ['Stock returned', input.reason].filter(Boolean).join('; ')
-      await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
-      // Nothing was paid for a COD order not yet delivered: nothing to refund.
-      if (input.refund === 'yes' && !cod) {
-        // The whole order, in this transaction: its credit note cancels the invoice. The transfer is the caller's to send.
-        refund = await recordRefund(tx, {
-          orderId,
-          request: { kind: 'whole' },
-          reason: input.reason || 'Order cancelled',
-          restock: false,
-          speed: input.speed,
-          actor,
-          now,
-        })
-      }
-      await enqueueMail(
-        tx,
-        orderCancelledMail(
-          { ...order, lines },
-          input.reason,
-          shopUrl,
-          settings,
-          refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
-          cod,
-        ),
-      )
-      return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: refund?.refundId ?? null }
     }
+    // GST: the goods were never supplied, so the invoice issued at dispatch is cancelled by a credit note (CGST Act
+    // s. 34) for all of it: the goods as paid, delivery and the COD fee. No money moves: none was collected.
+    // A prepaid order's invoice is cancelled by the credit note of its refund, which the owner decides on.
+    const creditNote = !cod
+      ? null
+      : await issueCreditNote(tx, {
+          orderId,
+          refundId: null,
+          items: {
+            lines: lines.map((l) => ({
+              productId: l.productId,
+              size: l.size,
+              name: l.name,
+              quantity: l.quantity,
+              unitPricePaise: l.unitPricePaise,
+              ...(l.discountPaise ? { discountPaise: l.discountPaise } : {}),
+            })),
+            deliveryPaise: order.deliveryPaise,
+            amountPaise: 0,
+            codFeePaise: order.codFeePaise,
+          },
+          reason: 'Returned to origin: the parcel was not delivered',
+          issuedAt: now,
+        })
+    note = [
+      input.resellable === 'yes' ? 'Returned to origin; stock returned' : 'Returned to origin; not fit to sell, stock not returned',
+      input.reason,
+      cod ? '' : 'paid online: refund the customer from this page',
+      creditNote ? `credit note ${creditNote.document.number} cancels invoice ${creditNote.document.invoiceNumber}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ')
+  } else {
+    await tx.update(orders).set({ status: step.to, updatedAt: now }).where(eq(orders.id, orderId))
+    if (input.step === 'confirm') note = 'Confirmed by the shop (cash on delivery)'
+  }
+  if (input.step === 'cancel') {
+    // The stock was taken when the order was placed; it goes back on the shelf.
+    for (const line of lines) {
+      await changeStock(tx, {
+        productId: line.productId,
+        size: line.size,
+        change: line.quantity,
+        reason: 'cancelled',
+        orderId,
+        admin: actor,
+      })
+    }
+    // Cancelled before dispatch: the coupon's use is given back.
+    await releaseCouponUse(tx, orderId, now)
+    note = ['Stock returned', input.reason].filter(Boolean).join('; ')
     await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
-    return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: null }
-  })
+    // Nothing was paid for a COD order not yet delivered: nothing to refund.
+    if (input.refund === 'yes' && !cod) {
+      // The whole order, in this transaction: its credit note cancels the invoice. The transfer is the caller's to send.
+      refund = await recordRefund(tx, {
+        orderId,
+        request: { kind: 'whole' },
+        reason: input.reason || 'Order cancelled',
+        restock: false,
+        speed: input.speed,
+        actor: actor ?? 'shop',
+        now,
+      })
+    }
+    await enqueueMail(
+      tx,
+      orderCancelledMail(
+        { ...order, lines },
+        input.reason,
+        shopUrl,
+        settings,
+        refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
+        cod,
+      ),
+    )
+    return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: refund?.refundId ?? null }
+  }
+  await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
+  return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: null }
 }

@@ -26,8 +26,11 @@ import { refundMail } from './refund-mails'
 
 export type Refund = typeof refunds.$inferSelect & { items: RefundItems }
 
-/** Orders that were paid: a refund gives back money that was captured, and only that. */
-const REFUNDABLE = ['paid', 'packed', 'shipped', 'delivered', 'cancelled'] as const
+/**
+ * Orders that were paid: a refund gives back money that was captured, and only that. A prepaid parcel returned to
+ * origin is refunded by the owner, usually less the shipping (issue 40).
+ */
+const REFUNDABLE = ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'returned_to_origin'] as const
 
 export class RefundRefusedError extends Error {}
 
@@ -78,7 +81,8 @@ export async function recordRefund(tx: Transaction, input: RefundInput) {
   const prior = await refundsOf(tx, order.id)
   const plan = planRefund({ totalPaise: order.totalPaise, deliveryPaise: order.deliveryPaise, lines }, prior, input.request)
   if (!plan.ok) throw new RefundRefusedError(plan.error)
-  const restock = input.restock && order.status !== 'cancelled' && plan.items.lines.length > 0
+  // A cancelled order's or a returned parcel's stock went back on the shelf in that step already.
+  const restock = input.restock && order.status !== 'cancelled' && order.status !== 'returned_to_origin' && plan.items.lines.length > 0
   const id = newRefundId()
   await tx.insert(refunds).values({
     id,
