@@ -35,7 +35,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         Placed <Time value={order.placedAt} dateOnly />, delivering to {order.deliverTo}.
       </p>
 
-      {shipped && (
+      {shipped && order.parcels.length === 0 && (
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-leaf-50 p-4 text-earth-900">
           <dt className="text-earth-700">Courier</dt>
           <dd className="font-semibold">{order.courier}</dd>
@@ -43,6 +43,18 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           <dd className="font-semibold break-all">{order.trackingNumber}</dd>
         </dl>
       )}
+      {order.parcels.length === 0 && order.promisedBy && !shipped && order.status !== 'cancelled' && order.status !== 'expired' && (
+        <p className="mt-3 text-earth-900">Expected by {dayLabel(order.promisedBy)}.</p>
+      )}
+      {order.parcels.map((parcel, i) => (
+        <TrackedParcel
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's parcels only grow at the end
+          key={i}
+          parcel={parcel}
+          title={order.parcels.length > 1 ? `Parcel ${i + 1} of ${order.parcels.length}` : 'Your parcel'}
+          promisedBy={order.promisedBy}
+        />
+      ))}
 
       <h3 className="mt-6 text-lg font-semibold text-earth-900">History</h3>
       <ol className="mt-2 grid gap-2" aria-label="What has happened to the order, oldest first">
@@ -108,6 +120,80 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
             Download the tax invoice (PDF)
           </a>
         </p>
+      )}
+    </section>
+  )
+}
+
+/** "Thu, 4 Dec": a day of India's calendar (yyyy-mm-dd) as the customer reads it. */
+function dayLabel(day: string) {
+  return new Date(`${day}T12:00:00+05:30`).toLocaleDateString('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Asia/Kolkata',
+  })
+}
+
+/** One parcel as the courier reports it: where it is, when it should arrive, the courier's scans and tracking page. */
+function TrackedParcel({
+  parcel,
+  title,
+  promisedBy,
+}: {
+  parcel: TrackedOrder['parcels'][number]
+  title: string
+  promisedBy: string | null
+}) {
+  const expected = parcel.expectedBy ?? promisedBy
+  return (
+    <section className="mt-5 rounded-xl bg-leaf-50 p-4 text-earth-900" data-testid="tracked-parcel">
+      <h3 className="font-semibold">{title}</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-earth-700">Now</dt>
+        <dd className="font-semibold" data-testid="parcel-status">
+          {parcel.status}
+        </dd>
+        {!parcel.delivered && expected && (
+          <>
+            <dt className="text-earth-700">Expected by</dt>
+            <dd className="font-semibold">{dayLabel(expected)}</dd>
+          </>
+        )}
+        {parcel.courier && (
+          <>
+            <dt className="text-earth-700">Courier</dt>
+            <dd className="font-semibold">{parcel.courier}</dd>
+          </>
+        )}
+        {parcel.awb && (
+          <>
+            <dt className="text-earth-700">Tracking number</dt>
+            <dd className="font-semibold break-all">
+              {parcel.trackingUrl ? (
+                <a href={parcel.trackingUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
+                  {parcel.awb}
+                  <span className="sr-only"> (opens the courier&apos;s tracking page)</span>
+                </a>
+              ) : (
+                parcel.awb
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      {parcel.scans.length > 0 && (
+        <>
+          <h4 className="mt-3 font-semibold">The courier&apos;s scans, newest first</h4>
+          <ol className="mt-1 grid gap-1 text-sm" data-testid="parcel-scans">
+            {parcel.scans.map((scan) => (
+              <li key={`${scan.at}-${scan.activity}`}>
+                <Time value={scan.at} /> · {scan.activity}
+                {scan.place ? `, ${scan.place}` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </section>
   )

@@ -6,6 +6,7 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 import { emptyOrdersAndCatalogue, placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { advanceOrder } from '../orders/fulfilment.server'
+import { getTrackedOrder } from '../tracking/tracking.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import type { TrackingUpdate } from './provider'
 import { shippingProviders } from './registry.server'
@@ -42,10 +43,20 @@ describe(`shipments on ${describeDatabase()}`, () => {
 
   const paidOrder = () => placePaidOrder(db(), payments, { items: [{ productId: 'kaara-thokku', quantity: 2 }] })
   const book = (orderId: string, handedOver: { courier: string; trackingNumber: string } | null = null) =>
-    bookShipment(db(), providers, TEST_SHOP_URL, { orderId, provider: 'self', weightGrams: 1_050, box: BOX, courierId: null, handedOver, actor: OWNER })
+    bookShipment(db(), providers, TEST_SHOP_URL, {
+      orderId,
+      provider: 'self',
+      weightGrams: 1_050,
+      box: BOX,
+      courierId: null,
+      handedOver,
+      actor: OWNER,
+    })
   const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
   const historyOf = async (id: string) =>
-    (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id)).map((e) => `${e.status}: ${e.note ?? ''}`)
+    (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id)).map(
+      (e) => `${e.status}: ${e.note ?? ''}`,
+    )
   const subjects = async () => (await db().select({ subject: outbox.subject }).from(outbox)).map((m) => m.subject)
   const event = (awb: string, status: ShipmentStatus | null, at: string, more: Partial<TrackingUpdate> = {}): TrackingUpdate => ({
     awb,
@@ -112,8 +123,12 @@ describe(`shipments on ${describeDatabase()}`, () => {
 
     it('move the shipment and the order forwards, each once; a replay and an older event move nothing', async () => {
       const order = await inTransit()
-      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-11-30T03:00:00Z'))).toBe('applied')
-      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-11-30T03:00:00Z'))).toBe('replay')
+      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-11-30T03:00:00Z'))).toBe(
+        'applied',
+      )
+      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-11-30T03:00:00Z'))).toBe(
+        'replay',
+      )
       expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'delivered', '2026-11-30T08:00:00Z'))).toBe('applied')
       // Late news from the morning, and from the day before: kept, nothing moves back.
       expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'in_transit', '2026-11-29T10:00:00Z'))).toBe('kept')
@@ -142,8 +157,42 @@ describe(`shipments on ${describeDatabase()}`, () => {
         [order.number, 'Customer not reachable', 1],
       ])
       expect((await historyOf(order.id)).at(-1)).toBe('shipped: Delivery failed: Customer not reachable (attempt 1) (DTDC, AWB D42)')
-      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-12-01T03:00:00Z'))).toBe('applied')
+      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('D42', 'out_for_delivery', '2026-12-01T03:00:00Z'))).toBe(
+        'applied',
+      )
       expect((await db().select().from(shipments))[0]!.status).toBe('out_for_delivery')
+    })
+
+    it("reach the customer's tracking: the parcel's status, scans and expected day, each order status once", async () => {
+      const order = await inTransit()
+      await applyTrackingUpdate(
+        db(),
+        TEST_SHOP_URL,
+        'self',
+        event('D42', 'out_for_delivery', '2026-11-30T03:00:00Z', {
+          expectedBy: '2026-11-30',
+          scans: [
+            { at: new Date('2026-11-30T03:00:00Z'), place: 'Madurai Hub', activity: 'Out for delivery' },
+            { at: new Date('2026-11-29T18:00:00Z'), place: 'Coimbatore Hub', activity: 'In transit' },
+          ],
+        }),
+      )
+      const tracked = (await getTrackedOrder(db(), order.id))!
+      expect(tracked.parcels).toEqual([
+        {
+          status: 'Out for delivery',
+          delivered: false,
+          courier: 'DTDC',
+          awb: 'D42',
+          expectedBy: '2026-11-30',
+          trackingUrl: null,
+          scans: [
+            { at: '2026-11-30T03:00:00.000Z', place: 'Madurai Hub', activity: 'Out for delivery' },
+            { at: '2026-11-29T18:00:00.000Z', place: 'Coimbatore Hub', activity: 'In transit' },
+          ],
+        },
+      ])
+      expect(tracked.history.map((h) => h.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped'])
     })
 
     it('a status the shop does not know is kept with its code and moves nothing', async () => {
@@ -156,7 +205,9 @@ describe(`shipments on ${describeDatabase()}`, () => {
 
     it('an AWB the shop did not book is not applied anywhere', async () => {
       await inTransit()
-      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('NOT-OURS', 'delivered', '2026-11-30T10:00:00Z'))).toBe('unknown-parcel')
+      expect(await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('NOT-OURS', 'delivered', '2026-11-30T10:00:00Z'))).toBe(
+        'unknown-parcel',
+      )
       expect(await db().select().from(shipmentEvents)).toHaveLength(0)
     })
 

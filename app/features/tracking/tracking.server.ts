@@ -1,12 +1,14 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
-import { invoices, type OrderStatus, orderEvents, orderLines, orders, refunds } from '~/db/schema'
+import { invoices, type OrderStatus, orderEvents, orderLines, orders, refunds, shipments } from '~/db/schema'
 import { creditNoteNumbersOf } from '../invoices/credit-notes.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderNumberLabel, parseOrderNumber } from '../orders/order-number'
 import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { hasInvoice } from '../invoices/invoice-links'
+import { SHIPMENT_STATUS_LABELS } from '../shipping/shipment-statuses'
+import { trackingLinkOf } from '../shipping/tracking-links'
 
 /**
  * Order tracking without an account (/track): the order number and the e-mail address or phone number it was
@@ -86,7 +88,7 @@ export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof getTrackedOrder
 export async function getTrackedOrder(db: Database, orderId: string, now = new Date()) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [lines, events, [invoice], refundRows, noteOf] = await Promise.all([
+  const [lines, events, [invoice], refundRows, noteOf, parcels] = await Promise.all([
     db
       .select({ name: orderLines.name, size: orderLines.size, quantity: orderLines.quantity, unitPricePaise: orderLines.unitPricePaise })
       .from(orderLines)
@@ -104,11 +106,25 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
       .where(eq(refunds.orderId, orderId))
       .orderBy(asc(refunds.createdAt)),
     creditNoteNumbersOf(db, orderId),
+    db
+      .select({
+        status: shipments.status,
+        courier: shipments.courier,
+        awb: shipments.awb,
+        provider: shipments.provider,
+        expectedBy: shipments.expectedBy,
+        scans: shipments.scans,
+      })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'cancelled')))
+      .orderBy(asc(shipments.createdAt)),
   ])
   // Unpaid past its time: expired, even before the expiry job has given its stock back.
   const lapsed = order.status === 'pending_payment' && order.expiresAt <= now
   const status: OrderStatus = lapsed ? 'expired' : order.status
-  const history = events.map(({ status, at }) => ({ status, at }))
+  // A parcel's moves (out for delivery, a failed attempt) are lines of the history under the order's status: the
+  // customer reads each status once, when it began, and the parcel's own steps under "Your parcel".
+  const history = events.filter((e, i) => i === 0 || events[i - 1]!.status !== e.status).map(({ status, at }) => ({ status, at }))
   if (lapsed) history.push({ status: 'expired', at: order.expiresAt })
   const address = order.shippingAddress as ShippingAddress
   return {
@@ -121,6 +137,18 @@ export async function getTrackedOrder(db: Database, orderId: string, now = new D
     history,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
+    /** The day the customer was promised at checkout (India), when one was shown. */
+    promisedBy: order.promisedBy,
+    parcels: parcels.map((p) => ({
+      status: SHIPMENT_STATUS_LABELS[p.status],
+      delivered: p.status === 'delivered',
+      courier: p.courier,
+      awb: p.awb,
+      expectedBy: p.expectedBy,
+      trackingUrl: p.awb ? trackingLinkOf(p.provider, p.awb) : null,
+      // The courier's scans, newest first; places and words as the courier wrote them.
+      scans: (p.scans as Array<{ at: string; place: string; activity: string }>).slice(0, 30),
+    })),
     lines: lines.map((l) => ({ ...l, totalPaise: l.unitPricePaise * l.quantity })),
     subtotalPaise: order.subtotalPaise,
     couponCode: order.couponCode,
