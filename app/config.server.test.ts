@@ -38,6 +38,31 @@ describe('readConfig', () => {
       expect(() => readConfig({ RAZORPAY_TIMEOUT_SECONDS: bad })).toThrow(/RAZORPAY_TIMEOUT_SECONDS/)
   })
 
+  it('takes Shiprocket’s four settings together or not at all, with its documented address and a 15 s wait', () => {
+    const shiprocket = {
+      SHIPROCKET_EMAIL: 'api-user@shop.example',
+      SHIPROCKET_PASSWORD: ' pass word ',
+      SHIPROCKET_PICKUP_LOCATION: 'Warehouse',
+      SHIPROCKET_WEBHOOK_TOKEN: 'token-from-the-panel',
+    }
+    const none = readConfig({})
+    expect(none.SHIPROCKET_EMAIL).toBeUndefined()
+    expect(none.SHIPROCKET_API_BASE).toBe('https://apiv2.shiprocket.in')
+    expect(none.SHIPROCKET_TIMEOUT_SECONDS).toBe(15)
+    const all = readConfig({ ...shiprocket, SHIPROCKET_API_BASE: 'http://127.0.0.1:4010', SHIPROCKET_TIMEOUT_SECONDS: '5' })
+    expect(all).toMatchObject({ ...shiprocket, SHIPROCKET_API_BASE: 'http://127.0.0.1:4010', SHIPROCKET_TIMEOUT_SECONDS: 5 })
+    for (const missing of Object.keys(shiprocket)) {
+      const partial: Record<string, string> = { ...shiprocket }
+      delete partial[missing]
+      expect(() => readConfig(partial)).toThrow(
+        /SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION and SHIPROCKET_WEBHOOK_TOKEN: set all four/,
+      )
+    }
+    expect(() => readConfig({ SHIPROCKET_API_BASE: 'not a url' })).toThrow(/SHIPROCKET_API_BASE/)
+    for (const bad of ['0', '61', '2.5', 'soon'])
+      expect(() => readConfig({ SHIPROCKET_TIMEOUT_SECONDS: bad })).toThrow(/SHIPROCKET_TIMEOUT_SECONDS/)
+  })
+
   it('checks the S3 settings belong together', () => {
     expect(readConfig({ S3_BUCKET: 'media' }).S3_REGION).toBe('us-east-1')
     expect(() => readConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/)

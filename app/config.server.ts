@@ -31,6 +31,16 @@ const environmentSchema = z.object({
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   /** How long the shop waits for an answer from Razorpay's API before telling the buyer to try again. */
   RAZORPAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // Shiprocket (app/features/shipping/shiprocket.server.ts): an API user's log-in, the pickup address's nickname in
+  // Shiprocket, and the webhook's security token; all four, or none for a shop without a courier account.
+  SHIPROCKET_EMAIL: z.string().trim().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().optional(),
+  /** Shiprocket's documented base (the paths add /v1/external); tests point it at the loopback stand-in. */
+  SHIPROCKET_API_BASE: z.url().default('https://apiv2.shiprocket.in'),
+  /** How long the shop waits for an answer from Shiprocket before telling the owner nothing was changed. */
+  SHIPROCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   /** How long a new order's stock is reserved; the payment page extends it while the buyer pays (decision 024). */
   ORDER_EXPIRY_MINUTES: z.coerce
     .number()
@@ -154,6 +164,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   if (razorpayKeys !== 0 && razorpayKeys !== 3) {
     throw new Error(
       'Invalid environment configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for Razorpay, or none for test payments',
+    )
+  }
+  const shiprocketSettings = [c.SHIPROCKET_EMAIL, c.SHIPROCKET_PASSWORD, c.SHIPROCKET_PICKUP_LOCATION, c.SHIPROCKET_WEBHOOK_TOKEN].filter(
+    Boolean,
+  ).length
+  if (shiprocketSettings !== 0 && shiprocketSettings !== 4) {
+    throw new Error(
+      'Invalid environment configuration:\n  SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION and SHIPROCKET_WEBHOOK_TOKEN: set all four for Shiprocket, or none to ship without a courier account',
     )
   }
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
