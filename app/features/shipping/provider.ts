@@ -37,6 +37,20 @@ export interface ShippingProvider {
   verifyWebhook(delivery: { headers: Headers; rawBody: string }): boolean
   /** A verified delivery in the shop's words; null when it is not a tracking event the shop acts on. */
   parseWebhook(delivery: { headers: Headers; rawBody: string }): TrackingUpdate | null
+  /** The parcels whose delivery failed and wait for the owner's answer, as the provider lists them (Shiprocket: NDR). */
+  failedDeliveries?(): Promise<FailedDelivery[]>
+}
+
+/** A failed delivery waiting for an answer (answerFailedDelivery), in the courier's words. */
+export type FailedDelivery = {
+  awb: string
+  providerShipmentId: string
+  courier: string | null
+  reason: string
+  attempts: number
+  /** When the courier reported it, when the provider says. */
+  raisedAt: Date | null
+  providerStatus: { code: string; label: string }
 }
 
 export type ParcelToShip = {
@@ -97,6 +111,8 @@ export type TrackingUpdate = {
   failure: { reason: string; attempts: number } | null
   /** Set when the provider's delivery has an id of its own to recognise a replay by. */
   deliveryId?: string
+  /** The courier's public tracking page for this parcel, when the provider gives one. */
+  trackingUrl?: string | null
 }
 
 export type TrackingScan = { at: Date; place: string; activity: string }
