@@ -418,9 +418,10 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     return bytes
   }
 
-  const numericIds = (ids: readonly string[]) =>
+  /** Shiprocket's ids are numbers; a wrong one is refused before anything is sent. */
+  const numericIds = (ids: readonly string[], what = 'shipment') =>
     ids.map((v) => {
-      if (!/^\d{1,20}$/.test(v)) throw new ShippingProviderError(`"${v}" is not a Shiprocket shipment id.`)
+      if (!/^\d{1,20}$/.test(v)) throw new ShippingProviderError(`"${v}" is not a Shiprocket ${what} id.`)
       return Number(v)
     })
 
@@ -550,7 +551,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     // "Generate AWB for Shipment" (POST courier/assign/awb).
     async assignCourier(providerShipmentId, courierId) {
       const [shipmentId] = numericIds([providerShipmentId])
-      const courier = courierId === null ? undefined : numericIds([courierId])[0]
+      const courier = courierId === null ? undefined : numericIds([courierId], 'courier')[0]
       let answer: z.infer<typeof awbAnswer>
       try {
         answer = await call('POST', 'courier/assign/awb', awbAnswer, {
@@ -632,7 +633,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
 
     // "Cancel an Order" (POST orders/cancel, {ids}): answers 204.
     async cancel(providerOrderId) {
-      await call('POST', 'orders/cancel', z.unknown(), { ids: numericIds([providerOrderId]) })
+      await call('POST', 'orders/cancel', z.unknown(), { ids: numericIds([providerOrderId], 'order') })
     },
 
     // "Get Tracking through AWB" (GET courier/track/awb/{awb_code}).
