@@ -377,6 +377,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       if (response.status === 401 && attempt === 0) {
         // Only the token that failed is dropped: ten calls refused at once still log in once.
         if (session?.token === used) session = null
+        await response.body?.cancel().catch(() => {})
         continue
       }
       if (!response.ok) {
@@ -389,10 +390,13 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
         }
         throw err
       }
-      const parsed = schema.safeParse(await readJson(response))
-      if (!parsed.success)
-        throw new ShippingProviderError('Shiprocket sent an answer the shop does not understand, so nothing was read from it.')
-      return parsed.data
+      const json = await readJson(response)
+      const parsed = schema.safeParse(json)
+      if (parsed.success) return parsed.data
+      // "Some APIs may respond with an error message if data is invalid" (Errors and Response codes): a 200 refusal.
+      const refused = errorBody.safeParse(json)
+      if (refused.success) throw new ShippingProviderError(refused.data.message.slice(0, 500), response.status)
+      throw new ShippingProviderError('Shiprocket sent an answer the shop does not understand, so nothing was read from it.')
     }
   }
 
