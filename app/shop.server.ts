@@ -15,6 +15,7 @@ import { mailSender } from './features/mail/sender'
 import { createShopAuth, type ShopAuth } from './features/accounts/auth.server'
 import { type ShippingProviders, shippingProviders } from './features/shipping/registry.server'
 import { selfShippedProvider } from './features/shipping/self-shipped.server'
+import { shiprocketProvider } from './features/shipping/shiprocket.server'
 import { startShipmentTracking } from './features/shipping/shipments.server'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
@@ -103,7 +104,26 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     config.ORDER_EXPIRY_CHECK_SECONDS * 1000,
     config.PAYMENT_CHECK_MINUTES,
   )
-  const shipping = shippingProviders(selfShippedProvider())
+  const shipping = shippingProviders(
+    selfShippedProvider(),
+    ...(config.SHIPROCKET_EMAIL
+      ? [
+          shiprocketProvider({
+            email: config.SHIPROCKET_EMAIL,
+            password: config.SHIPROCKET_PASSWORD!,
+            pickupLocation: config.SHIPROCKET_PICKUP_LOCATION!,
+            webhookToken: config.SHIPROCKET_WEBHOOK_TOKEN!,
+            apiBase: config.SHIPROCKET_API_BASE,
+            timeoutMs: config.SHIPROCKET_TIMEOUT_SECONDS * 1000,
+          }),
+        ]
+      : []),
+  )
+  log.info(
+    shipping.courier
+      ? `Shipping: couriers booked through ${shipping.courier.label}.`
+      : 'Shipping: no courier account set up; the shop prints its own labels.',
+  )
   // The poll asks only about parcels silent for hours (a lost webhook); looking every ten minutes is plenty.
   const stopTracking = startShipmentTracking(handle.db, shipping, config.PUBLIC_URL, 10 * 60_000)
   return {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
-import { type OrderStatus, orderEvents, orderLines, orders, shipmentEvents, shipments } from '~/db/schema'
+import { type OrderStatus, orderEvents, orderLines, orders, products, shipmentEvents, shipments } from '~/db/schema'
 import { log } from '~/log.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { formatRupees } from '../money/money'
@@ -13,6 +13,8 @@ import type { FailedDeliveryAnswer, ParcelToShip, TrackingUpdate } from './provi
 import type { ShippingProviders } from './registry.server'
 import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus, shipmentMoves } from './shipment-statuses'
 import { deliveredMail, outForDeliveryMail, reattemptMail } from './shipment-mails'
+import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { streetLines } from '../checkout/address-lines'
 
 /** The statuses an order can be booked from: paid online, or a confirmed COD order, packed or not. */
 export const BOOKABLE_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'confirmed', 'packed']
@@ -113,7 +115,21 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
       }
     : null
   if (!made) {
-    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, claimed.order.id)).orderBy(asc(orderLines.name))
+    // HSN and GST rate as the product has them now (the order's invoice has the ones it was issued with).
+    const lines = await db
+      .select({
+        productId: orderLines.productId,
+        size: orderLines.size,
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        unitPricePaise: orderLines.unitPricePaise,
+        hsn: products.hsnCode,
+        gstRatePercent: products.gstRatePercent,
+      })
+      .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(eq(orderLines.orderId, claimed.order.id))
+      .orderBy(asc(orderLines.name))
     made = await shipmentProvider.createShipment(parcelToShip(claimed.order, lines, claimed.shipment.reference, input))
     await db
       .update(shipments)
@@ -172,20 +188,20 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
 /** The parcel in the provider's terms: the order's lines at the prices paid, the address, the box. */
 function parcelToShip(
   order: typeof orders.$inferSelect,
-  lines: Array<typeof orderLines.$inferSelect>,
+  lines: Array<{
+    productId: string
+    size: string
+    name: string
+    quantity: number
+    unitPricePaise: number
+    hsn: string | null
+    gstRatePercent: number | null
+  }>,
   reference: string,
   input: BookingInput,
 ): ParcelToShip {
-  const a = order.shippingAddress as {
-    fullName: string
-    addressLine1: string
-    addressLine2?: string
-    landmark?: string
-    city: string
-    state: string
-    pinCode: string
-    phoneNumber: string
-  }
+  const a = order.shippingAddress as ShippingAddress
+  const [line1, line2 = ''] = streetLines(a)
   return {
     reference,
     orderNumber: orderNumberLabel(order),
@@ -197,11 +213,11 @@ function parcelToShip(
     discountPaise: order.couponDiscountPaise + order.prepaidDiscountPaise,
     address: {
       name: a.fullName,
-      line1: a.addressLine1,
-      line2: [a.addressLine2, a.landmark].filter(Boolean).join(', '),
+      line1: line1 ?? '',
+      line2,
       city: a.city,
       state: a.state,
-      pinCode: a.pinCode,
+      pinCode: a.postalCode,
       phone: a.phoneNumber,
       email: order.email,
     },
@@ -210,8 +226,8 @@ function parcelToShip(
       name: l.size === 'one' ? l.name : `${l.name} (${l.size})`,
       units: l.quantity,
       unitPricePaise: l.unitPricePaise,
-      hsn: '',
-      taxRatePercent: 0,
+      hsn: l.hsn ?? '',
+      taxRatePercent: l.gstRatePercent ?? 0,
     })),
     parcel: { weightGrams: input.weightGrams, lengthCm: input.box.lengthCm, breadthCm: input.box.breadthCm, heightCm: input.box.heightCm },
   }

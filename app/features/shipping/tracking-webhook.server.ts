@@ -1,5 +1,6 @@
 import type { Database } from '~/db/client.server'
 import { log } from '~/log.server'
+import { ShippingProviderError } from './provider'
 import type { ShippingProviders } from './registry.server'
 import { applyTrackingUpdate, type TrackingResult } from './shipments.server'
 
@@ -22,7 +23,8 @@ export async function receiveTrackingWebhook(
   try {
     update = provider.parseWebhook(delivery)
   } catch (err) {
-    return { status: 400, message: `Not a tracking event the shop can read: ${(err as Error).message}` }
+    if (err instanceof ShippingProviderError) return { status: 400, message: `Not a tracking event the shop can read: ${err.message}` }
+    throw err
   }
   if (!update) return { status: 200, outcome: 'ignored' }
   const outcome = await applyTrackingUpdate(db, shopUrl, provider.name, update)
