@@ -738,6 +738,8 @@ export const shipments = pgTable(
     /** The shop's id for this parcel at the provider (Shiprocket's `order_id`, at most 50 characters, never reused). */
     reference: text('reference').notNull().unique(),
     status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('booking'),
+    /** While `booking`: until when the server asking the provider holds it (decision 073); null once booked or failed. */
+    bookingLeaseUntil: timestamp('booking_lease_until', { withTimezone: true }),
     providerOrderId: text('provider_order_id'),
     providerShipmentId: text('provider_shipment_id'),
     awb: text('awb'),

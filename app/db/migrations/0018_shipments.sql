@@ -25,6 +25,7 @@ CREATE TABLE "shipments" (
 	"provider" text NOT NULL,
 	"reference" text NOT NULL,
 	"status" text DEFAULT 'booking' NOT NULL,
+	"booking_lease_until" timestamp with time zone,
 	"provider_order_id" text,
 	"provider_shipment_id" text,
 	"awb" text,

@@ -9,7 +9,7 @@ import { takeStep } from '../orders/fulfilment.server'
 import { orderNumberLabel } from '../orders/order-number'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShopSettings } from '../settings/shop-settings'
-import type { FailedDeliveryAnswer, ParcelToShip, TrackingUpdate } from './provider'
+import type { FailedDeliveryAnswer, ParcelToShip, ShippingProvider, TrackingUpdate } from './provider'
 import type { ShippingProviders } from './registry.server'
 import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus, shipmentMoves } from './shipment-statuses'
 import { deliveredMail, outForDeliveryMail, reattemptMail } from './shipment-mails'
@@ -66,7 +66,7 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
       .from(shipments)
       .where(and(eq(shipments.orderId, order.id), isNull(shipments.lines), ne(shipments.status, 'cancelled')))
     if (live && live.status !== 'booking') return { order, shipment: live, done: true }
-    if (live && now.getTime() - live.updatedAt.getTime() < BOOKING_LEASE_MS)
+    if (live?.bookingLeaseUntil && live.bookingLeaseUntil > now)
       throw new ShipmentRefusedError(`${orderNumberLabel(order)} is being booked already: wait a moment and look again.`)
     if (!BOOKABLE_ORDER_STATUSES.includes(order.status))
       throw new ShipmentRefusedError(
@@ -76,6 +76,7 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
       const [taken] = await tx
         .update(shipments)
         .set({
+          bookingLeaseUntil: new Date(now.getTime() + BOOKING_LEASE_MS),
           updatedAt: now,
           provider: live.providerOrderId ? live.provider : provider.name,
           weightGrams: input.weightGrams,
@@ -98,6 +99,7 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
         reference: `${orderNumberLabel(order)}-${made + 1}`,
         weightGrams: input.weightGrams,
         box: input.box,
+        bookingLeaseUntil: new Date(now.getTime() + BOOKING_LEASE_MS),
         createdBy: input.actor,
       })
       .returning()
@@ -106,47 +108,11 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
   if (claimed.done) return claimed.shipment
   const shipmentProvider = providers.forShipment(claimed.shipment.provider)
 
-  let made = claimed.shipment.providerOrderId
-    ? {
-        providerOrderId: claimed.shipment.providerOrderId,
-        providerShipmentId: claimed.shipment.providerShipmentId ?? '',
-        awb: claimed.shipment.awb,
-        courier: claimed.shipment.courier,
-      }
-    : null
-  if (!made) {
-    // HSN and GST rate as the product has them now (the order's invoice has the ones it was issued with).
-    const lines = await db
-      .select({
-        productId: orderLines.productId,
-        size: orderLines.size,
-        name: orderLines.name,
-        quantity: orderLines.quantity,
-        unitPricePaise: orderLines.unitPricePaise,
-        hsn: products.hsnCode,
-        gstRatePercent: products.gstRatePercent,
-      })
-      .from(orderLines)
-      .leftJoin(products, eq(products.id, orderLines.productId))
-      .where(eq(orderLines.orderId, claimed.order.id))
-      .orderBy(asc(orderLines.name))
-    made = await shipmentProvider.createShipment(parcelToShip(claimed.order, lines, claimed.shipment.reference, input))
-    await db
-      .update(shipments)
-      .set({ providerOrderId: made.providerOrderId, providerShipmentId: made.providerShipmentId, updatedAt: new Date() })
-      .where(eq(shipments.id, claimed.shipment.id))
-  }
-  let awb = made.awb
-  let courier = made.courier
-  let courierId: string | null = null
-  let chargePaise: number | null = null
-  if (shipmentProvider.books && !awb) {
-    const booking = await shipmentProvider.assignCourier(made.providerShipmentId, input.courierId)
-    ;({ awb, courier, courierId, chargePaise } = booking)
-  } else if (!shipmentProvider.books && input.handedOver) {
-    awb = input.handedOver.trackingNumber
-    courier = input.handedOver.courier
-  }
+  const { awb, courier, courierId, chargePaise } = await askProvider(db, shipmentProvider, claimed, input).catch(async (err) => {
+    // The owner may try again at once: what the provider made so far is kept on the shipment and continued from.
+    await db.update(shipments).set({ bookingLeaseUntil: null }).where(eq(shipments.id, claimed.shipment.id))
+    throw err
+  })
 
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
@@ -155,6 +121,7 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
       .update(shipments)
       .set({
         status: 'booked',
+        bookingLeaseUntil: null,
         awb,
         courier,
         courierId,
@@ -183,6 +150,57 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
     }
     return booked
   })
+}
+
+/** Step 2 of a booking: the provider's order under the shipment's reference (saved at once), then its courier. */
+async function askProvider(
+  db: Database,
+  provider: ShippingProvider,
+  claimed: { order: typeof orders.$inferSelect; shipment: Shipment },
+  input: BookingInput,
+) {
+  let made = claimed.shipment.providerOrderId
+    ? {
+        providerOrderId: claimed.shipment.providerOrderId,
+        providerShipmentId: claimed.shipment.providerShipmentId ?? '',
+        awb: claimed.shipment.awb,
+        courier: claimed.shipment.courier,
+      }
+    : null
+  if (!made) {
+    // HSN and GST rate as the product has them now (the order's invoice has the ones it was issued with).
+    const lines = await db
+      .select({
+        productId: orderLines.productId,
+        size: orderLines.size,
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        unitPricePaise: orderLines.unitPricePaise,
+        hsn: products.hsnCode,
+        gstRatePercent: products.gstRatePercent,
+      })
+      .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(eq(orderLines.orderId, claimed.order.id))
+      .orderBy(asc(orderLines.name))
+    made = await provider.createShipment(parcelToShip(claimed.order, lines, claimed.shipment.reference, input))
+    await db
+      .update(shipments)
+      .set({ providerOrderId: made.providerOrderId, providerShipmentId: made.providerShipmentId, updatedAt: new Date() })
+      .where(eq(shipments.id, claimed.shipment.id))
+  }
+  let awb = made.awb
+  let courier = made.courier
+  let courierId: string | null = null
+  let chargePaise: number | null = null
+  if (provider.books && !awb) {
+    const booking = await provider.assignCourier(made.providerShipmentId, input.courierId)
+    ;({ awb, courier, courierId, chargePaise } = booking)
+  } else if (!provider.books && input.handedOver) {
+    awb = input.handedOver.trackingNumber
+    courier = input.handedOver.courier
+  }
+  return { awb, courier, courierId, chargePaise }
 }
 
 /** The parcel in the provider's terms: the order's lines at the prices paid, the address, the box. */
