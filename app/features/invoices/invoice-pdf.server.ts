@@ -1,19 +1,10 @@
-import { createRequire } from 'node:module'
 import { formatRupeesAndPaise as money } from '../money/money'
+import { openPdf } from '../pdf/pdf-document.server'
 import type { CreditNoteDocument } from './credit-note-document'
 import type { InvoiceDocument } from './invoice-document'
 import { formatIndiaDate } from '~/features/dates/india-time'
 
-/**
- * Renders a stored invoice as an A4 PDF. DejaVu Sans carries the rupee sign, which PDF's built-in fonts lack;
- * the font files are found through Node's resolution, so this works from the sources and from the built server.
- */
-const require = createRequire(import.meta.url)
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-}
-
+// A stored invoice as an A4 PDF, set in the shop's PDF fonts (pdf-document.server.ts).
 const MARGIN = 40
 const PAGE_WIDTH = 595.28
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
@@ -34,12 +25,9 @@ export async function renderInvoicePdf(
   { notes = [] }: { notes?: string[] } = {},
 ): Promise<Buffer> {
   const creditNote = 'kind' in invoice && invoice.kind === 'credit-note' ? invoice : null
-  // Loaded on the first invoice, not at start: most requests never need it.
-  const { default: PDFDocument } = await import('pdfkit')
-  const doc = new PDFDocument({
+  const { doc, done } = await openPdf({
     size: 'A4',
     margin: MARGIN,
-    font: FONTS.regular,
     bufferPages: false,
     info: {
       Title: `${creditNote ? 'Credit note' : 'Tax invoice'} ${invoice.number}`,
@@ -47,14 +35,6 @@ export async function renderInvoicePdf(
       Subject: `Order ${invoice.orderNumber}`,
       CreationDate: new Date(invoice.issuedAt),
     },
-  })
-  doc.registerFont('regular', FONTS.regular)
-  doc.registerFont('bold', FONTS.bold)
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
   })
 
   const bottom = () => doc.page.height - MARGIN
