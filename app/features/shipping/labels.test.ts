@@ -9,7 +9,9 @@ import { LabelDoesNotFitError, type PackingSlip, packingSlipsPdf, type ShippingL
 
 // The decoder's WebAssembly from the package itself: by default it would be fetched from a CDN.
 const require = createRequire(import.meta.url)
-prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer } })
+prepareZXingModule({
+  overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
+})
 
 const A6 = { width: 297.64, height: 419.53 }
 
