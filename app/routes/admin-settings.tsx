@@ -1,6 +1,7 @@
 import { data, useNavigation } from 'react-router'
 import { AdminPage } from '~/components/admin/admin-page'
 import { DeliverySettingsForm } from '~/components/checkout/delivery-settings-form'
+import { BoxSettingsForm } from '~/components/shipping/box-settings-form'
 import { PaymentSettingsForm } from '~/components/checkout/payment-settings-form'
 import { ReservationLimitsSettingsForm } from '~/components/checkout/reservation-limits-settings-form'
 import { FssaiSettingsForm } from '~/components/invoices/fssai-settings-form'
@@ -62,6 +63,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <FssaiSettingsForm values={forms.fssai} result={resultOf('fssai')} busy={busy} isDemoFssai={loaderData.isDemoFssai} />
       <NumberSettingsForm values={forms.numbers} result={resultOf('numbers')} busy={busy} />
       <DeliverySettingsForm values={forms.delivery} result={resultOf('delivery')} busy={busy} />
+      <BoxSettingsForm values={forms.boxes} result={resultOf('boxes')} busy={busy} />
       <PaymentSettingsForm values={forms.payments} result={resultOf('payments')} busy={busy} />
       <ReservationLimitsSettingsForm
         values={forms['reservation-limits']}

@@ -6,6 +6,7 @@ import { taxSettings } from '../invoices/tax-settings'
 import { numberSettings } from '../orders/number-settings'
 import { mailSenderSettings } from '../mail/sender-settings'
 import { homeClaimsSettings } from '../catalogue/home-claims'
+import { boxSettings } from '../shipping/box-settings'
 import type { SlicesFormValues, SlicesValue } from './settings-slice'
 
 /**
@@ -18,6 +19,7 @@ export const SETTINGS_SLICES = [
   fssaiSettings,
   numberSettings,
   deliverySettings,
+  boxSettings,
   paymentSettings,
   reservationLimitSettings,
   mailSenderSettings,
