@@ -19,6 +19,7 @@ import {
   type ProductFieldErrors,
   type ProductFormField,
   type ProductImageField,
+  SHIPPED_WEIGHT_HINT,
   SIZE_FIELDS,
 } from '~/features/admin/product-form-fields'
 import { DIET_MARK_LABELS } from '~/features/catalogue/declarations'
@@ -45,6 +46,24 @@ function NumberInput(props: {
     <MoneyField {...common} type="number" min="0.01" step="0.01" max={PRODUCT_LIMITS.maxPriceRupees} />
   ) : (
     <NumberField {...common} min="0" step="1" max={PRODUCT_LIMITS.maxStock} />
+  )
+}
+
+/** A pack's shipped weight: whole grams, blank until the owner has weighed it. */
+function WeightInput(props: { idPrefix: string; name: ProductFormField; label: string; values: Values; errors: ProductFieldErrors }) {
+  const { idPrefix, name, label, values, errors } = props
+  return (
+    <NumberField
+      id={`${idPrefix}-${name}`}
+      name={name}
+      label={label}
+      hint={SHIPPED_WEIGHT_HINT}
+      min="1"
+      step="1"
+      max={PRODUCT_LIMITS.maxShippedWeightGrams}
+      defaultValue={values[name] ?? ''}
+      error={errors[name]}
+    />
   )
 }
 
@@ -153,6 +172,7 @@ export function ProductFields({
         <NumberInput idPrefix={idPrefix} name="price" label="Price (₹)" kind="price" values={values} errors={errors} />
         <NumberInput idPrefix={idPrefix} name="mrp" label="MRP (₹)" kind="price" values={values} errors={errors} hint={MRP_HINT} />
         <NetQuantityFields idPrefix={idPrefix} values={values} errors={errors} />
+        <WeightInput idPrefix={idPrefix} name="shippedWeight" label="Shipped weight (g)" values={values} errors={errors} />
         <NumberInput idPrefix={idPrefix} name="stockCount" label="Stock count" kind="stock" values={values} errors={errors} />
         {editsStock && <input type="hidden" name="shownStockCount" value={values.shownStockCount ?? ''} />}
       </fieldset>
@@ -177,6 +197,13 @@ export function ProductFields({
               values={values}
               errors={errors}
               hint="Empty: sold at its MRP."
+            />
+            <WeightInput
+              idPrefix={idPrefix}
+              name={SIZE_FIELDS[size].weight}
+              label={`Shipped weight for ${size} (g)`}
+              values={values}
+              errors={errors}
             />
             <NumberInput
               idPrefix={idPrefix}

@@ -19,14 +19,19 @@ export const PRODUCT_LIMITS = {
   countryOfOrigin: 60,
   maxShelfLifeMonths: 120,
   maxNetQuantity: 1_000_000,
+  /** 50 kg: more than a courier takes as one parcel; the database checks the same (variants_shipped_weight). */
+  maxShippedWeightGrams: 50_000,
 } as const
+
+/** What the owner reads beside each pack's shipped weight. */
+export const SHIPPED_WEIGHT_HINT = 'The pack as it goes in the box: contents, jar or pouch, padding. Empty: not weighed yet.'
 
 /** The form's field names for each pack size of a sized product. */
 export const SIZE_FIELDS = {
-  '250g': { price: 'price250g', mrp: 'mrp250g', stock: 'stock250g', shownStock: 'shownStock250g' },
-  '500g': { price: 'price500g', mrp: 'mrp500g', stock: 'stock500g', shownStock: 'shownStock500g' },
-  '1kg': { price: 'price1kg', mrp: 'mrp1kg', stock: 'stock1kg', shownStock: 'shownStock1kg' },
-} as const satisfies Record<PackSize, { price: string; mrp: string; stock: string; shownStock: string }>
+  '250g': { price: 'price250g', mrp: 'mrp250g', stock: 'stock250g', shownStock: 'shownStock250g', weight: 'shippedWeight250g' },
+  '500g': { price: 'price500g', mrp: 'mrp500g', stock: 'stock500g', shownStock: 'shownStock500g', weight: 'shippedWeight500g' },
+  '1kg': { price: 'price1kg', mrp: 'mrp1kg', stock: 'stock1kg', shownStock: 'shownStock1kg', weight: 'shippedWeight1kg' },
+} as const satisfies Record<PackSize, { price: string; mrp: string; stock: string; shownStock: string; weight: string }>
 
 /** The label's declarations (decision 039), in the order the form shows them. */
 export const DECLARATION_FIELDS = [
@@ -48,8 +53,9 @@ export const PRODUCT_FORM_FIELDS = [
   'mrp',
   'netQuantity',
   'netUnit',
+  'shippedWeight',
   'stockCount',
-  ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].stock]),
+  ...PACK_SIZES.flatMap((size) => [SIZE_FIELDS[size].price, SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].weight, SIZE_FIELDS[size].stock]),
   ...DECLARATION_FIELDS,
   'hsnCode',
   'gstRatePercent',
@@ -83,8 +89,18 @@ const stockText = (stock: number | undefined) => (stock === undefined ? '' : Str
 const mrpText = (offer: Offer | undefined) =>
   offer?.mrpPaise !== undefined && offer.mrpPaise > offer.pricePaise ? priceText(offer.mrpPaise) : ''
 
+const weightText = (offer: { shippedWeightGrams?: number | null } | undefined) =>
+  offer?.shippedWeightGrams == null ? '' : String(offer.shippedWeightGrams)
+
+/** A product as the Edit dialog opens it: its packs' shipped weights come with the admin's reads (products.server.ts). */
+type EditedProduct = Omit<Product, 'offers'> & {
+  offers: Array<Offer & { shippedWeightGrams?: number | null }>
+  hsnCode?: string
+  gstRatePercent?: number
+}
+
 /** A product's current values as the form's strings, for the Edit dialog. */
-export function productFormValues(product: Product & { hsnCode?: string; gstRatePercent?: number }): Record<ProductFormField, string> {
+export function productFormValues(product: EditedProduct): Record<ProductFormField, string> {
   const offer = (size: Offer['size']) => product.offers.find((o) => o.size === size)
   const declared = product.declarations ?? NO_DECLARATIONS
   const one = offer('one')
@@ -97,15 +113,19 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
     mrp: mrpText(one),
     netQuantity: one?.net ? String(one.net.amount) : '',
     netUnit: one?.net ? one.net.unit : '',
+    shippedWeight: weightText(one),
     stockCount: stockText(one?.stock),
     price250g: '',
     mrp250g: '',
+    shippedWeight250g: '',
     stock250g: '',
     price500g: '',
     mrp500g: '',
+    shippedWeight500g: '',
     stock500g: '',
     price1kg: '',
     mrp1kg: '',
+    shippedWeight1kg: '',
     stock1kg: '',
     ingredients: declared.ingredients,
     allergens: declared.allergens,
@@ -126,6 +146,7 @@ export function productFormValues(product: Product & { hsnCode?: string; gstRate
     values[SIZE_FIELDS[size].price] = priceText(offer(size)?.pricePaise)
     const pack = offer(size)
     values[SIZE_FIELDS[size].mrp] = mrpText(pack)
+    values[SIZE_FIELDS[size].weight] = weightText(pack)
     values[SIZE_FIELDS[size].stock] = stockText(offer(size)?.stock)
     values[SIZE_FIELDS[size].shownStock] = stockText(offer(size)?.stock)
   }

@@ -273,4 +273,74 @@ describe('the Add/Edit product form', () => {
     expect(atMrp.mrp).toBe('')
     expect(productFormSchema.parse({ ...atMrp, price: '150' }).offers[0]).toMatchObject({ pricePaise: 15000, mrpPaise: 15000 })
   })
+
+  it('takes each pack’s shipped weight in whole grams; blank is “not weighed yet”, and not sent keeps the saved one', () => {
+    expect(productFormSchema.parse({ ...single, netQuantity: '100', netUnit: 'g', shippedWeight: ' 130 ' }).offers[0]).toMatchObject({
+      net: { amount: 100, unit: 'g' },
+      shippedWeightGrams: 130,
+    })
+    expect(productFormSchema.parse({ ...single, shippedWeight: 480 }).offers[0]!.shippedWeightGrams).toBe(480)
+    expect(productFormSchema.parse({ ...single, shippedWeight: '' }).offers[0]!.shippedWeightGrams).toBeNull()
+    expect(productFormSchema.parse(single).offers[0]).not.toHaveProperty('shippedWeightGrams')
+    const packs = productFormSchema.parse({ ...sized, shippedWeight250g: '290', shippedWeight500g: '', shippedWeight1kg: '1080' }).offers
+    expect(packs.map((o) => [o.size, o.shippedWeightGrams])).toEqual([
+      ['250g', 290],
+      ['500g', null],
+      ['1kg', 1080],
+    ])
+    // A stray single-price weight on a sized product is ignored, as a stray price is.
+    expect(productFormSchema.parse({ ...sized, shippedWeight: '99' }).offers.every((o) => !('shippedWeightGrams' in o))).toBe(true)
+  })
+
+  it('refuses a shipped weight that is not whole grams from 1 to 50,000, naming the pack', () => {
+    for (const shippedWeight of ['0', '-5', '12.5', '50001', 'heavy', '1e3']) {
+      expect(errorsOf({ ...single, shippedWeight }).shippedWeight, shippedWeight).toBe(
+        'Shipped weight must be a whole number of grams from 1 to 50,000, or empty',
+      )
+    }
+    expect(productFormSchema.parse({ ...single, shippedWeight: '50000' }).offers[0]!.shippedWeightGrams).toBe(50_000)
+    expect(errorsOf({ ...sized, shippedWeight1kg: '60000' }).shippedWeight1kg).toBe(
+      'Shipped weight for 1kg must be a whole number of grams from 1 to 50,000, or empty',
+    )
+  })
+
+  it('refuses a shipped weight below the grams the pack holds, and every message shows at once', () => {
+    expect(errorsOf({ ...single, netQuantity: '250', netUnit: 'g', shippedWeight: '240' }).shippedWeight).toBe(
+      'The shipped weight is the pack with its jar or pouch and padding, so at least its 250 g',
+    )
+    expect(errorsOf({ ...sized, shippedWeight1kg: '999', price250g: '' })).toEqual({
+      price250g: 'Price for 250g is required',
+      shippedWeight1kg: 'The shipped weight is the 1kg pack with its jar or pouch and padding, so at least its 1,000 g',
+    })
+    // Millilitres and capsules weigh what they weigh: only grams are compared.
+    expect(
+      productFormSchema.parse({ ...single, netQuantity: '30', netUnit: 'ml', shippedWeight: '25' }).offers[0]!.shippedWeightGrams,
+    ).toBe(25)
+    expect(
+      productFormSchema.parse({ ...single, netQuantity: '60', netUnit: 'unit', shippedWeight: '45' }).offers[0]!.shippedWeightGrams,
+    ).toBe(45)
+  })
+
+  it('fills the Edit dialog with each pack’s shipped weight, blank when not weighed, and reads back the same', () => {
+    const product = {
+      id: 'p1',
+      slug: 'mango',
+      name: 'Mango',
+      description: 'd',
+      category: 'freeze-dried-fruit' as const,
+      subcategory: null,
+      frontImage: null,
+      backImage: null,
+      offers: [
+        { size: '250g' as const, pricePaise: 30000, stock: 5, shippedWeightGrams: 290 },
+        { size: '500g' as const, pricePaise: 56000, stock: 0, shippedWeightGrams: null },
+        { size: '1kg' as const, pricePaise: 100000, stock: 2, shippedWeightGrams: 1080 },
+      ],
+    }
+    const values = productFormValues(product)
+    expect(values).toMatchObject({ shippedWeight250g: '290', shippedWeight500g: '', shippedWeight1kg: '1080', shippedWeight: '' })
+    expect(productFormSchema.parse(values).offers.map((o) => o.shippedWeightGrams)).toEqual([290, null, 1080])
+    // A product read without its weights (the shop's own reads) opens with them blank.
+    expect(productFormValues({ ...product, offers: product.offers.map(({ shippedWeightGrams: _, ...o }) => o) }).shippedWeight250g).toBe('')
+  })
 })

@@ -112,6 +112,29 @@ const wholeNumberField = (label: string, max: number) =>
     return n
   })
 
+/**
+ * A pack's shipped weight in whole grams. Blank is "not weighed yet" (null); a form that does not send the field at
+ * all (an older page, a script) leaves the saved weight as it is (undefined).
+ */
+const shippedWeightField = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number of grams` })
+    .optional()
+    .transform((value, ctx): number | null | undefined => {
+      if (value === undefined) return undefined
+      const text = String(value).trim()
+      if (text === '') return null
+      const grams = /^\d{1,9}$/.test(text) ? Number(text) : NaN
+      if (!(grams >= 1 && grams <= PRODUCT_LIMITS.maxShippedWeightGrams)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a whole number of grams from 1 to ${PRODUCT_LIMITS.maxShippedWeightGrams.toLocaleString('en-IN')}, or empty`,
+        })
+        return z.NEVER
+      }
+      return grams
+    })
+
 const formShape = z.object({
   name: requiredText('Name', PRODUCT_LIMITS.name, true),
   description: requiredText('Description', PRODUCT_LIMITS.description),
@@ -125,15 +148,19 @@ const formShape = z.object({
   mrp: priceField('MRP'),
   netQuantity: wholeNumberField('Net quantity', PRODUCT_LIMITS.maxNetQuantity),
   netUnit: formValue.pipe(z.union([z.literal(''), z.enum(NET_UNITS)], { error: 'Net quantity is in g, ml or units' })),
+  shippedWeight: shippedWeightField('Shipped weight'),
   stockCount: stockField('Stock count'),
   price250g: priceField(`Price for ${SIZE_LABELS['250g']}`),
   mrp250g: priceField(`MRP for ${SIZE_LABELS['250g']}`),
+  shippedWeight250g: shippedWeightField(`Shipped weight for ${SIZE_LABELS['250g']}`),
   stock250g: stockField(`Stock for ${SIZE_LABELS['250g']}`),
   price500g: priceField(`Price for ${SIZE_LABELS['500g']}`),
   mrp500g: priceField(`MRP for ${SIZE_LABELS['500g']}`),
+  shippedWeight500g: shippedWeightField(`Shipped weight for ${SIZE_LABELS['500g']}`),
   stock500g: stockField(`Stock for ${SIZE_LABELS['500g']}`),
   price1kg: priceField(`Price for ${SIZE_LABELS['1kg']}`),
   mrp1kg: priceField(`MRP for ${SIZE_LABELS['1kg']}`),
+  shippedWeight1kg: shippedWeightField(`Shipped weight for ${SIZE_LABELS['1kg']}`),
   stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
   ingredients: declarationText('Ingredients'),
   allergens: declarationText('Allergens'),
@@ -180,7 +207,8 @@ export type ProductInput = {
   subcategory: (typeof SUBCATEGORIES)[number] | null
   /** `shownStock`: the count the Edit dialog showed; the stock is changed only if it differs from `stock`. */
   /** Each pack's MRP (its price when not given) and net quantity (a sized pack's is its size). */
-  offers: Array<Offer & { shownStock?: number }>
+  /** `shippedWeightGrams`: the pack as it goes in the box (null: not weighed yet; not given: an edit keeps the saved one). */
+  offers: Array<Offer & { shownStock?: number; shippedWeightGrams?: number | null }>
   /** What the label declares besides the packs; none declared when not given. */
   declarations?: ProductDeclarations
   /** Why the Edit dialog changed a count (the ledger's reason); "counted" when not said. */
@@ -217,6 +245,24 @@ export const productFormSchema = formShape
           })
         }
       }
+      // A pack goes in the box whole: it cannot weigh less than the grams it holds.
+      const weighed: Array<[keyof FormShape, number | null | undefined, number | undefined, string]> = isSizedCategory(value.category)
+        ? PACK_SIZES.map((size) => [
+            SIZE_FIELDS[size].weight,
+            value[SIZE_FIELDS[size].weight],
+            NET_OF_PACK[size].amount,
+            `the ${SIZE_LABELS[size]} pack`,
+          ])
+        : [['shippedWeight', value.shippedWeight, value.netUnit === 'g' ? value.netQuantity : undefined, 'the pack']]
+      for (const [field, grams, net, pack] of weighed) {
+        if (!failed.has(field) && typeof grams === 'number' && net !== undefined && grams < net) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `The shipped weight is ${pack} with its jar or pouch and padding, so at least its ${net.toLocaleString('en-IN')} g`,
+          })
+        }
+      }
       if (!isSizedCategory(value.category) && !failed.has('netQuantity') && !failed.has('netUnit')) {
         if (value.netQuantity !== undefined && value.netUnit === '')
           ctx.addIssue({ code: 'custom', path: ['netUnit'], message: 'Choose g, ml or units for the net quantity' })
@@ -228,6 +274,7 @@ export const productFormSchema = formShape
   )
   .transform((v): ProductInput => {
     const shown = (n: number | undefined) => (n === undefined ? {} : { shownStock: n })
+    const weight = (grams: number | null | undefined) => (grams === undefined ? {} : { shippedWeightGrams: grams })
     const offers: ProductInput['offers'] = isSizedCategory(v.category)
       ? PACK_SIZES.map((size) => ({
           size,
@@ -237,6 +284,7 @@ export const productFormSchema = formShape
           net: NET_OF_PACK[size],
           stock: v[SIZE_FIELDS[size].stock]!,
           ...shown(v[SIZE_FIELDS[size].shownStock]),
+          ...weight(v[SIZE_FIELDS[size].weight]),
         }))
       : [
           {
@@ -246,6 +294,7 @@ export const productFormSchema = formShape
             net: v.netQuantity !== undefined && v.netUnit !== '' ? { amount: v.netQuantity, unit: v.netUnit } : null,
             stock: v.stockCount!,
             ...shown(v.shownStockCount),
+            ...weight(v.shippedWeight),
           },
         ]
     return {

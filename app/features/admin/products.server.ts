@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '~/db/unique-violation.server'
 import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
@@ -55,8 +55,35 @@ function isOutOfSpace(err: unknown) {
   return e?.code === 'ENOSPC' || e?.code === 'EDQUOT' || e?.$metadata?.httpStatusCode === 507
 }
 
+/** A pack as the admin sees it: with its shipped weight (g), null until the owner gives it. */
+export type AdminOffer = Offer & { shippedWeightGrams: number | null }
+
 /** A product as the admin sees it: archived ones included, and marked; with its GST tariff code and rate. */
-export type AdminProduct = Product & { archivedAt: Date | null; hsnCode: string; gstRatePercent: number }
+export type AdminProduct = Omit<Product, 'offers'> & {
+  offers: AdminOffer[]
+  archivedAt: Date | null
+  hsnCode: string
+  gstRatePercent: number
+}
+
+/** Adds each pack's shipped weight, which the shop's own reads leave out (only the admin and the shipping desk need it). */
+async function withShippedWeights<P extends Product>(
+  db: Database,
+  list: P[],
+): Promise<Array<Omit<P, 'offers'> & { offers: AdminOffer[] }>> {
+  if (list.length === 0) return []
+  const rows = await db
+    .select({ productId: variants.productId, size: variants.size, shippedWeightGrams: variants.shippedWeightGrams })
+    .from(variants)
+    .where(
+      inArray(
+        variants.productId,
+        list.map((p) => p.id),
+      ),
+    )
+  const weights = new Map(rows.map((r) => [`${r.productId} ${r.size}`, r.shippedWeightGrams]))
+  return list.map((p) => ({ ...p, offers: p.offers.map((o) => ({ ...o, shippedWeightGrams: weights.get(`${p.id} ${o.size}`) ?? null })) }))
+}
 
 const adminColumns = {
   id: products.id,
@@ -125,7 +152,7 @@ async function freeSlug(tx: Transaction, base: string) {
 }
 
 export async function getProductForAdmin(db: Database, id: string): Promise<AdminProduct | null> {
-  const [product] = await loadProducts(db, eq(products.id, id), { includeArchived: true })
+  const [product] = await withShippedWeights(db, await loadProducts(db, eq(products.id, id), { includeArchived: true }))
   if (!product) return null
   const [row] = await db.select(adminColumns).from(products).where(eq(products.id, id))
   return { ...product, archivedAt: row?.archivedAt ?? null, hsnCode: row?.hsnCode ?? '', gstRatePercent: row?.gstRatePercent ?? 5 }
@@ -174,8 +201,11 @@ export async function createProduct(
   return (await getProductForAdmin(db, id))!
 }
 
-/** A pack's price, MRP (its price when not given; one below it is the database's to refuse) and net quantity (a sized pack's is its size), as stored. */
-function packColumns(offer: Offer) {
+/**
+ * A pack's price, MRP (its price when not given; one below it is the database's to refuse), net quantity (a sized
+ * pack's is its size) and shipped weight, as stored; a weight not given is left as saved (null on a new pack).
+ */
+function packColumns(offer: ProductInput['offers'][number]) {
   const net = netOf(offer)
   return {
     size: offer.size,
@@ -183,6 +213,7 @@ function packColumns(offer: Offer) {
     mrpPaise: offer.mrpPaise ?? offer.pricePaise,
     netQuantity: net?.amount ?? null,
     netUnit: net?.unit ?? null,
+    ...(offer.shippedWeightGrams === undefined ? {} : { shippedWeightGrams: offer.shippedWeightGrams }),
   }
 }
 
@@ -335,7 +366,7 @@ export async function listProductsForAdminPage(
 ): Promise<ListPage<AdminProduct>> {
   const page = await loadProductsPage(db, adminFilterCondition(filter), [asc(products.name)], request, { includeArchived: true })
   // withOffers keeps the order of the rows it is given.
-  const listed = await withOffers(db, page.items)
+  const listed = await withShippedWeights(db, await withOffers(db, page.items))
   return {
     ...page,
     items: listed.map((p, i) => {
@@ -348,7 +379,7 @@ export async function listProductsForAdminPage(
 /** Every product for the product manager, archived ones included (and marked), by name. */
 export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
   const where = adminFilterCondition(filter)
-  const list = await loadProducts(db, where, { includeArchived: true })
+  const list = await withShippedWeights(db, await loadProducts(db, where, { includeArchived: true }))
   const rows = await db.select(adminColumns).from(products).where(where)
   const extra = new Map(rows.map((r) => [r.id, r]))
   return list.map((p) => {

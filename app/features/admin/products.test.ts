@@ -10,12 +10,13 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { getProduct, listProducts } from '../catalogue/catalogue.server'
 import { netOf } from '../catalogue/declarations'
 import { localDiskStorage, type MediaStorage } from '../media/storage.server'
-import { productFormSchema, type ProductInput } from './product-form'
+import { productFormSchema, type ProductInput, productFormValues } from './product-form'
 import {
   createProduct,
   deleteProduct,
   getProductForAdmin,
   listProductsForAdmin,
+  listProductsForAdminPage,
   ProductImageRejectedError,
   ProductNotFoundError,
   slugify,
@@ -137,7 +138,7 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
       frontImage: created.frontImage,
       backImage: created.backImage,
     })
-    expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, mrpPaise: 15050, net: null, stock: 4 }])
+    expect(edited.offers).toEqual([{ size: 'one', pricePaise: 15050, mrpPaise: 15050, net: null, stock: 4, shippedWeightGrams: null }])
 
     const newBack = await picture(640, 480, '#224466')
     const replaced = await updateProduct(
@@ -161,12 +162,12 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
       offers: [{ size: 'one', pricePaise: 45000, stock: 9 }],
     })
     expect(single.category).toBe('dry-fruits')
-    expect(single.offers).toEqual([{ size: 'one', pricePaise: 45000, mrpPaise: 45000, net: null, stock: 9 }])
+    expect(single.offers).toEqual([{ size: 'one', pricePaise: 45000, mrpPaise: 45000, net: null, stock: 9, shippedWeightGrams: null }])
     const rows = await handle.db.select().from(variants).where(eq(variants.productId, created.id))
     expect(rows.map((r) => r.size)).toEqual(['one'])
 
     const back = await updateProduct(handle.db, media, created.id, { ...sized(), category: 'dehydrated-fruit' })
-    expect(back.offers).toEqual(asStored(sized().offers))
+    expect(back.offers).toEqual(asStored(sized().offers).map((o) => ({ ...o, shippedWeightGrams: null })))
     expect(await listProducts(handle.db, { categories: ['dry-fruits'] })).toEqual([])
   })
 
@@ -274,6 +275,86 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     expect(after.declarations!.ingredients).toBe('Mango (100%)')
   })
 
+  it('saves each pack’s shipped weight from the form and shows it back; blank forgets it, a form without it keeps it', async () => {
+    const { media } = freshMedia()
+    const form = {
+      name: 'Weighed Mango',
+      description: 'Alphonso slices.',
+      category: 'freeze-dried-fruit',
+      price250g: '300',
+      stock250g: '5',
+      shippedWeight250g: '290',
+      price500g: '560',
+      stock500g: '3',
+      shippedWeight500g: '',
+      price1kg: '1000',
+      stock1kg: '1',
+      shippedWeight1kg: '1080',
+    }
+    const created = await createProduct(handle.db, media, productFormSchema.parse(form))
+    const weights = (p: { offers: Array<{ size: string; shippedWeightGrams: number | null }> }) =>
+      p.offers.map((o) => [o.size, o.shippedWeightGrams])
+    expect(weights(created)).toEqual([
+      ['250g', 290],
+      ['500g', null],
+      ['1kg', 1080],
+    ])
+    // As stored, and as the product manager's list and Edit dialog show it.
+    const stored = await handle.db
+      .select({ size: variants.size, grams: variants.shippedWeightGrams })
+      .from(variants)
+      .where(eq(variants.productId, created.id))
+    expect(Object.fromEntries(stored.map((r) => [r.size, r.grams]))).toEqual({ '250g': 290, '500g': null, '1kg': 1080 })
+    const [listed] = await listProductsForAdmin(handle.db, { search: 'Weighed Mango' })
+    expect(weights(listed!)).toEqual(weights(created))
+    const page = await listProductsForAdminPage(handle.db, { search: 'Weighed Mango' }, { page: 1, pageSize: 10 })
+    expect(weights(page.items[0]!)).toEqual(weights(created))
+    const opened = productFormValues((await getProductForAdmin(handle.db, created.id))!)
+    expect(opened).toMatchObject({ shippedWeight250g: '290', shippedWeight500g: '', shippedWeight1kg: '1080' })
+
+    // The Edit dialog saved as opened, with the 500g pack weighed and the 1kg one cleared.
+    await updateProduct(
+      handle.db,
+      media,
+      created.id,
+      productFormSchema.parse({ ...opened, shippedWeight500g: '560', shippedWeight1kg: '' }),
+    )
+    expect(weights((await getProductForAdmin(handle.db, created.id))!)).toEqual([
+      ['250g', 290],
+      ['500g', 560],
+      ['1kg', null],
+    ])
+    // A form that does not send the weights (an older page) leaves them as they are.
+    const { shippedWeight250g: _a, shippedWeight500g: _b, shippedWeight1kg: _c, ...withoutWeights } = opened
+    await updateProduct(handle.db, media, created.id, productFormSchema.parse({ ...withoutWeights, price250g: '310' }))
+    const after = (await getProductForAdmin(handle.db, created.id))!
+    expect(after.offers[0]).toMatchObject({ pricePaise: 31000, shippedWeightGrams: 290 })
+    expect(weights(after)).toEqual([
+      ['250g', 290],
+      ['500g', 560],
+      ['1kg', null],
+    ])
+    // The shop's own reads do not carry it: only the admin and the shipping desk need it.
+    expect((await getProduct(handle.db, created.id))!.offers[0]).not.toHaveProperty('shippedWeightGrams')
+  })
+
+  it('refuses in the database a shipped weight outside 1 g to 50 kg, whatever writes it', async () => {
+    const { media } = freshMedia()
+    const created = await createProduct(handle.db, media, single('Weighed Amla'))
+    for (const grams of [0, 50_001]) {
+      await expect(
+        handle.db.update(variants).set({ shippedWeightGrams: grams }).where(eq(variants.productId, created.id)),
+      ).rejects.toThrow()
+    }
+    await expect(
+      createProduct(handle.db, media, {
+        ...single('Heavy Amla'),
+        offers: [{ size: 'one', pricePaise: 100, stock: 1, shippedWeightGrams: 60_000 }],
+      }),
+    ).rejects.toThrow()
+    expect((await getProductForAdmin(handle.db, created.id))!.offers[0]!.shippedWeightGrams).toBeNull()
+  })
+
   it('refuses in the database a price above the MRP, whatever writes it, and changes nothing', async () => {
     const { media } = freshMedia()
     const created = await createProduct(handle.db, media, single('Checked Amla'))
@@ -313,7 +394,7 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     it('adds a product with both images from a real multipart request', async () => {
       const { media, files } = freshMedia()
       const created = await addFromForm(media, { ...fields, frontImage: file(front, 'front.jpg'), backImage: file(back, 'back.jpg') })
-      expect(created.offers).toEqual([{ size: 'one', pricePaise: 15000, mrpPaise: 15000, net: null, stock: 8 }])
+      expect(created.offers).toEqual([{ size: 'one', pricePaise: 15000, mrpPaise: 15000, net: null, stock: 8, shippedWeightGrams: null }])
       expect(files()).toHaveLength(8)
     })
 
