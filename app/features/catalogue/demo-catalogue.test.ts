@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CATEGORIES, PACK_SIZES, isSizedCategory } from './categories'
-import { DEMO_PACKER, DEMO_PRODUCTS, demoDeclarations, demoMrp, demoNet } from './demo-catalogue'
+import { NET_OF_PACK } from './declarations'
+import { DEMO_PACKER, DEMO_PRODUCTS, demoDeclarations, demoMrp, demoNet, demoShippedWeight } from './demo-catalogue'
 import { DEMO_LABELS } from './demo-labels'
 import { HOME_SHOWCASES } from './home-showcases'
 import { demoImagesFolder } from './seed.server'
@@ -155,6 +156,35 @@ describe('the demo catalogue’s labels (decision 039)', () => {
         for (const size of PACK_SIZES) expect(demoMrp(p, size), `${p.slug} ${size}`).toBeGreaterThanOrEqual(p.prices![size])
       }
     }
+  })
+
+  it('gives every pack a shipped weight above what it holds, in whole grams a courier takes', () => {
+    for (const p of DEMO_PRODUCTS) {
+      const packs = p.price !== undefined ? [['one', demoNet(p)!] as const] : PACK_SIZES.map((size) => [size, NET_OF_PACK[size]] as const)
+      for (const [size, net] of packs) {
+        const grams = demoShippedWeight(p, size)
+        const pack = `${p.slug} ${size}`
+        expect(Number.isInteger(grams), pack).toBe(true)
+        expect(grams, pack).toBeLessThanOrEqual(50_000)
+        // Grams and millilitres (oils are lighter than water, but their bottle is not); a capsule or tablet weighs at least 0.3 g.
+        expect(grams, pack).toBeGreaterThan(net.unit === 'unit' ? net.amount * 0.3 : net.amount)
+        // The packing is not heavier than what it packs, but for small bottles and jars.
+        if (net.unit === 'g' && p.category !== 'thokku') expect(grams, pack).toBeLessThan(net.amount * 2)
+      }
+    }
+  })
+
+  it('weighs the demo packs as such packs weigh', () => {
+    const weight = (slug: string, size: 'one' | '250g' | '500g' | '1kg' = 'one') => demoShippedWeight(bySlug.get(slug)!, size)
+    // A 100 g pouch of spice, a 250 g glass jar of thokku, 60 capsules, 1 kg of fruit in a pouch.
+    expect(weight('idukki-green-cardamom')).toBe(130)
+    expect(weight('tomato-thokku')).toBe(480)
+    expect(weight('moringa-capsules')).toBe(90)
+    expect(weight('freeze-dried-mango', '1kg')).toBe(1_080)
+    expect(weight('freeze-dried-mango', '250g')).toBe(290)
+    // 15 ml of essential oil in its dropper bottle and carton; 200 ml of hair oil in its bottle.
+    expect(weight('lemongrass-essential-oil')).toBe(100)
+    expect(weight('herbal-hair-oil')).toBe(270)
   })
 
   it('sells about a third below the MRP, of both kinds, so the saving shows', () => {

@@ -1,4 +1,5 @@
 import type { Category, PackSize, Subcategory } from './categories'
+import { NET_OF_PACK } from './declarations'
 import { DEMO_LABELS } from './demo-labels'
 import type { NetQuantity, ProductDeclarations } from './product'
 
@@ -1068,4 +1069,27 @@ export function demoMrp(p: DemoProduct, size: 'one' | PackSize): number {
 /** A single-price demo product's net quantity, from its label. */
 export function demoNet(p: DemoProduct): NetQuantity | null {
   return DEMO_LABELS[p.slug]?.net ?? null
+}
+
+/** Rounded to ten grams, as a kitchen scale would be read. */
+const round10 = (grams: number) => Math.round(grams / 10) * 10
+
+/**
+ * What a demo pack weighs as it goes in the box (g): its contents and their jar, bottle or pouch, with padding. Made
+ * up for the demo, from what such packs weigh: a stand-up pouch with its zip about 5% of the contents and 25 g
+ * (100 g of spice powder ships at 130 g, 1 kg of dry fruits at 1,080 g); a 250 g glass jar of thokku about 200 g more,
+ * with 30 g of bubble wrap (480 g); an essential oil's amber dropper bottle in its carton 80 g (30 ml: 110 g); a
+ * bottle of capsules with its carton 60 g, each capsule half a gram (60 capsules: 90 g); biscuits in a tray and
+ * carton 10% and 40 g; hair oil (0.92 g/ml) in a 60 g bottle with 30 g of padding. The owner weighs their own.
+ */
+export function demoShippedWeight(p: DemoProduct, size: 'one' | PackSize): number {
+  const net = size === 'one' ? demoNet(p) : NET_OF_PACK[size]
+  if (!net) throw new Error(`The demo product ${p.slug} has no net quantity to weigh.`)
+  const { amount, unit } = net
+  if (unit === 'unit') return round10(amount * 0.5 + 60)
+  if (p.category === 'essential-oils') return round10(amount + 80)
+  if (unit === 'ml') return round10(amount * 0.92 + 90)
+  if (p.category === 'thokku') return round10(amount + 230)
+  if (p.subcategory === 'biscuits') return round10(amount * 1.1 + 40)
+  return round10(amount * 1.05 + 25)
 }

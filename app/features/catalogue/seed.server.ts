@@ -11,7 +11,7 @@ import { TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { rupeesToPaise } from '../money/money'
 import { PACK_SIZES } from './categories'
 import { NET_OF_PACK } from './declarations'
-import { DEMO_PRODUCTS, type DemoProduct, demoDeclarations, demoMrp, demoNet } from './demo-catalogue'
+import { DEMO_PRODUCTS, type DemoProduct, demoDeclarations, demoMrp, demoNet, demoShippedWeight } from './demo-catalogue'
 import { recordStockChange } from '../stock/ledger.server'
 import { log } from '~/log.server'
 
@@ -37,6 +37,7 @@ function offersOf(p: DemoProduct) {
         mrpPaise: rupeesToPaise(demoMrp(p, 'one')),
         netQuantity: net?.amount ?? null,
         netUnit: net?.unit ?? null,
+        shippedWeightGrams: demoShippedWeight(p, 'one'),
         stock: p.stock as number,
       },
     ]
@@ -47,6 +48,7 @@ function offersOf(p: DemoProduct) {
     mrpPaise: rupeesToPaise(demoMrp(p, size)),
     netQuantity: NET_OF_PACK[size].amount,
     netUnit: NET_OF_PACK[size].unit,
+    shippedWeightGrams: demoShippedWeight(p, size),
     stock: typeof p.stock === 'number' ? p.stock : p.stock[size],
   }))
 }

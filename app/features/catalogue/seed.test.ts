@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
@@ -9,7 +9,7 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { TAX_DEFAULTS_BY_CATEGORY } from '../invoices/gst'
 import { localDiskStorage } from '../media/storage.server'
 import { listProducts } from './catalogue.server'
-import { DEMO_PRODUCTS } from './demo-catalogue'
+import { DEMO_PRODUCTS, demoShippedWeight } from './demo-catalogue'
 import { seedDemoCatalogue, seedDemoCatalogueIfEmpty } from './seed.server'
 
 describe(`demo catalogue seed on ${describeDatabase()}`, () => {
@@ -56,5 +56,15 @@ describe(`demo catalogue seed on ${describeDatabase()}`, () => {
     expect(rows).toHaveLength(DEMO_PRODUCTS.length)
     for (const row of rows)
       expect({ hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }, row.category).toEqual(TAX_DEFAULTS_BY_CATEGORY[row.category])
+  })
+
+  it('weighs every pack as the demo catalogue says, for couriers and rates', async () => {
+    const rows = await handle.db
+      .select({ slug: products.slug, size: variants.size, grams: variants.shippedWeightGrams })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+    const bySlug = new Map(DEMO_PRODUCTS.map((p) => [p.slug, p]))
+    expect(rows.length).toBeGreaterThan(DEMO_PRODUCTS.length)
+    for (const row of rows) expect(row.grams, `${row.slug} ${row.size}`).toBe(demoShippedWeight(bySlug.get(row.slug)!, row.size))
   })
 })
