@@ -18,7 +18,8 @@ export function BoxSettingsForm({ busy, ...props }: SettingsSectionProps<BoxFiel
     >
       <p className="text-sm text-earth-700">Keep one to five boxes. Clear a row to remove its box.</p>
       {BOX_NUMBERS.map((n) => (
-        <fieldset key={n} className="grid grid-cols-2 gap-3 border-t border-leaf-100 pt-4">
+        // Keyed by the name shown: a save closes up cleared rows, and the moved boxes must be drawn anew in their new rows.
+        <fieldset key={`${n} ${shown.values[boxField(n, 'Name')]}`} className="grid grid-cols-2 gap-3 border-t border-leaf-100 pt-4">
           <legend className="font-semibold text-earth-900">{boxLabel(n)}</legend>
           <TextField
             {...settingsField(shown, boxField(n, 'Name'))}
