@@ -1,30 +1,136 @@
 import { rupeesField, z } from '~/zod'
 import { formatRupees, typedRupees } from '../money/money'
 import type { SliceForm } from '../settings/settings-slice'
-import type { DeliveryField, DeliveryRule } from './delivery-settings'
+import { DELIVERY_ZONES, type DeliveryZone } from '../shipping/zones'
+import { DELIVERY_MODES, type DeliveryField, type DeliveryRule, type WeightSlabs, type ZoneDays } from './delivery-settings'
 
-/** The delivery charge and the subtotal from which delivery is free, as the admin types them at /dash/settings. */
+/** The most days a zone's promise may be: a delivery date further out would be no promise at all. */
+export const MAX_DELIVERY_DAYS = 30
+
+const ZONE_NAMES: Record<DeliveryZone, string> = { local: 'within your state', national: 'rest of India', special: 'special zones' }
+
+const perZone = <T>(make: (zone: DeliveryZone) => T) =>
+  Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, make(zone)])) as Record<DeliveryZone, T>
+
+const paise = (max: number) => z.number().int().min(0).max(max)
+
+const storedSlabs = z
+  .object({ upTo500gPaise: paise(1_000_000), upTo1kgPaise: paise(1_000_000), eachFurther500gPaise: paise(1_000_000) })
+  .refine((s) => s.upTo1kgPaise >= s.upTo500gPaise) satisfies z.ZodType<WeightSlabs>
+
+const storedDays = z
+  .object({ from: z.number().int().min(0).max(MAX_DELIVERY_DAYS), to: z.number().int().min(1).max(MAX_DELIVERY_DAYS) })
+  .refine((d) => d.from <= d.to) satisfies z.ZodType<ZoneDays>
+
+/** A whole number of days as typed. */
+const daysField = (Label: string, min: number) =>
+  z
+    .string({ error: `Enter ${Label.toLowerCase()}.` })
+    .trim()
+    .refine((typed) => typed !== '', { error: `Enter ${Label.toLowerCase()}.`, abort: true })
+    .refine((typed) => /^\d{1,3}$/.test(typed) && Number(typed) >= min && Number(typed) <= MAX_DELIVERY_DAYS, {
+      error: `${Label} must be a whole number of days from ${min} to ${MAX_DELIVERY_DAYS}.`,
+    })
+    .transform(Number)
+
+const zoneFormFields = (zone: DeliveryZone) => {
+  const name = ZONE_NAMES[zone]
+  return {
+    [`${zone}UpTo500g`]: rupeesField(`the charge up to 500 g (${name})`, 10_000),
+    [`${zone}UpTo1kg`]: rupeesField(`the charge up to 1 kg (${name})`, 10_000),
+    [`${zone}EachFurther500g`]: rupeesField(`the charge for each further 500 g (${name})`, 10_000),
+    [`${zone}DaysFrom`]: daysField(`The fewest days (${name})`, 0),
+    [`${zone}DaysTo`]: daysField(`The most days (${name})`, 1),
+  }
+}
+
+type TypedZone = Record<string, number>
+
+/**
+ * The delivery rule as the admin types it at /dash/settings: the mode, the flat charge and the free-delivery
+ * threshold (kept for both modes), and per zone the weight slabs and the days a delivery takes.
+ */
 export const deliveryRuleFormSchema = z
   .object({
+    deliveryMode: z.enum(DELIVERY_MODES, { error: 'Choose how delivery is charged: one charge, or by weight and zone.' }),
     deliveryCharge: rupeesField('the delivery charge', 1_000),
     freeDeliveryFrom: rupeesField('the free-delivery threshold', 1_00_000),
+    ...zoneFormFields('local'),
+    ...zoneFormFields('national'),
+    ...zoneFormFields('special'),
   })
-  .transform(({ deliveryCharge, freeDeliveryFrom }) => ({ deliveryChargePaise: deliveryCharge, freeDeliveryFromPaise: freeDeliveryFrom }))
+  .superRefine((typed, ctx) => {
+    const value = typed as unknown as TypedZone
+    for (const zone of DELIVERY_ZONES) {
+      const name = ZONE_NAMES[zone]
+      if (value[`${zone}UpTo1kg`]! < value[`${zone}UpTo500g`]!) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${zone}UpTo1kg`],
+          message: `The charge up to 1 kg (${name}) must be at least the charge up to 500 g.`,
+        })
+      }
+      if (value[`${zone}DaysTo`]! < value[`${zone}DaysFrom`]!) {
+        ctx.addIssue({ code: 'custom', path: [`${zone}DaysTo`], message: `The most days (${name}) must be at least the fewest days.` })
+      }
+    }
+  })
+  .transform((typed): DeliveryRule => {
+    const value = typed as unknown as TypedZone
+    return {
+      deliveryMode: typed.deliveryMode,
+      deliveryChargePaise: typed.deliveryCharge,
+      freeDeliveryFromPaise: typed.freeDeliveryFrom,
+      deliverySlabs: perZone((zone) => ({
+        upTo500gPaise: value[`${zone}UpTo500g`]!,
+        upTo1kgPaise: value[`${zone}UpTo1kg`]!,
+        eachFurther500gPaise: value[`${zone}EachFurther500g`]!,
+      })),
+      deliveryDays: perZone((zone) => ({ from: value[`${zone}DaysFrom`]!, to: value[`${zone}DaysTo`]! })),
+    }
+  })
 
-/** Saves the delivery charge and threshold: the cart, the checkout and new orders follow at once; placed orders keep theirs. */
+const trimmed = (text: string | undefined) => (text ?? '').trim().slice(0, 20)
+
+/** Saves the delivery rule: the cart, the checkout and new orders follow at once; placed orders keep theirs. */
 export const deliverySettingsForm: SliceForm<DeliveryRule, DeliveryField> = {
+  // Settings saved before the slabs existed hold only the flat charge and threshold: the defaults fill in the rest
+  // (getShopSettings reads the saved value over them), so such a shop keeps its flat rule unchanged.
   stored: z.object({
-    deliveryChargePaise: z.number().int().min(0).max(100_000),
-    freeDeliveryFromPaise: z.number().int().min(0).max(10_000_000),
+    deliveryChargePaise: paise(100_000),
+    freeDeliveryFromPaise: paise(10_000_000),
+    deliveryMode: z.enum(DELIVERY_MODES),
+    deliverySlabs: z.object(perZone(() => storedSlabs)),
+    deliveryDays: z.object(perZone(() => storedDays)),
   }),
-  typed: (posted) => ({
-    deliveryCharge: posted.deliveryCharge.trim().slice(0, 20),
-    freeDeliveryFrom: posted.freeDeliveryFrom.trim().slice(0, 20),
-  }),
+  typed: (posted) =>
+    Object.fromEntries(Object.entries(posted).map(([field, text]) => [field, trimmed(text)])) as Record<DeliveryField, string>,
   form: deliveryRuleFormSchema,
-  shown: (rule) => ({ deliveryCharge: typedRupees(rule.deliveryChargePaise), freeDeliveryFrom: typedRupees(rule.freeDeliveryFromPaise) }),
-  saved: ({ deliveryChargePaise, freeDeliveryFromPaise }) =>
-    deliveryChargePaise === 0 || freeDeliveryFromPaise === 0
+  shown: (rule) =>
+    ({
+      deliveryMode: rule.deliveryMode,
+      deliveryCharge: typedRupees(rule.deliveryChargePaise),
+      freeDeliveryFrom: typedRupees(rule.freeDeliveryFromPaise),
+      ...Object.assign(
+        {},
+        ...DELIVERY_ZONES.map((zone) => ({
+          [`${zone}UpTo500g`]: typedRupees(rule.deliverySlabs[zone].upTo500gPaise),
+          [`${zone}UpTo1kg`]: typedRupees(rule.deliverySlabs[zone].upTo1kgPaise),
+          [`${zone}EachFurther500g`]: typedRupees(rule.deliverySlabs[zone].eachFurther500gPaise),
+          [`${zone}DaysFrom`]: String(rule.deliveryDays[zone].from),
+          [`${zone}DaysTo`]: String(rule.deliveryDays[zone].to),
+        })),
+      ),
+    }) as Record<DeliveryField, string>,
+  saved: (rule) => {
+    const free = rule.freeDeliveryFromPaise === 0
+    if (rule.deliveryMode === 'slabs') {
+      return free
+        ? 'Saved. Delivery is now free on every order; orders already placed keep their charge.'
+        : `Saved. Delivery is now charged by the parcel’s weight and where it goes, and is free from ${formatRupees(rule.freeDeliveryFromPaise)}; orders already placed keep their charge.`
+    }
+    return rule.deliveryChargePaise === 0 || free
       ? 'Saved. Delivery is now free on every order; orders already placed keep their charge.'
-      : `Saved. Delivery now costs ${formatRupees(deliveryChargePaise)} below ${formatRupees(freeDeliveryFromPaise)} and is free from there; orders already placed keep their charge.`,
+      : `Saved. Delivery now costs ${formatRupees(rule.deliveryChargePaise)} below ${formatRupees(rule.freeDeliveryFromPaise)} and is free from there; orders already placed keep their charge.`
+  },
 }

@@ -185,7 +185,11 @@ describe(`saving the payment settings on ${describeDatabase()}`, () => {
   })
 
   it('saves what the form gives, keeps every other setting, and reads it back', async () => {
-    await saveSettings(handle.db, deliverySettings, { deliveryChargePaise: 6_050, freeDeliveryFromPaise: 1_00_000 })
+    await saveSettings(handle.db, deliverySettings, {
+      ...deliverySettings.defaults,
+      deliveryChargePaise: 6_050,
+      freeDeliveryFromPaise: 1_00_000,
+    })
     const before = await getShopSettings(handle.db)
     const payments = paymentSettingsFormSchema.parse({
       ...DEFAULT_PAYMENT_FORM,

@@ -2,6 +2,7 @@ import { and, count, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orders } from '~/db/schema'
 import { type CodAvailability, codAvailability } from '../checkout/cash-on-delivery'
+import type { ParcelRoute } from '../checkout/pricing'
 import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import type { ShopSettings } from '../settings/shop-settings'
 import { type CouponCustomer, checkCoupon } from './coupon-uses.server'
@@ -46,6 +47,8 @@ export async function priceChoice(
     payment: PaymentChoice
     customer: CouponCustomer
     postalCode: string
+    /** The parcel's weight and the zone of the delivery PIN, for delivery by weight slabs. */
+    parcel?: ParcelRoute
     at: Date
     lock: boolean
   },
@@ -61,6 +64,7 @@ export async function priceChoice(
   const priced = priceOrder({
     lines: input.lines,
     deliveryRule: settings,
+    parcel: input.parcel,
     coupon: coupon?.ok ? coupon : null,
     prepaidOffer: settings.payments.prepaidOffer,
     payment,

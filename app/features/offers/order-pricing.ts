@@ -1,6 +1,5 @@
 import { apportion } from '../money/apportion'
-import { deliveryChargePaise } from '../checkout/pricing'
-import type { DeliveryRule } from '../checkout/delivery-settings'
+import { type ChargeRule, deliveryChargePaise, type ParcelRoute } from '../checkout/pricing'
 import type { OfferLine } from './coupons'
 
 export type PaymentChoice = 'online' | 'cod'
@@ -39,7 +38,9 @@ export function prepaidDiscountPaise(offer: PrepaidOffer | null, goodsPaise: num
  */
 export function priceOrder(input: {
   lines: OfferLine[]
-  deliveryRule: DeliveryRule
+  deliveryRule: ChargeRule
+  /** The parcel's weight and the zone of its PIN, for a rule by weight slabs; the flat rule ignores it. */
+  parcel?: ParcelRoute
   coupon: { discountPaise: number; eligible: boolean[] } | null
   prepaidOffer: PrepaidOffer | null
   payment: PaymentChoice
@@ -59,7 +60,7 @@ export function priceOrder(input: {
   const goodsAfterCouponPaise = subtotalPaise - couponDiscountPaise
   const prepaid = input.payment === 'online' ? prepaidDiscountPaise(input.prepaidOffer, goodsAfterCouponPaise) : 0
   const prepaidShares = prepaid > 0 ? apportion(prepaid, afterCoupon) : values.map(() => 0)
-  const deliveryPaise = deliveryChargePaise(goodsAfterCouponPaise, input.deliveryRule, subtotalPaise > 0)
+  const deliveryPaise = deliveryChargePaise(goodsAfterCouponPaise, input.deliveryRule, subtotalPaise > 0, input.parcel)
   const codFeePaise = input.payment === 'cod' ? input.codFeePaise : 0
   return {
     subtotalPaise,
