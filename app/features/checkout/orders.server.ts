@@ -23,6 +23,9 @@ import { log } from '~/log.server'
 import { recordStockChange } from '../stock/ledger.server'
 import { nextCheckAt } from '../payments/reconciliation.server'
 import { sameSecret } from '../settings/app-secrets.server'
+import { cartWeightGrams } from '../shipping/weights.server'
+import { type CourierRatesLookup, estimateDelivery } from '../shipping/delivery-estimate'
+import { zoneOfPin } from '../shipping/zones'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
@@ -54,6 +57,8 @@ export async function createOrder(
     buyerTokenIsNew?: boolean
     /** When the payment reconciliation looks the order up, in minutes after it is placed (PAYMENT_CHECK_MINUTES). */
     paymentCheckMinutes?: number[]
+    /** The courier's answers for a PIN (cached), when a courier is set up: the promised date is then the courier's. */
+    courierRates?: CourierRatesLookup
   },
 ) {
   const buyerTokenHash = hashBuyerToken(input.buyerToken)
@@ -71,6 +76,20 @@ export async function createOrder(
     const settings = await getShopSettings(db)
     // The confirmation link's secret, made outside the transaction the first time it is needed.
     const confirmSecret = payment === 'cod' ? await codConfirmationSecret(db) : null
+    // The parcel and its promised date before the transaction: the courier may be asked, and no row waits on it. The
+    // estimate is the one the customer saw (the same rules, and the courier's cached answer).
+    const postalCode = input.shippingAddress.postalCode
+    const parcel = { weightGrams: await cartWeightGrams(db, items), zone: zoneOfPin(postalCode, settings.gstState) }
+    const promise = await estimateDelivery({
+      pin: postalCode,
+      weightGrams: parcel.weightGrams,
+      cod: payment === 'cod',
+      now: new Date(),
+      shop: { gstState: settings.gstState, deliveryDays: settings.deliveryDays, cod: settings.payments.cod },
+      courierRates: input.courierRates,
+      onCourierError: (error) =>
+        log.warn({ err: error }, 'createOrder: the courier could not be asked for a date; the zone’s days promise it'),
+    })
     await db.transaction(async (tx) => {
       const short: ShortLine[] = []
       const lines: Array<typeof orderLines.$inferInsert> = []
@@ -139,6 +158,7 @@ export async function createOrder(
         payment,
         customer,
         postalCode: input.shippingAddress.postalCode,
+        parcel,
         at: placedAt,
         lock: true,
       })
@@ -163,6 +183,7 @@ export async function createOrder(
           deliveryPaise: priced.deliveryPaise,
           codFeePaise: priced.codFeePaise,
           totalPaise: priced.totalPaise,
+          promisedBy: promise.by,
           paymentMethod: payment,
           couponCode: choice.coupon?.ok ? choice.coupon.code! : null,
           provider: provider.name,

@@ -3,7 +3,9 @@ import { getProductsById } from '../catalogue/catalogue.server'
 import { isSized, offerFor, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import type { OrderItem } from './checkout-schemas'
-import { moreForFreeDeliveryPaise } from './pricing'
+import { deliveryChargeIsFrom, moreForFreeDeliveryPaise, type ParcelRoute } from './pricing'
+import { cartWeightGrams } from '../shipping/weights.server'
+import { zoneOfPin } from '../shipping/zones'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { priceChoice, type PricedChoice } from '../offers/checkout-offers.server'
 import { couponCustomerOf } from '../offers/coupon-uses.server'
@@ -124,6 +126,14 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     }
   })
   const settings = await getShopSettings(db)
+  // Delivery by weight slabs prices what will ship (the lines in stock) to the zone of the PIN given, if any.
+  const parcel: ParcelRoute = {
+    weightGrams: await cartWeightGrams(
+      db,
+      lines.filter((l) => l.status === 'ok'),
+    ),
+    zone: choice.postalCode ? zoneOfPin(choice.postalCode, settings.gstState) : null,
+  }
   const offerLines = lines
     .filter((l) => l.linePaise > 0)
     .map((l) => ({ productId: l.productId, category: categories.get(l.productId)!, totalPaise: l.linePaise }))
@@ -135,6 +145,7 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     couponCode,
     customer: couponCustomerOf(choice.email ?? '', choice.phone ?? ''),
     postalCode: choice.postalCode ?? '',
+    parcel,
     at: new Date(),
     lock: false,
   }
@@ -154,7 +165,10 @@ export async function quoteCart(db: Database, items: OrderItem[], mediaBase: str
     codFeePaise,
     totalPaise,
     // What the cart says below the subtotal ("Add ₹X more for free delivery"), on the goods after the coupon.
-    moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise - couponDiscountPaise, settings),
+    moreForFreeDeliveryPaise: moreForFreeDeliveryPaise(subtotalPaise - couponDiscountPaise, settings, parcel),
+    /** Set when the charge is only where it starts (weight slabs, no delivery PIN yet): the cart says "from". */
+    deliveryFrom: deliveryPaise > 0 && deliveryChargeIsFrom(settings, parcel),
+    weightGrams: parcel.weightGrams,
     ready: lines.every((l) => l.status === 'ok'),
     payment,
     /** The code typed, as the shop keeps it, and what it takes off; or why it takes nothing. */
