@@ -21,6 +21,7 @@ export default [
   route('api/products/:productId', 'routes/api.product.ts'),
   route('api/contact', 'routes/api.contact.ts'),
   route('api/cart/quote', 'routes/api.cart.quote.ts'),
+  route('api/delivery-estimate', 'routes/api.delivery-estimate.ts'),
   route('api/payment/createOrder', 'routes/api.payment.createOrder.ts'),
   route('api/payment/verify', 'routes/api.payment.verify.ts'),
   route('api/payment/hold', 'routes/api.payment.hold.ts'),
