@@ -10,6 +10,7 @@ import { freeDeliveryHint, quoteMoneyLines } from '~/components/checkout/order-s
 import { MoneyLines } from '~/components/orders/money-lines'
 import { pageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
+import { cartLinesQuery, DeliveryByPin, useRememberedPin } from '~/components/shipping/delivery-by-pin'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -27,7 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function CartPage() {
   const cart = useCart()
   const choices = useCheckoutChoices()
-  const priced = useCartQuote(cart.lines, { couponCode: choices.couponCode ?? undefined })
+  // Delivery is priced for the PIN last asked about, when there is one (by weight and zone it depends on it).
+  const pin = useRememberedPin()
+  const priced = useCartQuote(cart.lines, { couponCode: choices.couponCode ?? undefined, postalCode: pin || undefined })
   const quote = priced.quote
   const empty = cart.lines.length === 0
   const canCheckout = !empty && priced.state === 'ready' && priced.quote.ready
@@ -92,6 +95,7 @@ export default function CartPage() {
         {/* Below the subtotal, what makes the total: the coupon, delivery, and the payment chosen last time (online by
             default) with its discount or fee (issue 39: a saving was shown with no total). */}
         {!empty && quote?.ready ? <MoneyLines lines={quoteMoneyLines(quote).slice(1)} className="w-full max-w-md" /> : null}
+        {!empty && cart.loaded ? <DeliveryByPin lines={cartLinesQuery(cart.lines)} className="w-full max-w-md" /> : null}
         {canCheckout ? (
           <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
             Proceed to Checkout

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { AddressCard } from '~/components/checkout/address-card'
 import { OrderSummary } from '~/components/checkout/order-summary'
+import { cartLinesQuery, DeliveryByPin } from '~/components/shipping/delivery-by-pin'
 import { useCart } from '~/components/cart/use-cart'
 import { useCartQuote } from '~/components/cart/use-cart-quote'
 import { useCheckoutChoices } from '~/components/cart/use-checkout-choices'
@@ -79,6 +80,7 @@ export default function CheckoutPage() {
             ) : null}
           </section>
           {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
+          {address ? <DeliveryByPin lines={cartLinesQuery(cart.lines)} pin={address.postalCode} /> : null}
           {quote?.coupon && !quote.coupon.applied ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
               Code {quote.coupon.typed}: {quote.coupon.message}{' '}

@@ -15,6 +15,7 @@ import { JsonLdScript } from '~/components/findability/json-ld'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
 import { reviewAction } from '~/features/reviews/product-page.server'
+import { DeliveryByPin } from '~/components/shipping/delivery-by-pin'
 import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product-sized'
 
@@ -72,6 +73,12 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
           </div>
           {pack && <UnitSalePriceText offer={pack} />}
           {stock > 0 && <AddToCartPanel product={product} stock={stock} size={size} />}
+          <DeliveryByPin
+            lines={`product=${product.id}&size=${size}`}
+            hidden={{ size }}
+            initial={loaderData.delivery}
+            className="border-t border-stone-200 pt-4"
+          />
           <div className="border-t border-stone-200 pt-4">
             <p className="mb-2 text-sm text-stone-700">Need more than a 1kg pack? We sell bulk quantities by phone.</p>
             <BulkOrderDialog phone={phone} />

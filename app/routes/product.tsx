@@ -11,6 +11,7 @@ import { siteOf } from '~/components/layout/use-shop-settings'
 import { JsonLdScript } from '~/components/findability/json-ld'
 import { RatingSummaryLink, ReviewsSection, reviewSignInPath } from '~/components/reviews/reviews-section'
 import { reviewAction } from '~/features/reviews/product-page.server'
+import { DeliveryByPin } from '~/components/shipping/delivery-by-pin'
 import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product'
 
@@ -51,6 +52,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
           {offer && <UnitSalePriceText offer={offer} />}
           {stock > 0 && <AddToCartPanel product={product} stock={stock} />}
+          <DeliveryByPin lines={`product=${product.id}`} initial={loaderData.delivery} className="border-t border-stone-200 pt-4" />
           <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-4">
             <h2 id="description-heading" className="mb-2 text-lg font-semibold">
               Description

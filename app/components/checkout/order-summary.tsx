@@ -6,13 +6,17 @@ import { MoneyLines } from '../orders/money-lines'
 /** The nudge below a subtotal that pays for delivery. */
 export const freeDeliveryHint = (morePaise: number) => `Add ${formatRupees(morePaise)} more for free delivery.`
 
-/** A quote's money as an order's: the coupon line only when the coupon applies. */
+/**
+ * A quote's money as an order's: the coupon line only when the coupon applies; delivery said to start "from" its
+ * charge while the charge waits for a PIN (weight slabs).
+ */
 export function quoteMoneyLines(quote: CartQuote) {
   const couponCode = quote.coupon?.applied ? quote.coupon.code : null
-  return orderMoneyLines(
+  const lines = orderMoneyLines(
     { ...quote, couponCode, couponDiscountPaise: couponCode ? quote.couponDiscountPaise : 0, paymentMethod: quote.payment },
     'quote',
   )
+  return quote.deliveryFrom ? lines.map((line) => (line.kind === 'delivery' ? { ...line, label: 'Delivery, from' } : line)) : lines
 }
 
 /** The priced lines with subtotal, each discount, delivery, the COD fee and total, as the server quoted them. */
