@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
 import { Browser, signUpThroughApi } from '../support/http-browser'
 import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
+import { DELIVERY_FORM_REST } from '../support/delivery-form'
 
 // Every route with an action (read from app/routes.ts), sent text the shop cannot store or must not keep — NUL,
 // lone surrogates, control characters, very long strings — and values of the wrong type, as JSON and as forms, by a
@@ -175,6 +176,7 @@ const TARGETS: Record<string, Target[]> = {
   ],
   'routes/api.products.ts': [{ path: () => '/api/products', fields: ['name'], who: ['visitor'], json: true }],
   'routes/api.product.ts': [{ path: () => `/api/products/${productId}`, fields: ['name'], who: ['visitor'], json: true }],
+  'routes/api.delivery-estimate.ts': [{ path: () => '/api/delivery-estimate?pin=600001', fields: ['pin'], who: ['visitor'], json: true }],
   // A made-up order and token: the form is refused as a link that is not valid, whatever it carries.
   'routes/cod-confirm.tsx': [{ path: () => '/order/confirm/AAAAAAAAAAAAAAAAAAAAAA', fields: ['t'], who: ['visitor'], form: true }],
   'routes/track.tsx': [
@@ -409,10 +411,10 @@ const TARGETS: Record<string, Target[]> = {
     },
     {
       path: () => '/dash/settings',
-      fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom'],
+      fields: ['intent', 'deliveryCharge', 'freeDeliveryFrom', ...Object.keys(DELIVERY_FORM_REST)],
       who: ['admin'],
       form: true,
-      valid: () => ({ intent: 'delivery', deliveryCharge: '40', freeDeliveryFrom: '350' }),
+      valid: () => ({ intent: 'delivery', ...DELIVERY_FORM_REST, deliveryCharge: '40', freeDeliveryFrom: '350' }),
     },
     {
       path: () => '/dash/settings',

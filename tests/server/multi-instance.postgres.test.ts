@@ -7,6 +7,7 @@ import { startLoadBalancer } from '../support/load-balancer'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
 import { scratchFolder } from '../support/scratch-folder'
+import { DELIVERY_FORM_REST } from '../support/delivery-form'
 
 // Two app servers on one PostgreSQL database behind a round-robin load balancer, as a growing shop runs:
 // sessions, stock, the outbox and the admin's edits must hold whichever server a request reaches.
@@ -188,7 +189,7 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
       'address-0-phone': '+91 90030 55555',
       'address-0-hours': '8:00 AM to 6:00 PM',
     })
-    await onFirst('/dash/settings', { intent: 'delivery', deliveryCharge: '60', freeDeliveryFrom: '500' })
+    await onFirst('/dash/settings', { intent: 'delivery', ...DELIVERY_FORM_REST, deliveryCharge: '60', freeDeliveryFrom: '500' })
     await onFirst('/dash/policies/shipping', {
       title: 'Shipping and delivery',
       body: 'We ship every weekday from Erode by India Post and DTDC.',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../support/http-browser'
 import { testAddress } from '../support/test-address'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { DELIVERY_FORM_REST } from '../support/delivery-form'
 
 // The reservation limits against the built shop (decision 024): the owner sets them at /dash/settings, and the next
 // createOrder follows them, per pack and per client address.
@@ -94,7 +95,7 @@ describe('reservation limits set at /dash/settings', () => {
 
 describe('the delivery charge set at /dash/settings', () => {
   const delivery = (deliveryCharge: string, freeDeliveryFrom: string) => ({
-    form: { intent: 'delivery', deliveryCharge, freeDeliveryFrom },
+    form: { intent: 'delivery', ...DELIVERY_FORM_REST, deliveryCharge, freeDeliveryFrom },
   })
   const quote = async (quantity: number) =>
     JSON.parse((await new Browser(server.url).send('/api/cart/quote', { json: { items: [{ productId, quantity }] } })).text)
