@@ -12,6 +12,7 @@ import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { telHref } from '~/features/settings/shop-settings'
 import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
+import { shortDayLabel } from '~/features/shipping/day-label'
 import type { Route } from './+types/order-success'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             money: orderMoneyLines(order, order.paymentMethod === 'cod' ? 'quote' : 'customer'),
             email: order.email,
             cashOnDelivery: order.paymentMethod === 'cod',
+            promisedBy: order.promisedBy,
             awaitingConfirmation: order.status === 'awaiting_confirmation',
             invoiceUrl: hasInvoice(order.status, false, order.paymentMethod) ? invoiceUrl(order.id) : null,
           }
@@ -86,7 +88,11 @@ export default function OrderSuccess() {
         </p>
       )}
       <MoneyLines lines={order.money} className="mx-auto mt-4 max-w-sm text-left" />
-      <p className="mt-2">Your order will be delivered within about 7 days.</p>
+      <p className="mt-2">
+        {order.promisedBy
+          ? `We expect to deliver your order by ${shortDayLabel(order.promisedBy)}.`
+          : 'Your order will be delivered within about 7 days.'}
+      </p>
       <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
         {order.invoiceUrl && (
           <a href={order.invoiceUrl} download className="font-medium text-leaf-700 underline">

@@ -14,6 +14,7 @@ import { expireOverdueOrders } from '../payments/reconciliation.server'
 import { quoteCart } from './quote.server'
 import { placeTestOrder } from './test-orders'
 import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
+import { shortDayLabel } from '../shipping/day-label'
 
 describe(`orders and stock reservation on ${describeDatabase()}`, () => {
   let handle: DatabaseHandle
@@ -126,7 +127,11 @@ describe(`orders and stock reservation on ${describeDatabase()}`, () => {
     expect(second.outcome).toBe('already-paid')
     const mails = await handle.db.select().from(outbox)
     expect(mails.map((m) => m.recipient).sort()).toEqual(['care@kaaduorganics.in', 'meena@example.in'])
-    expect(mails.find((m) => m.recipient === 'meena@example.in')!.text).toContain('about 7 days')
+    // The date promised at checkout (the zone's days for Madurai, within the shop's state), not "about 7 days".
+    expect(created.promisedBy).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(mails.find((m) => m.recipient === 'meena@example.in')!.text).toContain(
+      `We expect to deliver your order by ${shortDayLabel(created.promisedBy!)}.`,
+    )
     expect(await stockOf('ghee-biscuit', 'one')).toBe(4)
   })
 

@@ -8,6 +8,7 @@ import { streetLines } from '../checkout/address-lines'
 import { type NumberedOrder, orderNumberLabel } from './order-number'
 import { type MoneyLine, type OrderMoney, orderMoneyLines } from './order-money'
 import type { PaymentMethod } from './statuses'
+import { shortDayLabel } from '../shipping/day-label'
 
 export type OrderForMail = NumberedOrder & {
   email: string
@@ -21,6 +22,8 @@ export type OrderForMail = NumberedOrder & {
   couponDiscountPaise?: number
   prepaidDiscountPaise?: number
   codFeePaise?: number
+  /** The day (India) the customer was promised delivery by; absent or null on orders placed before dates by PIN. */
+  promisedBy?: string | null
   lines: Array<{ name: string; size: string; quantity: number; unitPricePaise: number }>
 }
 
@@ -41,6 +44,7 @@ export function mailableOrder(
     couponDiscountPaise,
     prepaidDiscountPaise,
     codFeePaise,
+    promisedBy,
   } = order
   const shippingAddress = order.shippingAddress as ShippingAddress
   return {
@@ -56,6 +60,7 @@ export function mailableOrder(
     couponDiscountPaise,
     prepaidDiscountPaise,
     codFeePaise,
+    promisedBy,
     lines,
   }
 }
@@ -104,7 +109,9 @@ export function customerConfirmationMail(order: OrderForMail, shopUrl: string, s
       '',
       orderSummary(order),
       '',
-      'We will deliver your order within about 7 days.',
+      order.promisedBy
+        ? `We expect to deliver your order by ${shortDayLabel(order.promisedBy)}.`
+        : 'We will deliver your order within about 7 days.',
       line`Follow your order and download its tax invoice: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       `(Enter this e-mail address or your phone number there.)`,
       '',

@@ -14,6 +14,8 @@ type Shop = {
   phone: string
   deliveryChargePaise: number
   freeDeliveryFromPaise: number
+  /** Absent reads as the flat rule (a caller with settings from before weight slabs). */
+  deliveryMode?: 'flat' | 'slabs'
   payments: { cod: Pick<CodRules, 'enabled' | 'feePaise' | 'confirmWithinHours'> }
 }
 type Template = { title: string; body: (shop: Shop) => string }
@@ -27,8 +29,12 @@ function codTerms({ payments: { cod } }: Shop) {
 }
 
 /** The delivery rule as the shop sets it (/dash/settings), in words. */
-function deliveryTerms({ deliveryChargePaise, freeDeliveryFromPaise }: Shop) {
-  if (deliveryChargePaise === 0 || freeDeliveryFromPaise === 0) return 'Delivery is free on every order.'
+function deliveryTerms({ deliveryChargePaise, freeDeliveryFromPaise, deliveryMode }: Shop) {
+  if (freeDeliveryFromPaise === 0) return 'Delivery is free on every order.'
+  if (deliveryMode === 'slabs') {
+    return `Delivery is charged by the parcel's weight and where it goes (within our state, the rest of India, or the North-East, Jammu and Kashmir, Ladakh and the islands), and is free on orders from ${formatRupees(freeDeliveryFromPaise)}. The charge for your PIN code is shown in the cart and at checkout before you pay.`
+  }
+  if (deliveryChargePaise === 0) return 'Delivery is free on every order.'
   return `Delivery costs ${formatRupees(deliveryChargePaise)} on orders below ${formatRupees(freeDeliveryFromPaise)} and is free from ${formatRupees(freeDeliveryFromPaise)}. The charge is shown in the cart and at checkout before you pay.`
 }
 

@@ -10,6 +10,7 @@ import { emptyOrdersAndCatalogue, placeTestOrder } from '../checkout/test-orders
 import { testPaymentProvider } from '../payments/test-provider.server'
 import { getShopSettings, saveSettings } from '../settings/shop-settings.server'
 import { DEFAULT_SHOP_SETTINGS } from '../settings/shop-settings'
+import { getPolicy } from '../policies/policies.server'
 import { estimateForPin } from './delivery-estimate.server'
 import { cartWeightGrams } from './weights.server'
 
@@ -144,6 +145,10 @@ describe(`delivery by PIN and weight on ${describeDatabase()}`, () => {
     expect(noPin).toMatchObject({ deliveryPaise: 4_000, deliveryFrom: true, weightGrams: 330, moreForFreeDeliveryPaise: 5_000 })
     expect(await quoteCart(db(), items, '/media', { postalCode: '560001' })).toMatchObject({ deliveryPaise: 6_000, deliveryFrom: false })
     expect(await quoteCart(db(), items, '/media', { postalCode: '682555' })).toMatchObject({ deliveryPaise: 9_000, totalPaise: 39_000 })
+    // The shipping policy's template says so, not the flat charge the shop no longer takes.
+    const policy = (await getPolicy(db(), 'shipping')).body
+    expect(policy).toContain('Delivery is charged by the parcel')
+    expect(policy).not.toContain('Delivery costs ₹40')
   })
 
   it('keeps the flat charge for settings saved before the slabs, and an order keeps its charge and promised date', async () => {

@@ -4,6 +4,8 @@ import { indiaDayOf } from '../dates/india-time'
 import type { CourierRate } from './provider'
 import { type DeliveryZone, zoneOfPin } from './zones'
 
+export { shortDayLabel } from './day-label'
+
 /** Asks the shipping provider which couriers serve a PIN (the lead plugs in the provider's rates, cached). */
 export type CourierRatesLookup = (question: { pin: string; weightGrams: number; cod: boolean }) => Promise<CourierRate[]>
 
@@ -114,13 +116,4 @@ export async function estimateDelivery(input: {
   }
   const days = input.shop.deliveryDays[zone]
   return { delivers: true, codOffered: shopCod, by: addDeliveryDays(dispatch, days.to), source: 'zone', zone }
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** "Thu, 4 Dec" for "2026-12-04". */
-export function shortDayLabel(yyyyMmDd: string) {
-  const day = dayOf(yyyyMmDd)
-  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`
 }
