@@ -98,6 +98,7 @@ export async function estimateDelivery(input: {
   const shopCod = codAllowedForPin(input.shop.cod, pin)
   if (!zone) return { delivers: false, codOffered: false, by: null, source: 'zone', zone: null }
   const dispatch = dispatchDay(input.now)
+  const zoneDate = addDeliveryDays(dispatch, input.shop.deliveryDays[zone].to)
   if (input.courierRates) {
     try {
       const weightGrams = Math.max(1, input.weightGrams)
@@ -109,11 +110,13 @@ export async function estimateDelivery(input: {
       if (prepaid.length === 0 && withCod.length === 0) return { delivers: false, codOffered: false, by: null, source: 'courier', zone }
       const serving = (input.cod && withCod.length > 0) || prepaid.length === 0 ? withCod : prepaid
       const by = promisedCourier(serving, dispatch)
-      if (by) return { delivers: true, codOffered: withCod.length > 0, by, source: 'courier', zone }
+      // Couriers that serve the PIN but give no date still say whether COD goes there; the zone's days date it.
+      return by
+        ? { delivers: true, codOffered: withCod.length > 0, by, source: 'courier', zone }
+        : { delivers: true, codOffered: withCod.length > 0, by: zoneDate, source: 'zone', zone }
     } catch (error) {
       input.onCourierError?.(error)
     }
   }
-  const days = input.shop.deliveryDays[zone]
-  return { delivers: true, codOffered: shopCod, by: addDeliveryDays(dispatch, days.to), source: 'zone', zone }
+  return { delivers: true, codOffered: shopCod, by: zoneDate, source: 'zone', zone }
 }

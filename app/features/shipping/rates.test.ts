@@ -256,6 +256,11 @@ describe('the delivery date by PIN', () => {
       }),
     ).toMatchObject({ delivers: true, by: '2026-12-05', source: 'zone' })
     expect(told).toHaveBeenCalledOnce()
+    const undated = async ({ cod }: { cod: boolean }) => (cod ? [] : [rate({})])
+    expect(
+      await estimateDelivery({ pin: '560001', weightGrams: 700, cod: false, now: SATURDAY_MORNING, shop: SHOP, courierRates: undated }),
+      'a courier with no date: the zone dates it, the courier still says no COD',
+    ).toEqual({ delivers: true, codOffered: false, by: '2026-12-05', source: 'zone', zone: 'national' })
   })
 })
 
