@@ -775,7 +775,9 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipments_order_idx').on(t.orderId),
-    uniqueIndex('shipments_provider_awb').on(t.provider, t.awb),
+    // A courier's AWB names one parcel: its tracking events find the shipment by it. A number the owner types for a
+    // parcel sent by hand is theirs to repeat (a post office's bundle, a typo put right later).
+    uniqueIndex('shipments_provider_awb').on(t.provider, t.awb).where(sql`${t.provider} <> 'self'`),
     // Two servers booking the same order at once make one shipment: one parcel for the whole order that is not cancelled.
     uniqueIndex('shipments_one_whole_parcel').on(t.orderId).where(sql`${t.lines} is null and ${t.status} <> 'cancelled'`),
     index('shipments_next_track_idx').on(t.nextTrackAt).where(sql`${t.nextTrackAt} is not null`),

@@ -60,7 +60,7 @@ ALTER TABLE "shipments" ADD CONSTRAINT "shipments_order_id_orders_id_fk" FOREIGN
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_cod_remittance_id_cod_remittances_id_fk" FOREIGN KEY ("cod_remittance_id") REFERENCES "public"."cod_remittances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shipment_events_shipment_idx" ON "shipment_events" USING btree ("shipment_id","at");--> statement-breakpoint
 CREATE INDEX "shipments_order_idx" ON "shipments" USING btree ("order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "shipments_provider_awb" ON "shipments" USING btree ("provider","awb");--> statement-breakpoint
+CREATE UNIQUE INDEX "shipments_provider_awb" ON "shipments" USING btree ("provider","awb") WHERE "shipments"."provider" <> 'self';--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_one_whole_parcel" ON "shipments" USING btree ("order_id") WHERE "shipments"."lines" is null and "shipments"."status" <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "shipments_next_track_idx" ON "shipments" USING btree ("next_track_at") WHERE "shipments"."next_track_at" is not null;--> statement-breakpoint
 ALTER TABLE "variants" ADD CONSTRAINT "variants_shipped_weight" CHECK ("variants"."shipped_weight_grams" is null or "variants"."shipped_weight_grams" between 1 and 50000);

@@ -108,48 +108,50 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
   if (claimed.done) return claimed.shipment
   const shipmentProvider = providers.forShipment(claimed.shipment.provider)
 
-  const { awb, courier, courierId, chargePaise } = await askProvider(db, shipmentProvider, claimed, input).catch(async (err) => {
-    // The owner may try again at once: what the provider made so far is kept on the shipment and continued from.
+  // On any failure the owner may try again at once: what the provider made so far is kept and continued from.
+  const releaseLease = async (err: unknown): Promise<never> => {
     await db.update(shipments).set({ bookingLeaseUntil: null }).where(eq(shipments.id, claimed.shipment.id))
     throw err
-  })
-
+  }
+  const { awb, courier, courierId, chargePaise } = await askProvider(db, shipmentProvider, claimed, input).catch(releaseLease)
   const settings = await getShopSettings(db)
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, claimed.order.id)).for('update')
-    const [booked] = await tx
-      .update(shipments)
-      .set({
-        status: 'booked',
-        bookingLeaseUntil: null,
-        awb,
-        courier,
-        courierId,
-        chargePaise,
-        statusAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(shipments.id, claimed.shipment.id), eq(shipments.status, 'booking')))
-      .returning()
-    if (!booked) {
-      const [current] = await tx.select().from(shipments).where(eq(shipments.id, claimed.shipment.id))
-      return current!
-    }
-    const parcel = `${(booked.weightGrams / 1000).toFixed(2)} kg in the ${input.box.name}`
-    const note = shipmentProvider.books
-      ? `Shipment booked with ${courier ?? 'a courier'} through ${shipmentProvider.label}, AWB ${awb}; ${parcel}`
-      : `Shipment made for sending ourselves; ${parcel}`
-    let status = order!.status
-    if (status === 'paid' || status === 'confirmed') {
-      status = 'packed'
-      await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order!.id))
-    }
-    await tx.insert(orderEvents).values({ orderId: order!.id, status, note, actor: input.actor })
-    if (!shipmentProvider.books && input.handedOver) {
-      return handOver(tx, { order: { ...order!, status }, shipment: booked, settings, shopUrl, actor: input.actor, now: new Date() })
-    }
-    return booked
-  })
+  return db
+    .transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, claimed.order.id)).for('update')
+      const [booked] = await tx
+        .update(shipments)
+        .set({
+          status: 'booked',
+          bookingLeaseUntil: null,
+          awb,
+          courier,
+          courierId,
+          chargePaise,
+          statusAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(shipments.id, claimed.shipment.id), eq(shipments.status, 'booking')))
+        .returning()
+      if (!booked) {
+        const [current] = await tx.select().from(shipments).where(eq(shipments.id, claimed.shipment.id))
+        return current!
+      }
+      const parcel = `${(booked.weightGrams / 1000).toFixed(2)} kg in the ${input.box.name}`
+      const note = shipmentProvider.books
+        ? `Shipment booked with ${courier ?? 'a courier'} through ${shipmentProvider.label}, AWB ${awb}; ${parcel}`
+        : `Shipment made for sending ourselves; ${parcel}`
+      let status = order!.status
+      if (status === 'paid' || status === 'confirmed') {
+        status = 'packed'
+        await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order!.id))
+      }
+      await tx.insert(orderEvents).values({ orderId: order!.id, status, note, actor: input.actor })
+      if (!shipmentProvider.books && input.handedOver) {
+        return handOver(tx, { order: { ...order!, status }, shipment: booked, settings, shopUrl, actor: input.actor, now: new Date() })
+      }
+      return booked
+    })
+    .catch(releaseLease)
 }
 
 /** Step 2 of a booking: the provider's order under the shipment's reference (saved at once), then its courier. */
@@ -650,6 +652,22 @@ export async function failedDeliveries(db: Database) {
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(and(eq(shipments.status, 'delivery_failed'), sql`${shipments.failureReason} is not null`))
     .orderBy(sql`${shipments.statusAt} desc`)
+}
+
+/** Failed deliveries as the dashboard and the desk list them (components/shipping/failed-deliveries.tsx). */
+export function failedDeliveryRows(failed: Awaited<ReturnType<typeof failedDeliveries>>) {
+  return failed.map((f) => ({
+    id: f.shipment.id,
+    orderId: f.shipment.orderId,
+    orderLabel: orderNumberLabel({ number: f.orderNumber, numberPrefix: f.numberPrefix }),
+    courier: f.shipment.courier,
+    awb: f.shipment.awb,
+    reason: f.shipment.failureReason,
+    attempts: f.shipment.deliveryAttempts,
+    at: f.shipment.statusAt,
+    paymentMethod: f.paymentMethod,
+    phone: (f.shippingAddress as ShippingAddress).phoneNumber,
+  }))
 }
 
 /** The parcels of an order, oldest first. */

@@ -42,7 +42,14 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
     standIn = await startShiprocketStandIn({ email: EMAIL, password: PASSWORD })
     providers = shippingProviders(
       selfShippedProvider(),
-      shiprocketProvider({ email: EMAIL, password: PASSWORD, pickupLocation: 'Kaadu Warehouse', webhookToken: TOKEN, apiBase: standIn.url, timeoutMs: 2_000 }),
+      shiprocketProvider({
+        email: EMAIL,
+        password: PASSWORD,
+        pickupLocation: 'Kaadu Warehouse',
+        webhookToken: TOKEN,
+        apiBase: standIn.url,
+        timeoutMs: 2_000,
+      }),
     )
   })
   afterAll(async () => {
@@ -52,7 +59,9 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
   beforeEach(async () => {
     standIn.reset()
     await emptyOrdersAndCatalogue(db())
-    await db().insert(products).values({ id: 'amla-powder', slug: 'amla-powder', name: 'Amla Powder', description: 'd', category: 'herbal', hsnCode: '0813' })
+    await db()
+      .insert(products)
+      .values({ id: 'amla-powder', slug: 'amla-powder', name: 'Amla Powder', description: 'd', category: 'herbal', hsnCode: '0813' })
     await db().insert(variants).values({ productId: 'amla-powder', size: 'one', pricePaise: 24_000, stock: 50, shippedWeightGrams: 130 })
   })
 
@@ -60,7 +69,8 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
   const book = (orderId: string, courierId: string | null = null) =>
     bookShipment(db(), providers, TEST_SHOP_URL, { orderId, provider: 'shiprocket', weightGrams: 450, box: BOX, courierId, actor: OWNER })
   const createsFor = (reference: string) =>
-    standIn.state.requests.filter((r) => r.path.includes('orders/create/adhoc') && (r.body as { order_id?: string }).order_id === reference).length
+    standIn.state.requests.filter((r) => r.path.includes('orders/create/adhoc') && (r.body as { order_id?: string }).order_id === reference)
+      .length
   const shipmentRow = async () => (await db().select().from(shipments))[0]!
   const statusOf = async (id: string) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status
   const webhook = (awb: string, apiKey: string | null = TOKEN) =>
@@ -72,11 +82,22 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
   it('books a paid order with the chosen courier: the AWB on the shipment, the order packed, the call in its history', async () => {
     const order = await paidOrder()
     const shipment = await book(order.id, '1')
-    expect(shipment).toMatchObject({ status: 'booked', provider: 'shiprocket', courier: 'Blue Dart', courierId: '1', reference: `KO-${order.number}-1` })
+    expect(shipment).toMatchObject({
+      status: 'booked',
+      provider: 'shiprocket',
+      courier: 'Blue Dart',
+      courierId: '1',
+      reference: `KO-${order.number}-1`,
+    })
     expect(shipment.awb).toMatch(/\w+/)
     expect(standIn.orderByReference(`KO-${order.number}-1`)).toBeTruthy()
     expect(await statusOf(order.id)).toBe('packed')
-    const [last] = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id).then((e) => e.slice(-1))
+    const [last] = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(orderEvents.id)
+      .then((e) => e.slice(-1))
     expect(last!.note).toBe(`Shipment booked with Blue Dart through Shiprocket, AWB ${shipment.awb}; 0.45 kg in the Medium box`)
   })
 
@@ -128,7 +149,10 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
     expect(await webhook(awb!)).toEqual({ status: 200, outcome: 'applied' })
     expect(await webhook(awb!)).toEqual({ status: 200, outcome: 'replay' })
     expect(await statusOf(order.id)).toBe('shipped')
-    const shipped = await db().select().from(outbox).where(eq(outbox.subject, `Your order KO-${order.number} is on its way`))
+    const shipped = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Your order KO-${order.number} is on its way`))
     expect(shipped).toHaveLength(1)
   })
 
@@ -164,7 +188,10 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
     )
     expect(standIn.ndrActions(awb!)).toHaveLength(1)
     expect(await failedDeliveries(db())).toHaveLength(0)
-    const mails = await db().select().from(outbox).where(eq(outbox.subject, `We will try to deliver your order KO-${order.number} again`))
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `We will try to deliver your order KO-${order.number} again`))
     expect(mails).toHaveLength(1)
   })
 
