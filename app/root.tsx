@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // give their own token, since client-side navigation does not ask the root again.
   const formToken = account ? await formTokenOf(context) : ''
   // The payment rules (refused PIN codes, the COD fee's limits) stay on the server: the payment step asks for them.
-  // The home page's claims travel with the home page alone.
-  const { payments: _, claims: __, ...storefrontSettings } = settings
+  // The home page's claims travel with the home page alone; the shipping boxes are the admin's.
+  const { payments: _, claims: __, shippingBoxes: ___, ...storefrontSettings } = settings
   return {
     settings: storefrontSettings satisfies StorefrontSettings,
     account,

@@ -77,7 +77,7 @@ export type ShopSettings = ShopDetails & SlicesSettings
  * The settings every page may read (the root loader sends them): all but the payment rules, and the home page's
  * claims, which the home page's own loader sends.
  */
-export type StorefrontSettings = Omit<ShopSettings, 'payments' | 'claims'>
+export type StorefrontSettings = Omit<ShopSettings, 'payments' | 'claims' | 'shippingBoxes'>
 
 export const DEFAULT_SHOP_DETAILS: ShopDetails = {
   shopName: 'Kaadu Organics',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { boxSettings, type ShippingBox } from './box-settings'
-import { billedWeightGrams, packedWeightGrams, proposeBox, volumetricWeightGrams } from './boxes'
+import { billedWeightGrams, proposeBox, volumetricWeightGrams } from './boxes'
 
 const box = (name: string, l: number, b: number, h: number, maxWeightGrams: number): ShippingBox => ({
   name,
@@ -81,26 +81,5 @@ describe('the box proposed for a parcel', () => {
   it('takes the shop’s default boxes as the issue names them', () => {
     expect(boxSettings.defaults.shippingBoxes).toEqual([small, medium, large])
     expect(proposeBox(1_080, boxSettings.defaults.shippingBoxes)).toMatchObject({ box: medium, fits: true, billedWeightGrams: 1_080 })
-  })
-})
-
-describe('the packed weight of a parcel’s lines', () => {
-  it('adds each pack’s shipped weight times its quantity', () => {
-    expect(
-      packedWeightGrams([
-        { shippedWeightGrams: 130, quantity: 2 },
-        { shippedWeightGrams: 480, quantity: 1 },
-      ]),
-    ).toEqual({ weightGrams: 740, unweighedLines: 0 })
-  })
-
-  it('counts the lines whose pack has no shipped weight yet, and leaves them out of the total', () => {
-    expect(
-      packedWeightGrams([
-        { shippedWeightGrams: 130, quantity: 1 },
-        { shippedWeightGrams: null, quantity: 3 },
-      ]),
-    ).toEqual({ weightGrams: 130, unweighedLines: 1 })
-    expect(packedWeightGrams([])).toEqual({ weightGrams: 0, unweighedLines: 0 })
   })
 })

@@ -44,20 +44,3 @@ export function proposeBox(weightGrams: number, boxes: readonly ShippingBox[]): 
   const parcel: Parcel = { weightGrams, lengthCm: box.lengthCm, breadthCm: box.breadthCm, heightCm: box.heightCm }
   return { box, fits: fitting !== undefined, parcel, billedWeightGrams: billedWeightGrams(parcel) }
 }
-
-/** An order line as far as its weight goes: the pack's shipped weight (null until the owner gives it) and how many. */
-export type WeighedLine = { shippedWeightGrams: number | null; quantity: number }
-
-/**
- * What the packs of a parcel weigh together (g), and how many lines have no shipped weight yet: the total then
- * leaves them out, and the owner should weigh the parcel before booking it.
- */
-export function packedWeightGrams(lines: readonly WeighedLine[]): { weightGrams: number; unweighedLines: number } {
-  let weightGrams = 0
-  let unweighedLines = 0
-  for (const line of lines) {
-    if (line.shippedWeightGrams === null) unweighedLines++
-    else weightGrams += line.shippedWeightGrams * line.quantity
-  }
-  return { weightGrams, unweighedLines }
-}
