@@ -45,6 +45,8 @@ export default [
   route('dash', 'routes/dash.tsx'),
   route('dash/orders', 'routes/admin-orders.tsx'),
   route('dash/orders/:orderId', 'routes/admin-order.tsx'),
+  route('dash/shipping', 'routes/admin-shipping.tsx'),
+  route('dash/shipping/papers', 'routes/admin-shipping-papers.ts'),
   route('dash/messages', 'routes/admin-messages.tsx'),
   route('dash/outbox', 'routes/admin-outbox.tsx'),
   route('dash/users', 'routes/admin-users.tsx'),

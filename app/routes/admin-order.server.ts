@@ -1,12 +1,15 @@
 import { data } from 'react-router'
 import {
   advanceOrder,
+  type FulfilmentInput,
   type FulfilmentStep,
   fulfilmentSchema,
   OrderNotFoundError,
   StepNotAllowedError,
 } from '~/features/orders/fulfilment.server'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
+import { shipOrderByHand } from '~/features/shipping/desk.server'
+import { ShipmentRefusedError } from '~/features/shipping/shipments.server'
 import { formatRupeesAndPaise } from '~/features/money/money'
 import type { OrderField, StepResult } from '~/features/orders/admin-order-steps'
 import { cancelOrder } from '~/features/orders/cancellation.server'
@@ -210,6 +213,7 @@ export async function cancelStep({ context, orderId, fields, actor }: Intent) {
 export async function fulfilmentStep({ context, orderId, fields, actor }: Intent) {
   const read = readStep(fields)
   if (!read.ok) return read.refused
+  if (read.input.step === 'ship') return shipStep({ context, orderId, fields, actor }, read.input)
   let advanced: Awaited<ReturnType<typeof advanceOrder>>
   try {
     advanced = await advanceOrder(context.shop.db, context.shop.config.PUBLIC_URL, orderId, read.input, actor)
@@ -219,6 +223,21 @@ export async function fulfilmentStep({ context, orderId, fields, actor }: Intent
   // Only cash on delivery is paid by its delivery (issue 39: a prepaid order was told about cash).
   const message = read.input.step === 'deliver' && advanced.paymentMethod === 'cod' ? COD_DELIVERED : DONE[read.input.step]
   return data<StepResult>({ ok: true, message })
+}
+
+/**
+ * Shipping by hand from the order's page is a shipment (issue 40): sent by the shop, handed over with this tracking
+ * number; the order ships through it, with its mail and, for cash on delivery, its invoice.
+ */
+async function shipStep({ context, orderId, actor }: Intent, input: Extract<FulfilmentInput, { step: 'ship' }>) {
+  const { shop } = context
+  try {
+    await shipOrderByHand(shop.db, shop.shipping, shop.config.PUBLIC_URL, { orderId, ...input, actor })
+  } catch (err) {
+    if (err instanceof ShipmentRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'ship' }, { status: 409 })
+    return stepRefused(err, 'ship')
+  }
+  return data<StepResult>({ ok: true, message: DONE.ship })
 }
 
 function refundOutcome(status: string | undefined) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { OrderStatusPill } from '~/components/orders/order-status-pill'
 import { DashboardAlerts } from '~/components/admin/dashboard-alerts'
 import { GoLiveChecklist } from '~/components/admin/go-live-checklist'
+import { FailedDeliveries } from '~/components/shipping/failed-deliveries'
 import { goLiveChecklist } from '~/features/admin/go-live.server'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
@@ -57,7 +58,8 @@ const ordersWord = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
 const parcelsWord = (n: number) => (n === 1 ? '1 parcel' : `${n} parcels`)
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention, cod } = loaderData.glance
+  const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention, cod, failedDeliveries, codWithCourier } =
+    loaderData.glance
   const { lowStockUnits, codPeriodDays } = loaderData
   const period = `in the last ${codPeriodDays} days`
   const outcomes = cod.collected.orders + cod.returned
@@ -110,6 +112,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {formatRupees(cod.toCollect.paise)}
             </dd>
             <dd className="text-earth-700">{ordersWord(cod.toCollect.orders)} with the couriers</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-earth-700">Delivered, cash still with the courier</dt>
+            <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-with-courier">
+              {formatRupees(codWithCourier.owedPaise)}
+            </dd>
+            <dd className="text-earth-700">
+              {codWithCourier.parcels === 0 ? (
+                'Every delivered parcel’s cash is paid to you.'
+              ) : (
+                <Link to="/dash/shipping#cod-title" className={linkClass}>
+                  {parcelsWord(codWithCourier.parcels)} to record when the courier pays
+                </Link>
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-sm font-medium text-earth-700">Waiting for confirmation</dt>
@@ -176,6 +193,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile to="/dash/orders" title="Orders" count={waiting.total > 0 ? `${waiting.total} to ship` : undefined}>
             Find an order; pack, ship, deliver or cancel it.
           </Tile>
+          <Tile
+            to="/dash/shipping"
+            title="Shipping desk"
+            count={failedDeliveries.length > 0 ? `${failedDeliveries.length} failed` : undefined}
+          >
+            Book couriers, print labels, answer failed deliveries.
+          </Tile>
           <Tile to="/dash/messages" title="Messages" count={openMessages > 0 ? `${openMessages} open` : undefined}>
             What visitors wrote through the contact form.
           </Tile>
@@ -202,6 +226,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Tile>
         </ul>
       </nav>
+
+      {failedDeliveries.length > 0 && (
+        <section aria-labelledby="failed-title" className={`mt-8 ${panelClass} border-red-200`}>
+          <h2 id="failed-title" className="font-serif text-xl font-semibold text-earth-900">
+            Failed deliveries
+          </h2>
+          <p className="mt-1 text-earth-700">The courier could not deliver these. Answer soon: a parcel left waiting comes back to you.</p>
+          <FailedDeliveries rows={failedDeliveries} />
+        </section>
+      )}
 
       <div className="mt-10 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="waiting-title" className={panelClass}>

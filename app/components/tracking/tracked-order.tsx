@@ -6,6 +6,7 @@ import { formatRupees } from '~/features/money/money'
 import type { TrackedOrder } from '~/features/tracking/tracking.server'
 import { orderMoneyLines } from '~/features/orders/order-money'
 import { MoneyLines } from '../orders/money-lines'
+import { shortDayLabel } from '~/features/shipping/day-label'
 
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8'
 const linkClass = 'font-medium text-leaf-800 underline underline-offset-2'
@@ -44,7 +45,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         </dl>
       )}
       {order.parcels.length === 0 && order.promisedBy && !shipped && order.status !== 'cancelled' && order.status !== 'expired' && (
-        <p className="mt-3 text-earth-900">Expected by {dayLabel(order.promisedBy)}.</p>
+        <p className="mt-3 text-earth-900">Expected by {shortDayLabel(order.promisedBy)}.</p>
       )}
       {order.parcels.map((parcel, i) => (
         <TrackedParcel
@@ -125,16 +126,6 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   )
 }
 
-/** "Thu, 4 Dec": a day of India's calendar (yyyy-mm-dd) as the customer reads it. */
-function dayLabel(day: string) {
-  return new Date(`${day}T12:00:00+05:30`).toLocaleDateString('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  })
-}
-
 /** One parcel as the courier reports it: where it is, when it should arrive, the courier's scans and tracking page. */
 function TrackedParcel({
   parcel,
@@ -157,7 +148,7 @@ function TrackedParcel({
         {!parcel.delivered && expected && (
           <>
             <dt className="text-earth-700">Expected by</dt>
-            <dd className="font-semibold">{dayLabel(expected)}</dd>
+            <dd className="font-semibold">{shortDayLabel(expected)}</dd>
           </>
         )}
         {parcel.courier && (

@@ -8,6 +8,8 @@ import { listContactMessages } from '../contact/contact.server'
 import { listOutbox } from '../mail/outbox.server'
 import { ledgerMismatches } from '../stock/ledger.server'
 import { paymentsNeedingAttention } from '../payments/attention.server'
+import { codAwaitingRemittance } from '../shipping/cod-remittances.server'
+import { failedDeliveries, failedDeliveryRows } from '../shipping/shipments.server'
 
 /** At or below this many units a pack size shows on the dashboard's restock list. */
 export const LOW_STOCK_UNITS = 5
@@ -27,7 +29,7 @@ export function codPeriodStart(now: Date) {
 
 /** What the owner sees at a glance on /dash. */
 export async function loadDashboard(db: Database, now = new Date()) {
-  const [today, waiting, lowStock, messages, outbox, stockMismatches, paymentAttention, cod] = await Promise.all([
+  const [today, waiting, lowStock, messages, outbox, stockMismatches, paymentAttention, cod, failed, codWithCourier] = await Promise.all([
     salesSince(db, startOfShopDay(now)),
     ordersWaitingToShip(db),
     lowStockOffers(db, LOW_STOCK_UNITS),
@@ -39,6 +41,10 @@ export async function loadDashboard(db: Database, now = new Date()) {
     paymentsNeedingAttention(db),
     // Cash on delivery: to collect, collected and returned, the RTO rate (decision 043).
     codFigures(db, { since: codPeriodStart(now) }),
+    // Parcels a courier could not deliver, waiting for the owner's answer (decision 073).
+    failedDeliveries(db),
+    // Delivered COD parcels whose cash the courier has not paid yet.
+    codAwaitingRemittance(db),
   ])
   return {
     today,
@@ -49,5 +55,7 @@ export async function loadDashboard(db: Database, now = new Date()) {
     stockMismatches,
     paymentAttention,
     cod,
+    failedDeliveries: failedDeliveryRows(failed),
+    codWithCourier: { parcels: codWithCourier.parcels.length, owedPaise: codWithCourier.owedPaise },
   }
 }

@@ -106,7 +106,8 @@ export async function listCodRemittances(db: Database, limit = 20) {
       utr: codRemittances.utr,
       paidOn: codRemittances.paidOn,
       amountPaise: codRemittances.amountPaise,
-      parcels: sql<number>`(select count(*)::int from ${shipments} where ${shipments.codRemittanceId} = ${codRemittances.id})`,
+      // Qualified by hand: in a select list Drizzle writes columns bare, and both tables have an id.
+      parcels: sql<number>`(select count(*)::int from shipments s where s.cod_remittance_id = cod_remittances.id)`,
     })
     .from(codRemittances)
     .orderBy(sql`${codRemittances.paidOn} desc, ${codRemittances.id} desc`)

@@ -2,7 +2,7 @@ import { line } from '../mail/mail-text'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
-import { formatIndiaDate } from '../dates/india-time'
+import { shortDayLabel } from './day-label'
 import { type NumberedOrder, orderNumberLabel } from '../orders/order-number'
 
 type OrderToTell = NumberedOrder & { email: string; shippingAddress: unknown }
@@ -64,7 +64,7 @@ export function reattemptMail(order: OrderToTell, parcel: ParcelToTell, on: stri
     text: [
       greeting(order),
       '',
-      line`The courier could not deliver your order ${orderNumberLabel(order)}. We have asked ${parcel.courier ?? 'them'} to try again${on ? line` on ${formatIndiaDate(`${on}T12:00:00+05:30`)}` : ' soon'}.`,
+      line`The courier could not deliver your order ${orderNumberLabel(order)}. We have asked ${parcel.courier ?? 'them'} to try again${on ? line` on ${shortDayLabel(on)}` : ' soon'}.`,
       'Please keep your phone with you so the delivery person can reach you.',
       line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
       '',
