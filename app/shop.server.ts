@@ -17,6 +17,9 @@ import { type ShippingProviders, shippingProviders } from './features/shipping/r
 import { selfShippedProvider } from './features/shipping/self-shipped.server'
 import { shiprocketProvider } from './features/shipping/shiprocket.server'
 import { startShipmentTracking } from './features/shipping/shipments.server'
+import { cachedCourierRates } from './features/shipping/courier-rates-cache'
+import type { CourierRatesLookup } from './features/shipping/delivery-estimate'
+import { shopPinCode } from './features/shipping/origin'
 
 /** Everything a request needs from the running shop; handed to loaders and actions as context. */
 export type Shop = {
@@ -30,6 +33,8 @@ export type Shop = {
   testPayments: ReturnType<typeof testPaymentProvider> | null
   /** The shipping providers: the shop's own labels always, a courier aggregator when one is set up (decision 073). */
   shipping: ShippingProviders
+  /** The courier's rates and days for a PIN, remembered a few hours; null without a courier (days come from the zones). */
+  courierRates: CourierRatesLookup | null
   /** better-auth: sign-up, sign-in, sessions, password reset (features/accounts). */
   auth: ShopAuth
   stop: () => Promise<void>
@@ -124,6 +129,14 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
       ? `Shipping: couriers booked through ${shipping.courier.label}.`
       : 'Shipping: no courier account set up; the shop prints its own labels.',
   )
+  const courier = shipping.courier
+  const courierRates = courier
+    ? cachedCourierRates(async ({ pin, weightGrams, cod }) => {
+        // From the shop's PIN of the moment: the owner may change the address.
+        const fromPin = shopPinCode(await getShopSettings(handle.db))
+        return fromPin ? courier.rates({ fromPin, toPin: pin, weightGrams, cod }) : []
+      })
+    : null
   // The poll asks only about parcels silent for hours (a lost webhook); looking every ten minutes is plenty.
   const stopTracking = startShipmentTracking(handle.db, shipping, config.PUBLIC_URL, 10 * 60_000)
   return {
@@ -134,6 +147,7 @@ export async function startShop(config: ShopConfig, options: { mailTransport?: M
     payments,
     testPayments,
     shipping,
+    courierRates,
     auth,
     async stop() {
       await stopTracking()

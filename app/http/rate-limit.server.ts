@@ -45,6 +45,16 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: (retryAfterSeconds: number) => `Too many codes tried from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
   },
+  /**
+   * Delivery dates by PIN: with a courier set up, each new PIN is a call to the courier's API, which limits the shop's
+   * account. A shopper tries a few PINs; a script trying thousands is held back.
+   */
+  deliveryEstimate: {
+    max: 60,
+    windowSeconds: 10 * 60,
+    message: (retryAfterSeconds: number) =>
+      `Too many PIN codes checked from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+  },
   /** Order tracking (/track): a few tries for a customer, too few to guess other people's orders. */
   track: {
     max: 10,

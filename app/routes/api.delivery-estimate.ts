@@ -1,3 +1,4 @@
+import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import { data } from 'react-router'
 import { PACK_SIZES } from '~/features/catalogue/categories'
 import { MAX_LINE_QUANTITY } from '~/features/cart/cart'
@@ -67,9 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const field = String(issue.path[0] ?? 'pin')
     return apiError(400, issue.message, { [field]: issue.message })
   }
+  const refusal = await limitRequest(context, 'deliveryEstimate')
+  if (refusal) return tooManyRequests(refusal)
   const { pin, product, size: packSize, quantity: units, cart } = parsed.data
   const items = cart ?? (product ? [{ productId: product, size: packSize ?? 'one', quantity: units ?? 1 }] : [])
-  const answer = await estimateForPin(context.shop.db, { pin, items, now: new Date() })
+  const answer = await estimateForPin(context.shop.db, {
+    pin,
+    items,
+    now: new Date(),
+    courierRates: context.shop.courierRates ?? undefined,
+  })
   // The date moves at the day's dispatch cut-off: kept briefly, and by this browser only.
   return data(answer, { headers: { 'Cache-Control': 'private, max-age=300' } })
 }

@@ -40,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         buyerTokenIsNew: buyer.setCookie !== null,
         expiryMinutes: shop.config.ORDER_EXPIRY_MINUTES,
         paymentCheckMinutes: shop.config.PAYMENT_CHECK_MINUTES,
+        // The date promised is the courier's when one is set up, as the customer was shown it.
+        courierRates: shop.courierRates ?? undefined,
       })
       const checkout = browserCheckout(provider, order)
       return data(

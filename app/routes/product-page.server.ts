@@ -40,6 +40,11 @@ async function deliveryForAskedPin(request: Request, context: AppLoadContext, pr
   if (!pin) return { pin: asked.slice(0, 7), delivers: false, codOffered: false, message: 'Enter a 6-digit PIN code, like 600001.' }
   const sizeAsked = url.searchParams.get('size')
   const size = isSized(product) ? (PACK_SIZES.find((s) => s === sizeAsked) ?? DEFAULT_PACK_SIZE) : 'one'
-  const answer = await estimateForPin(context.shop.db, { pin, items: [{ productId: product.id, size, quantity: 1 }], now: new Date() })
+  const answer = await estimateForPin(context.shop.db, {
+    pin,
+    items: [{ productId: product.id, size, quantity: 1 }],
+    now: new Date(),
+    courierRates: context.shop.courierRates ?? undefined,
+  })
   return { pin, delivers: answer.delivers, codOffered: answer.codOffered, message: answer.message }
 }

@@ -20,6 +20,8 @@ import {
   trackSilentShipments,
 } from './shipments.server'
 import { receiveTrackingWebhook } from './tracking-webhook.server'
+import { cachedCourierRates } from './courier-rates-cache'
+import { estimateForPin } from './delivery-estimate.server'
 
 // The shipments domain with Shiprocket, through its loopback stand-in (tests/support/shiprocket-standin.ts): what the
 // owner's desk and the courier's webhook do to the shop's rows. The provider's own calls are in shiprocket.test.ts.
@@ -78,6 +80,25 @@ describe(`shipments through Shiprocket on ${describeDatabase()}`, () => {
       rawBody: JSON.stringify(standIn.webhookPayload(awb)),
       headers: new Headers(apiKey ? { 'x-api-key': apiKey, 'content-type': 'application/json' } : { 'content-type': 'application/json' }),
     })
+
+  it("dates a PIN from the courier's answer when Shiprocket is set up, from the zone's days otherwise", async () => {
+    const shiprocket = providers.courier!
+    const courierRates = cachedCourierRates(({ pin, weightGrams, cod }) =>
+      shiprocket.rates({ fromPin: '641021', toPin: pin, weightGrams, cod }),
+    )
+    const now = new Date('2026-11-30T04:00:00Z') // a Monday morning in India
+    const items = [{ productId: 'amla-powder', size: 'one', quantity: 2 }]
+    const byCourier = await estimateForPin(db(), { pin: '560001', items, now, courierRates })
+    const answered = await shiprocket.rates({ fromPin: '641021', toPin: '560001', weightGrams: 500, cod: false })
+    const chosen = answered.find((r) => r.recommended) ?? answered[0]!
+    expect(byCourier).toMatchObject({ delivers: true, source: 'courier', by: chosen.expectedBy })
+    const byZone = await estimateForPin(db(), { pin: '560001', items, now })
+    expect(byZone.source).toBe('zone')
+    expect(byZone.by).not.toBeNull()
+    // A PIN no courier serves: the shop says it does not deliver there.
+    standIn.state.unservedPins.add('744101')
+    expect(await estimateForPin(db(), { pin: '744101', items, now, courierRates })).toMatchObject({ delivers: false, by: null })
+  })
 
   it('books a paid order with the chosen courier: the AWB on the shipment, the order packed, the call in its history', async () => {
     const order = await paidOrder()
