@@ -159,6 +159,8 @@ export async function startShiprocketStandIn(options: {
   password: string
   /** The stand-in's clock (tokens, dates); the real one by default. */
   now?: () => Date
+  /** Answer /__control/ calls (a scan, a failed delivery, a webhook sent): for tests in another process. */
+  controlled?: boolean
 }) {
   const now = options.now ?? (() => new Date())
   const secret = crypto.randomBytes(32)
@@ -713,6 +715,45 @@ export async function startShiprocketStandIn(options: {
       }
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
+    }
+
+    // Not Shiprocket's: how a test in another process (a browser test's worker) plays the courier. A scan on a parcel,
+    // then its tracking webhook posted to the shop, as Shiprocket would (`controlled: true` in the options only).
+    if (options.controlled && req.method === 'POST' && url.pathname.startsWith('/__control/')) {
+      const order = body as {
+        awb: string
+        code?: number
+        activity?: string
+        location?: string
+        reason?: string
+        url?: string
+        apiKey?: string
+      }
+      try {
+        if (url.pathname === '/__control/scan')
+          scan(shipmentByAwb(order.awb), order.code ?? 18, { activity: order.activity, location: order.location })
+        else if (url.pathname === '/__control/fail-delivery') {
+          const s = shipmentByAwb(order.awb)
+          scan(s, 21, { activity: order.reason })
+          s.ndr = {
+            reason: order.reason ?? 'Consignee not available',
+            attempts: (s.ndr?.attempts ?? 0) + 1,
+            raisedAt: indiaDateTime(now()),
+            actions: s.ndr?.actions ?? [],
+          }
+        } else if (url.pathname === '/__control/webhook') {
+          const posted = await fetch(order.url!, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(order.apiKey ? { 'x-api-key': order.apiKey } : {}) },
+            body: JSON.stringify(webhookPayload(order.awb)),
+          })
+          return json(200, { status: posted.status, text: await posted.text() })
+        } else if (url.pathname === '/__control/ndr-actions') return json(200, shipmentByAwb(order.awb).ndr?.actions ?? [])
+        else return json(404, { message: 'Not Found' })
+      } catch (err) {
+        return json(400, { message: (err as Error).message })
+      }
+      return json(200, { ok: true })
     }
 
     // Labels and manifests, as Shiprocket's storage serves them (no token).
