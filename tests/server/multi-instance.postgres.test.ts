@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../app/db/test-database'
 import { Browser } from '../support/http-browser'
 import { startLoadBalancer } from '../support/load-balancer'
+import { startShiprocketStandIn } from '../support/shiprocket-standin'
+import pg from 'pg'
 import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
 import { scratchFolder } from '../support/scratch-folder'
@@ -29,6 +31,8 @@ const address = {
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let shiprocket: Awaited<ReturnType<typeof startShiprocketStandIn>>
+const SHIPROCKET_TOKEN = 'two-servers-webhook-token'
 let first: TestServer
 let second: TestServer
 let balancer: Awaited<ReturnType<typeof startLoadBalancer>>
@@ -58,8 +62,20 @@ const productOn = async (base: string) =>
 beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL!)
   smtp = await startSmtpSink()
+  // Both servers book couriers through the same Shiprocket account (its loopback stand-in).
+  shiprocket = await startShiprocketStandIn({ email: 'api@kaadu.test', password: 'two-servers' })
   // Every buyer comes from 127.0.0.1: the limit on checkouts per address would stop the race (rate-limits.postgres.test.ts covers it).
-  const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, RATE_LIMIT: 'off' }
+  const env = {
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    ADMIN_EMAILS: ADMIN,
+    RATE_LIMIT: 'off',
+    SHIPROCKET_EMAIL: 'api@kaadu.test',
+    SHIPROCKET_PASSWORD: 'two-servers',
+    SHIPROCKET_PICKUP_LOCATION: 'Kaadu Warehouse',
+    SHIPROCKET_WEBHOOK_TOKEN: SHIPROCKET_TOKEN,
+    SHIPROCKET_API_BASE: shiprocket.url,
+  }
   // Both start at once on the empty database: one migrates and seeds while the other waits its turn. Their pictures
   // are on local disk, so they share one media folder, as on a shared disk (or they would refuse to start).
   mediaDir = scratchFolder('shop-multi-')
@@ -83,6 +99,7 @@ afterAll(async () => {
   await balancer?.close()
   await Promise.all([first?.stop(), second?.stop()])
   await smtp?.close()
+  await shiprocket?.close()
   await database?.drop()
   if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true })
 })
@@ -255,4 +272,79 @@ describe('two app servers behind a load balancer, one PostgreSQL', () => {
     }
     expect(Date.now() - started).toBeLessThan(2000)
   })
+
+  it('books an order once when both servers book it at once, and applies a webhook delivered to both once (issue 40)', async () => {
+    const buyer = new Browser(second.url)
+    const { products } = (await (await fetch(`${first.url}/api/products?category=spices`)).json()) as {
+      products: Array<{ id: string; stockCount: number }>
+    }
+    const spice = products.find((p) => p.stockCount > 2)!
+    const created = await buyer.send('/api/payment/createOrder', {
+      json: { items: [{ productId: spice.id, quantity: 1 }], shippingAddress: address, email: 'two-servers@example.in' },
+    })
+    expect(created.status, created.text).toBe(201)
+    const { orderId } = JSON.parse(created.text) as { orderId: string }
+    expect((await buyer.send('/api/payment/test/complete', { json: { orderId } })).status).toBe(200)
+
+    // The owner's desk open on two screens, each reaching another server: both book the same order at once.
+    const token = await admin.formToken()
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const book = (base: string) =>
+      fetch(`${base}/dash/shipping`, {
+        method: 'POST',
+        headers: { cookie, origin: base },
+        body: new URLSearchParams({
+          csrf_token: token,
+          intent: 'book',
+          [`order-${orderId}`]: 'yes',
+          [`weight-${orderId}`]: '600',
+          [`box-${orderId}`]: 'Medium box',
+          [`courier-${orderId}`]: '',
+        }),
+      })
+    const answers = await Promise.all([book(first.url), book(second.url)])
+    // One books it; the other finds it being booked (409, "being booked already") or booked (200, the same parcel).
+    const statuses = answers.map((a) => a.status)
+    expect(statuses).toContain(200)
+    for (const status of statuses) expect([200, 409]).toContain(status)
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    try {
+      const parcels = await db.query<{ awb: string; status: string }>('select awb, status from shipments where order_id = $1', [orderId])
+      expect(parcels.rows).toHaveLength(1)
+      expect(parcels.rows[0]!.status).toBe('booked')
+      const awb = parcels.rows[0]!.awb
+      expect(shiprocket.state.requests.filter((r) => r.path.includes('orders/create/adhoc'))).toHaveLength(1)
+
+      // The courier picks it up; Shiprocket's webhook reaches both servers at the same moment.
+      shiprocket.scan(awb, 42, { activity: 'Picked up', location: 'Coimbatore' })
+      const payload = JSON.stringify(shiprocket.webhookPayload(awb))
+      const deliver = (base: string) =>
+        fetch(`${base}/api/webhooks/courier`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': SHIPROCKET_TOKEN },
+          body: payload,
+        })
+      const delivered = await Promise.all([deliver(first.url), deliver(second.url)])
+      expect(delivered.map((d) => d.status)).toEqual([200, 200])
+      const outcomes = (await Promise.all(delivered.map((d) => d.json()))) as Array<{ outcome: string }>
+      expect(outcomes.map((o) => o.outcome).sort()).toEqual(['applied', 'replay'])
+      const shipped = await db.query(`select 1 from order_events where order_id = $1 and status = 'shipped'`, [orderId])
+      expect(shipped.rows).toHaveLength(1)
+      const events = await db.query('select applied from shipment_events')
+      expect(events.rows).toEqual([{ applied: true }])
+      const mails = await db.query(`select 1 from outbox where subject like '%is on its way'  and recipient = 'two-servers@example.in'`)
+      expect(mails.rows).toHaveLength(1)
+      // A wrong token is refused by either server, and changes nothing.
+      const forged = await fetch(`${second.url}/api/webhooks/courier`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'guessed' },
+        body: payload,
+      })
+      expect(forged.status).toBe(401)
+      expect((await db.query('select 1 from shipment_events')).rows).toHaveLength(1)
+    } finally {
+      await db.end()
+    }
+  }, 60_000)
 })
