@@ -12,9 +12,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request, 64 * 1024)
   const back = (error: string) => redirect(`/dash/shipping?refused=${encodeURIComponent(error)}`, 303)
-  if (!fields) return back(FORM_TOO_LARGE)
+  // Not the desk's form (too large, or no known intent): a plain 4xx, as for any request no page of ours sends.
+  if (!fields) return new Response(FORM_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const what = fields.intent === 'manifest' ? 'manifest' : fields.intent === 'labels' ? 'labels' : null
-  if (!what) return back('Choose labels or the manifest.')
+  if (!what)
+    return new Response('Choose labels or the manifest.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const answer = await parcelsPdf({ context, fields, actor: admin.email }, what)
   return typeof answer === 'string' ? back(answer) : answer
 }

@@ -165,6 +165,11 @@ const TARGETS: Record<string, Target[]> = {
     },
   ],
   'routes/api.payment.webhook.ts': [{ path: () => '/api/payment/webhook', fields: ['event', 'payload'], who: ['visitor'], json: true }],
+  // The courier's tracking webhook: without Shiprocket set up, no provider owns any token (401); a body is read only
+  // after the token is checked, so hostile bodies change nothing either way.
+  'routes/api.webhooks.courier.ts': [
+    { path: () => '/api/webhooks/courier', fields: ['awb', 'current_status', 'current_timestamp'], who: ['visitor'], json: true },
+  ],
   'routes/api.payment.hold.ts': [
     { path: () => '/api/payment/hold', fields: ['orderId'], who: ['visitor'], json: true, valid: () => ({ orderId }) },
   ],
@@ -303,6 +308,22 @@ const TARGETS: Record<string, Target[]> = {
       json: true,
     },
   ],
+  // The shipping desk (issue 40): its forms by intent, each field hostile; the papers route answers PDFs only.
+  'routes/admin-shipping.tsx': [
+    {
+      path: () => '/dash/shipping',
+      fields: ['intent', 'utr', 'paidOn', 'parcel', 'courier', 'trackingNumber', 'answer', 'on', 'phone', 'addressLine', 'comment'],
+      who: ['admin'],
+      form: true,
+    },
+    {
+      path: () => '/dash/shipping',
+      fields: [`order-${'x'.repeat(12)}`, `weight-${'x'.repeat(12)}`, `box-${'x'.repeat(12)}`, 'intent'],
+      who: ['admin'],
+      form: true,
+    },
+  ],
+  'routes/admin-shipping-papers.ts': [{ path: () => '/dash/shipping/papers', fields: ['intent'], who: ['admin'], form: true }],
   'routes/admin-order.tsx': [
     {
       path: () => `/dash/orders/${orderId}`,
