@@ -103,7 +103,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <CustomerPanel order={order} />
           <PaymentPanel order={order} />
           {(order.refunds.length > 0 || order.refundable) && <RefundsPanel order={order} failed={failed} busyStep={busy} />}
-          {order.courier && <ShippingPanel courier={order.courier} trackingNumber={order.trackingNumber} />}
+          {(order.courier || order.shipments.length > 0) && <ShippingPanel order={order} />}
         </div>
       </div>
     </AdminPage>

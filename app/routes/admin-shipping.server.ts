@@ -4,7 +4,7 @@ import { indiaDayOf } from '~/features/dates/india-time'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { codRemittanceSchema, RemittanceRefusedError, recordCodRemittance } from '~/features/shipping/cod-remittances.server'
 import { bookingFieldsSchema, failedDeliveryAnswerSchema, handOverSchema, tickedIds } from '~/features/shipping/desk-forms'
-import { selfShippedLabelsPdf } from '~/features/shipping/label-data.server'
+import { packingSlipsOf, selfShippedLabelsPdf } from '~/features/shipping/label-data.server'
 import { ShippingProviderError } from '~/features/shipping/provider'
 import {
   answerFailedDelivery,
@@ -15,6 +15,7 @@ import {
   ShipmentRefusedError,
   shipmentLabels,
   shipmentManifest,
+  shipmentPackingSlips,
 } from '~/features/shipping/shipments.server'
 import { pdfDownload } from '~/http/pdf-download.server'
 
@@ -87,14 +88,16 @@ export async function bookOrders({ context, fields, actor }: Desk) {
 }
 
 /** The ticked parcels' labels (or manifest) as one PDF to print; or why not, for the owner. */
-export async function parcelsPdf({ context, fields }: Desk, what: 'labels' | 'manifest'): Promise<Response | string> {
+export async function parcelsPdf({ context, fields }: Desk, what: 'labels' | 'manifest' | 'packing-slips'): Promise<Response | string> {
   const ids = tickedIds(fields, 'parcel')
   const { shop } = context
   try {
     const pdf =
       what === 'labels'
         ? await shipmentLabels(shop.db, shop.shipping, ids, async (rows) => selfShippedLabelsPdf(shop.db, rows))
-        : await shipmentManifest(shop.db, shop.shipping, ids)
+        : what === 'manifest'
+          ? await shipmentManifest(shop.db, shop.shipping, ids)
+          : await shipmentPackingSlips(shop.db, ids, (rows) => packingSlipsOf(shop.db, rows))
     const day = indiaDayOf(new Date())
     return pdfDownload({ fileName: `${what}-${day}.pdf`, pdf: Buffer.from(pdf) })
   } catch (err) {

@@ -312,6 +312,9 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
               <button type="submit" name="intent" value="labels" formAction="/dash/shipping/papers" className={primaryButton}>
                 Download labels (PDF)
               </button>
+              <button type="submit" name="intent" value="packing-slips" formAction="/dash/shipping/papers" className={secondaryButton}>
+                Download packing slips (PDF)
+              </button>
               {courier && (
                 <>
                   <button type="submit" name="intent" value="manifest" formAction="/dash/shipping/papers" className={secondaryButton}>

@@ -217,15 +217,51 @@ export function PaymentPanel({ order }: { order: OrderForAdmin }) {
   )
 }
 
-export function ShippingPanel({ courier, trackingNumber }: { courier: string; trackingNumber: string | null }) {
+/** The order's parcels (or, for an order shipped before shipments, its courier and tracking number). */
+export function ShippingPanel({ order }: { order: Pick<OrderForAdmin, 'courier' | 'trackingNumber' | 'shipments' | 'promisedBy'> }) {
+  if (order.shipments.length === 0)
+    return (
+      <Panel id="shipping-title" title="Shipping">
+        <Definitions
+          items={[
+            ['Courier', order.courier ?? '—'],
+            ['Tracking number', order.trackingNumber ?? '—'],
+            ...(order.promisedBy ? ([['Promised by', order.promisedBy]] as Array<[string, string]>) : []),
+          ]}
+        />
+      </Panel>
+    )
   return (
     <Panel id="shipping-title" title="Shipping">
-      <Definitions
-        items={[
-          ['Courier', courier],
-          ['Tracking number', trackingNumber ?? '—'],
-        ]}
-      />
+      {order.promisedBy && <p className="text-earth-700">Promised to the customer by {order.promisedBy}.</p>}
+      <ul className="grid gap-3">
+        {order.shipments.map((parcel) => (
+          <li key={parcel.id} className="rounded-lg border border-stone-200 p-3" data-testid="order-shipment">
+            <p className="font-semibold text-earth-900">
+              {parcel.reference}: {parcel.status}
+            </p>
+            <p className="text-sm text-earth-700">
+              {parcel.sentBy} · {(parcel.weightGrams / 1000).toFixed(2)} kg, {parcel.boxName}
+              {parcel.chargePaise !== null ? ` · charge ${formatRupees(parcel.chargePaise)}` : ''}
+            </p>
+            {parcel.awb && (
+              <p className="text-sm text-earth-900">
+                {parcel.courier ?? 'Courier'}:{' '}
+                {parcel.trackingUrl ? (
+                  <a href={parcel.trackingUrl} className="underline underline-offset-2" rel="noopener noreferrer" target="_blank">
+                    {parcel.awb}
+                  </a>
+                ) : (
+                  parcel.awb
+                )}
+                {parcel.providerStatus ? ` · courier says “${parcel.providerStatus}”` : ''}
+              </p>
+            )}
+            {parcel.expectedBy && <p className="text-sm text-earth-700">Expected by {parcel.expectedBy}</p>}
+            {parcel.failureReason && <p className="text-sm text-red-800">Delivery failed: {parcel.failureReason}</p>}
+          </li>
+        ))}
+      </ul>
     </Panel>
   )
 }

@@ -10,6 +10,9 @@ import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { FULFILMENT_STEPS, type FulfilmentStep, stepAllowed } from './fulfilment.server'
 import { orderNumberLabel, parseOrderNumber } from './order-number'
 import { lastTenPhoneDigits } from './order-phone.server'
+import { shipmentsOf } from '../shipping/shipments.server'
+import { SHIPMENT_STATUS_LABELS } from '../shipping/shipment-statuses'
+import { trackingLinkOf } from '../shipping/tracking-links'
 
 // The admin's views of orders: the list with its filters and search, one order with its history, and those waiting to ship.
 
@@ -96,10 +99,11 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
 export async function getOrderForAdmin(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [lines, history, invoiceNumber] = await Promise.all([
+  const [lines, history, invoiceNumber, parcels] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     invoiceNumberOf(db, orderId),
+    shipmentsOf(db, orderId),
   ])
   const { buyerTokenHash: _, checkoutKey: __, ...visible } = order
   return {
@@ -110,6 +114,22 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
     lines,
     history,
     invoiceNumber,
+    // Its parcels, each with where it is in the shop's words and the courier's (decision 073).
+    shipments: parcels.map((p) => ({
+      id: p.id,
+      reference: p.reference,
+      sentBy: p.provider === 'self' ? 'Sent by the shop' : `Booked through ${p.provider === 'shiprocket' ? 'Shiprocket' : p.provider}`,
+      status: SHIPMENT_STATUS_LABELS[p.status],
+      providerStatus: p.providerStatus,
+      courier: p.courier,
+      awb: p.awb,
+      trackingUrl: p.awb ? trackingLinkOf(p.provider, p.awb) : null,
+      weightGrams: p.weightGrams,
+      boxName: (p.box as { name: string }).name,
+      chargePaise: p.chargePaise,
+      expectedBy: p.expectedBy,
+      failureReason: p.failureReason,
+    })),
     returnCreditNote: order.status === 'returned_to_origin' ? await returnCreditNoteOf(db, orderId) : null,
     nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) => stepAllowed(s, order.status, order.paymentMethod)),
   }

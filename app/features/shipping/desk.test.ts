@@ -11,6 +11,9 @@ import { boxSettings } from './box-settings'
 import { codAwaitingRemittance, codRemittanceSchema, RemittanceRefusedError, recordCodRemittance } from './cod-remittances.server'
 import { lateParcels, markCheapestAndFastest, ordersReadyToShip, shipOrderByHand } from './desk.server'
 import { shippingProviders } from './registry.server'
+import { packingSlipsOf, selfShippedLabelsPdf } from './label-data.server'
+import { pdfText } from '../../../tests/support/pdf-text'
+import { formatRupeesAndPaise } from '../money/money'
 import { selfShippedProvider } from './self-shipped.server'
 import { applyTrackingUpdate, bookShipment, ShipmentRefusedError } from './shipments.server'
 
@@ -195,6 +198,36 @@ describe(`the shipping desk on ${describeDatabase()}`, () => {
       expect(codRemittanceSchema.safeParse({ utr: 'UTR0099', paidOn: '2026-02-30', shipmentIds: ['x'] }).success).toBe(false)
       expect(codRemittanceSchema.safeParse({ utr: 'UTR 0099; drop', paidOn: '2026-12-05', shipmentIds: ['x'] }).success).toBe(false)
     })
+  })
+
+  it("prints a COD parcel's label with both addresses and the cash to collect, and its packing slip with every line", async () => {
+    const order = await placeTestOrder(db(), payments, {
+      items: [
+        { productId: 'kaara-thokku', quantity: 2 },
+        { productId: 'amla-powder', quantity: 1 },
+      ],
+      payment: 'cod',
+    })
+    await advanceOrder(db(), TEST_SHOP_URL, order.id, { step: 'confirm' }, OWNER)
+    const shipment = await bookShipment(db(), providers, TEST_SHOP_URL, {
+      orderId: order.id,
+      provider: 'self',
+      weightGrams: 1_120,
+      box: BOXES[1]!,
+      courierId: null,
+      actor: OWNER,
+    })
+    const [row] = await db().select().from(shipments).where(eq(shipments.id, shipment.id))
+    const total = (await db().select().from(orders).where(eq(orders.id, order.id)))[0]!.totalPaise
+    const label = await pdfText(await selfShippedLabelsPdf(db(), [row!]))
+    expect(label).toContain('Meena Sundaram')
+    expect(label).toContain('625001')
+    expect(label).toContain('Kurichi, Coimbatore')
+    expect(label).toContain(`COD: collect ${formatRupeesAndPaise(total)}`)
+    const slip = await pdfText(await packingSlipsOf(db(), [row!]))
+    expect(slip).toContain('Kaara Thokku')
+    expect(slip).toContain('Amla Powder')
+    expect(slip).toContain(`KO-${order.number}`)
   })
 
   it('lists parcels on their way past the day promised', async () => {

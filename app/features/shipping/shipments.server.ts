@@ -534,6 +534,18 @@ export async function shipmentLabels(
   return provider.labels(rows.map((s) => s.providerShipmentId!))
 }
 
+/** The packing slips of these parcels, whoever carries them: what the packer puts in each box. */
+export async function shipmentPackingSlips(db: Database, ids: readonly string[], slips: (rows: Shipment[]) => Promise<Uint8Array>) {
+  if (ids.length === 0) throw new ShipmentRefusedError('Choose at least one parcel.')
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.id, [...ids]))
+  if (rows.length !== new Set(ids).size)
+    throw new ShipmentRefusedError('One of the chosen parcels does not exist any more: reload the page.')
+  return slips(rows)
+}
+
 /** The courier's manifest for these parcels (the list the pickup person signs). */
 export async function shipmentManifest(db: Database, providers: ShippingProviders, ids: readonly string[]) {
   const { rows, provider } = await bookedShipments(db, providers, ids)

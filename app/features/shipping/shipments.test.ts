@@ -6,6 +6,7 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 import { emptyOrdersAndCatalogue, placePaidOrder, placeTestOrder } from '../checkout/test-orders'
 import { advanceOrder } from '../orders/fulfilment.server'
+import { getOrderForAdmin } from '../orders/admin-orders.server'
 import { getTrackedOrder } from '../tracking/tracking.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
 import type { TrackingUpdate } from './provider'
@@ -77,6 +78,9 @@ describe(`shipments on ${describeDatabase()}`, () => {
     expect(await db().select().from(shipments)).toHaveLength(1)
     expect((await orderOf(order.id)).status).toBe('packed')
     expect((await historyOf(order.id)).at(-1)).toBe('packed: Shipment made for sending ourselves; 1.05 kg in the Medium box')
+    expect((await getOrderForAdmin(db(), order.id))!.shipments).toEqual([
+      expect.objectContaining({ reference: `KO-${order.number}-1`, status: 'Booked', sentBy: 'Sent by the shop', boxName: 'Medium box' }),
+    ])
   })
 
   it('refuses an order that is not paid, and changes nothing', async () => {
