@@ -5,6 +5,8 @@ import {
   type FulfilmentStep,
   fulfilmentSchema,
   OrderNotFoundError,
+  RestockRefusedError,
+  restockReturnedParcel,
   StepNotAllowedError,
 } from '~/features/orders/fulfilment.server'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
@@ -70,6 +72,18 @@ export async function resolveAttentionStep({ context, orderId, fields, actor }: 
     return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
   }
   return data<StepResult>({ ok: true, message: 'Marked as dealt with.' })
+}
+
+/** A returned parcel's goods checked fit to sell: back on the shelf, once. */
+export async function restockStep({ context, orderId, actor }: Intent) {
+  try {
+    await restockReturnedParcel(context.shop.db, orderId, actor)
+  } catch (err) {
+    if (err instanceof RestockRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'restock' }, { status: 409 })
+    if (err instanceof OrderNotFoundError) throw notFound()
+    throw err
+  }
+  return data<StepResult>({ ok: true, message: 'The goods are back in stock.' })
 }
 
 /** A refund from the order's page (decision 033): written with its credit note, then sent to the provider. */

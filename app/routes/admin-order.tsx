@@ -20,6 +20,7 @@ import {
   refundStep,
   resolveAttentionStep,
   retryRefundStep,
+  restockStep,
 } from './admin-order.server'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -48,6 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (fields.step === 'cod-refund') return codRefundStep(intent)
   if (fields.step === 'retry-refund') return retryRefundStep(intent)
   if (fields.step === 'cancel') return cancelStep(intent)
+  if (fields.step === 'restock') return restockStep(intent)
   return fulfilmentStep(intent)
 }
 

@@ -21,7 +21,18 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
   const cancelErrors = errorsFor('cancel')
   return (
     <Panel id="steps-title" title="Next step">
-      {order.nextSteps.length === 0 ? (
+      {order.canRestock ? (
+        <Form method="post" preventScrollReset className="mt-3 grid gap-2">
+          <FormTokenField />
+          <input type="hidden" name="step" value="restock" />
+          <p className="text-earth-900">The parcel came back. Once you have checked it, put what is fit to sell back in stock.</p>
+          <div>
+            <button type="submit" className={secondaryButton} disabled={busyStep === 'restock'}>
+              Fit to sell: put the goods back in stock
+            </button>
+          </div>
+        </Form>
+      ) : order.nextSteps.length === 0 ? (
         <p className="mt-3 text-earth-700">
           {order.status === 'pending_payment'
             ? 'Waiting for the customer to pay; nothing to do yet.'

@@ -9,7 +9,10 @@ import { type CouponCustomer, checkCoupon } from './coupon-uses.server'
 import type { CouponResult, OfferLine } from './coupons'
 import { type PaymentChoice, type PricedOrder, priceOrder } from './order-pricing'
 
-/** COD parcels of this customer (by e-mail or phone) that came back to the shop (decision 043). */
+/**
+ * Parcels of this customer (by e-mail or phone) that came back to the shop (decision 043): cash on delivery or prepaid
+ * (issue 40), as a refused prepaid parcel costs the shipping both ways too.
+ */
 export async function returnedParcelsOf(db: Database, customer: CouponCustomer) {
   if (!customer.email && !customer.phone) return 0
   const same = or(
@@ -19,7 +22,7 @@ export async function returnedParcelsOf(db: Database, customer: CouponCustomer) 
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.status, 'returned_to_origin'), eq(orders.paymentMethod, 'cod'), same))
+    .where(and(eq(orders.status, 'returned_to_origin'), same))
   return row!.n
 }
 

@@ -241,9 +241,12 @@ describe(`checkout with offers and cash on delivery on ${describeDatabase()}`, (
       })
     }
 
-    it('a customer with two parcels returned to origin, by phone under another e-mail', async () => {
-      for (const email of ['meena@example.in', 'other@example.in']) {
-        const order = await placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 1 }], payment: 'cod', email })
+    it('a customer with two parcels returned to origin, one prepaid, by phone under another e-mail', async () => {
+      for (const [email, payment] of [
+        ['meena@example.in', 'cod'],
+        ['other@example.in', 'online'],
+      ] as const) {
+        const order = await placeTestOrder(db(), provider, { items: [{ productId: 'dried-mango', quantity: 1 }], payment, email })
         await db().update(orders).set({ status: 'returned_to_origin' }).where(eq(orders.id, order.id))
       }
       const attempt = placeTestOrder(db(), provider, {

@@ -9,7 +9,7 @@ import type { FulfilmentStep } from './fulfilment.server'
 export type OrderField = 'courier' | 'trackingNumber' | 'reason' | 'confirm' | 'resellable' | 'attentionNote' | CodRefundFormField
 
 /** The page's intents: a step of fulfilment, or one of the payment's own forms. */
-export type OrderStep = FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund' | 'cod-refund'
+export type OrderStep = FulfilmentStep | 'resolve-attention' | 'refund' | 'retry-refund' | 'cod-refund' | 'restock'
 
 export type StepResult =
   | { ok: true; message: string }

@@ -7,7 +7,7 @@ import { invoiceNumberOf } from '../invoices/invoices.server'
 import { returnCreditNoteOf } from '../invoices/credit-notes.server'
 import { refundsForAdmin } from '../payments/refunds.server'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
-import { FULFILMENT_STEPS, type FulfilmentStep, stepAllowed } from './fulfilment.server'
+import { FULFILMENT_STEPS, type FulfilmentStep, stepAllowed, stockReturnedFor } from './fulfilment.server'
 import { orderNumberLabel, parseOrderNumber } from './order-number'
 import { lastTenPhoneDigits } from './order-phone.server'
 import { shipmentsOf } from '../shipping/shipments.server'
@@ -131,6 +131,8 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
       failureReason: p.failureReason,
     })),
     returnCreditNote: order.status === 'returned_to_origin' ? await returnCreditNoteOf(db, orderId) : null,
+    // A parcel back from the courier whose goods the owner has not put back on the shelf yet.
+    canRestock: order.status === 'returned_to_origin' && !(await stockReturnedFor(db, orderId)),
     nextSteps: (Object.keys(FULFILMENT_STEPS) as FulfilmentStep[]).filter((s) => stepAllowed(s, order.status, order.paymentMethod)),
   }
 }

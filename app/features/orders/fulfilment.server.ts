@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { text, z } from '~/zod'
 import type { Database, Transaction } from '~/db/client.server'
-import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders } from '~/db/schema'
+import { type OrderStatus, type PaymentMethod, orderEvents, orderLines, orders, stockLedger } from '~/db/schema'
 import { issueInvoice } from '../invoices/invoices.server'
 import { issueCreditNote } from '../invoices/credit-notes.server'
 import { formatRupees } from '../money/money'
@@ -261,4 +261,43 @@ export async function takeStep(
   }
   await tx.insert(orderEvents).values({ orderId, status: step.to, note, actor })
   return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: null }
+}
+
+export class RestockRefusedError extends Error {}
+
+/**
+ * A parcel that came back (a courier's return, decision 073) is checked by the owner: fit to sell, its goods go back
+ * on the shelf, once. A return the owner recorded as resellable put them back already.
+ */
+export async function restockReturnedParcel(db: Database, orderId: string, actor: string) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!order) throw new OrderNotFoundError()
+    if (order.status !== 'returned_to_origin') throw new RestockRefusedError('Only a parcel returned to origin goes back in stock here.')
+    if (await stockReturnedFor(tx, orderId)) throw new RestockRefusedError('This parcel’s goods are back in stock already.')
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
+    for (const line of lines) {
+      await changeStock(tx, {
+        productId: line.productId,
+        size: line.size,
+        change: line.quantity,
+        reason: 'returned',
+        orderId,
+        admin: actor,
+      })
+    }
+    await tx
+      .insert(orderEvents)
+      .values({ orderId, status: 'returned_to_origin', note: 'Checked on return: fit to sell, stock returned', actor })
+  })
+}
+
+/** Whether an order's goods came back on the shelf already (a return marked resellable, or restocked after). */
+export async function stockReturnedFor(db: Database | Transaction, orderId: string) {
+  const [row] = await db
+    .select({ id: stockLedger.id })
+    .from(stockLedger)
+    .where(and(eq(stockLedger.orderId, orderId), eq(stockLedger.reason, 'returned')))
+    .limit(1)
+  return row !== undefined
 }

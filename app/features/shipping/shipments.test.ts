@@ -5,7 +5,7 @@ import { creditNotes, invoices, orderEvents, orders, outbox, products, shipmentE
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import { TEST_SHOP_URL } from '../../../tests/support/test-shop-url'
 import { emptyOrdersAndCatalogue, placePaidOrder, placeTestOrder } from '../checkout/test-orders'
-import { advanceOrder } from '../orders/fulfilment.server'
+import { advanceOrder, RestockRefusedError, restockReturnedParcel } from '../orders/fulfilment.server'
 import { getOrderForAdmin } from '../orders/admin-orders.server'
 import { getTrackedOrder } from '../tracking/tracking.server'
 import { testPaymentProvider } from '../payments/test-provider.server'
@@ -227,6 +227,15 @@ describe(`shipments on ${describeDatabase()}`, () => {
       await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('R1', 'returned_to_origin', '2026-12-02T10:00:00Z'))
       expect((await orderOf(back.id)).status).toBe('returned_to_origin')
       expect(await db().select().from(creditNotes).where(eq(creditNotes.orderId, back.id))).toHaveLength(1)
+      // The goods wait for the owner's check; fit to sell, they go back on the shelf once.
+      const stock = async () => (await db().select({ stock: variants.stock }).from(variants))[0]!.stock
+      const before = await stock()
+      expect((await getOrderForAdmin(db(), back.id))!.canRestock).toBe(true)
+      await restockReturnedParcel(db(), back.id, OWNER)
+      expect(await stock()).toBe(before + 1)
+      await expect(restockReturnedParcel(db(), back.id, OWNER)).rejects.toThrow(RestockRefusedError)
+      expect(await stock()).toBe(before + 1)
+      expect((await getOrderForAdmin(db(), back.id))!.canRestock).toBe(false)
 
       const delivered = await cod('R2')
       await applyTrackingUpdate(db(), TEST_SHOP_URL, 'self', event('R2', 'delivered', '2026-11-30T10:00:00Z'))
