@@ -91,6 +91,13 @@ describe(`rate limits in the database (${describeDatabase()})`, () => {
       expect(await limitRequest(context('on', '198.51.100.10'), 'contact')).toBeNull()
     })
 
+    it('refuses the 61st PIN check from one connection (each may be a call to the courier)', async () => {
+      for (let i = 0; i < RATE_LIMITS.deliveryEstimate.max; i++)
+        expect(await limitRequest(context('on', '198.51.100.20'), 'deliveryEstimate')).toBeNull()
+      const refusal = await limitRequest(context('on', '198.51.100.20'), 'deliveryEstimate')
+      expect(refusal?.message).toBe('Too many PIN codes checked from your connection. Please try again in 10 minutes.')
+    })
+
     it('says "1 minute" near the end of a window', () => {
       expect(RATE_LIMITS.createOrder.message(42)).toBe(
         'Too many checkout attempts from your connection. Please wait 1 minute and try again.',

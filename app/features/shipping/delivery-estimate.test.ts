@@ -57,7 +57,8 @@ describe(`delivery by PIN and weight on ${describeDatabase()}`, () => {
   const ask = async (query: string) => {
     const answer = (await loader({
       request: new Request(`http://shop.test/api/delivery-estimate?${query}`),
-      context: { shop: { db: db() } },
+      // No courier set up: the zone's days answer. The rate limit has its own tests (app/http/rate-limit.test.ts).
+      context: { shop: { db: db(), config: { RATE_LIMIT: 'off' }, courierRates: null }, clientAddress: '127.0.0.1' },
     } as never)) as unknown as { data: Record<string, unknown>; init: { status?: number } | null }
     return { status: answer.init?.status ?? 200, body: answer.data }
   }
