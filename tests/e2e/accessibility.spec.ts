@@ -56,6 +56,14 @@ const ADMIN_PAGES: PageToCheck[] = [
   { name: 'dashboard', path: '/dash' },
   { name: 'orders', path: '/dash/orders?status=all' },
   { name: 'an order', path: async (request) => `/dash/orders/${await paidOrder(request)}` },
+  // With a paid order waiting, so the desk shows its table of orders, weights, boxes and couriers.
+  {
+    name: 'the shipping desk',
+    path: async (request) => {
+      await paidOrder(request)
+      return '/dash/shipping'
+    },
+  },
   { name: 'messages', path: '/dash/messages' },
   { name: 'outbox', path: '/dash/outbox?show=all' },
   { name: 'users', path: '/dash/users' },

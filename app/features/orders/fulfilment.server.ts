@@ -39,28 +39,30 @@ export function stepAllowed(step: FulfilmentStep, status: OrderStatus, method: P
 
 export type FulfilmentStep = keyof typeof FULFILMENT_STEPS
 
+/** A parcel handed to a courier by hand: the courier's name and its tracking number (the order page, the desk). */
+export const HANDED_OVER_FIELDS = {
+  courier: text({
+    label: 'Courier',
+    max: 80,
+    missing: 'Enter the courier.',
+    oneLine: true,
+    tooLong: 'Keep the courier under 80 characters.',
+  }),
+  trackingNumber: text({
+    label: 'Tracking number',
+    max: 80,
+    missing: 'Enter the tracking number.',
+    oneLine: true,
+    tooLong: 'Keep the tracking number under 80 characters.',
+  }),
+}
+
 export const fulfilmentSchema = z.discriminatedUnion(
   'step',
   [
     z.object({ step: z.literal('confirm') }),
     z.object({ step: z.literal('pack') }),
-    z.object({
-      step: z.literal('ship'),
-      courier: text({
-        label: 'Courier',
-        max: 80,
-        missing: 'Enter the courier.',
-        oneLine: true,
-        tooLong: 'Keep the courier under 80 characters.',
-      }),
-      trackingNumber: text({
-        label: 'Tracking number',
-        max: 80,
-        missing: 'Enter the tracking number.',
-        oneLine: true,
-        tooLong: 'Keep the tracking number under 80 characters.',
-      }),
-    }),
+    z.object({ step: z.literal('ship'), ...HANDED_OVER_FIELDS }),
     z.object({ step: z.literal('deliver') }),
     z.object({
       step: z.literal('return'),
@@ -170,16 +172,7 @@ export async function takeStep(
   } else if (input.step === 'return') {
     await tx.update(orders).set({ status: 'returned_to_origin', updatedAt: now }).where(eq(orders.id, orderId))
     if (input.resellable === 'yes') {
-      for (const line of lines) {
-        await changeStock(tx, {
-          productId: line.productId,
-          size: line.size,
-          change: line.quantity,
-          reason: 'returned',
-          orderId,
-          admin: actor,
-        })
-      }
+      await linesBackOnTheShelf(tx, lines, 'returned', actor)
     }
     // GST: the goods were never supplied, so the invoice issued at dispatch is cancelled by a credit note (CGST Act
     // s. 34) for all of it: the goods as paid, delivery and the COD fee. No money moves: none was collected.
@@ -219,16 +212,7 @@ export async function takeStep(
   }
   if (input.step === 'cancel') {
     // The stock was taken when the order was placed; it goes back on the shelf.
-    for (const line of lines) {
-      await changeStock(tx, {
-        productId: line.productId,
-        size: line.size,
-        change: line.quantity,
-        reason: 'cancelled',
-        orderId,
-        admin: actor,
-      })
-    }
+    await linesBackOnTheShelf(tx, lines, 'cancelled', actor)
     // Cancelled before dispatch: the coupon's use is given back.
     await releaseCouponUse(tx, orderId, now)
     note = ['Stock returned', input.reason].filter(Boolean).join('; ')
@@ -276,16 +260,7 @@ export async function restockReturnedParcel(db: Database, orderId: string, actor
     if (order.status !== 'returned_to_origin') throw new RestockRefusedError('Only a parcel returned to origin goes back in stock here.')
     if (await stockReturnedFor(tx, orderId)) throw new RestockRefusedError('This parcel’s goods are back in stock already.')
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
-    for (const line of lines) {
-      await changeStock(tx, {
-        productId: line.productId,
-        size: line.size,
-        change: line.quantity,
-        reason: 'returned',
-        orderId,
-        admin: actor,
-      })
-    }
+    await linesBackOnTheShelf(tx, lines, 'returned', actor)
     await tx
       .insert(orderEvents)
       .values({ orderId, status: 'returned_to_origin', note: 'Checked on return: fit to sell, stock returned', actor })
@@ -300,4 +275,23 @@ export async function stockReturnedFor(db: Database | Transaction, orderId: stri
     .where(and(eq(stockLedger.orderId, orderId), eq(stockLedger.reason, 'returned')))
     .limit(1)
   return row !== undefined
+}
+
+/** An order's lines back on the shelf, each a row of the stock ledger naming the order and why. */
+async function linesBackOnTheShelf(
+  tx: Transaction,
+  lines: ReadonlyArray<{ orderId: string; productId: string; size: (typeof orderLines.$inferSelect)['size']; quantity: number }>,
+  reason: 'returned' | 'cancelled',
+  actor: string | null,
+) {
+  for (const line of lines) {
+    await changeStock(tx, {
+      productId: line.productId,
+      size: line.size,
+      change: line.quantity,
+      reason,
+      orderId: line.orderId,
+      admin: actor,
+    })
+  }
 }

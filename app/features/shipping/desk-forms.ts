@@ -1,5 +1,6 @@
 import { text, z } from '~/zod'
 import { isCalendarDay } from '../dates/india-time'
+import { HANDED_OVER_FIELDS } from '../orders/fulfilment.server'
 
 /**
  * What the shipping desk (/dash/shipping) posts, read from a plain form: each chosen order or parcel is a checkbox
@@ -30,22 +31,7 @@ export const bookingFieldsSchema = z.object({
     .transform((v) => v || null),
 })
 
-export const handOverSchema = z.object({
-  courier: text({
-    label: 'Courier',
-    max: 80,
-    missing: 'Enter the courier (or India Post).',
-    oneLine: true,
-    tooLong: 'Keep the courier under 80 characters.',
-  }),
-  trackingNumber: text({
-    label: 'Tracking number',
-    max: 80,
-    missing: 'Enter the tracking number.',
-    oneLine: true,
-    tooLong: 'Keep the tracking number under 80 characters.',
-  }),
-})
+export const handOverSchema = z.object(HANDED_OVER_FIELDS)
 
 const comment = text({ label: 'Note', max: 200, required: false, oneLine: true, tooLong: 'Keep the note under 200 characters.' })
   .optional()

@@ -502,8 +502,8 @@ export function startShipmentTracking(db: Database, providers: ShippingProviders
   }
 }
 
-/** The shipments with these ids, each with its provider; refused when one is missing or has not been booked. */
-async function bookedShipments(db: Database, providers: ShippingProviders, ids: readonly string[]) {
+/** The chosen parcels, all of them; refused when none is chosen or one is gone. */
+async function chosenShipments(db: Database, ids: readonly string[]) {
   if (ids.length === 0) throw new ShipmentRefusedError('Choose at least one parcel.')
   const rows = await db
     .select()
@@ -511,6 +511,12 @@ async function bookedShipments(db: Database, providers: ShippingProviders, ids: 
     .where(inArray(shipments.id, [...ids]))
   if (rows.length !== new Set(ids).size)
     throw new ShipmentRefusedError('One of the chosen parcels does not exist any more: reload the page.')
+  return rows
+}
+
+/** The shipments with these ids, each with its provider; refused when one is missing or has not been booked. */
+async function bookedShipments(db: Database, providers: ShippingProviders, ids: readonly string[]) {
+  const rows = await chosenShipments(db, ids)
   const unbooked = rows.find((s) => s.status === 'booking' || s.status === 'cancelled')
   if (unbooked)
     throw new ShipmentRefusedError(
@@ -536,14 +542,7 @@ export async function shipmentLabels(
 
 /** The packing slips of these parcels, whoever carries them: what the packer puts in each box. */
 export async function shipmentPackingSlips(db: Database, ids: readonly string[], slips: (rows: Shipment[]) => Promise<Uint8Array>) {
-  if (ids.length === 0) throw new ShipmentRefusedError('Choose at least one parcel.')
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(inArray(shipments.id, [...ids]))
-  if (rows.length !== new Set(ids).size)
-    throw new ShipmentRefusedError('One of the chosen parcels does not exist any more: reload the page.')
-  return slips(rows)
+  return slips(await chosenShipments(db, ids))
 }
 
 /** The courier's manifest for these parcels (the list the pickup person signs). */
