@@ -1,6 +1,6 @@
 import { SettingsSection, type SettingsSectionProps, settingsField, shownValues } from '~/components/admin/settings-section'
 import { NumberField, TextField } from '~/components/forms/fields'
-import { BOX_LIMITS, BOX_NUMBERS, type BoxField, boxField, boxLabel } from '~/features/shipping/box-settings'
+import { BOX_LIMITS, BOX_NUMBERS, type BoxField, boxField, boxLabel } from '~/features/shipping/box-fields'
 
 /** The shipping boxes' section of /dash/settings: five fixed rows, a blank row being a box the shop does not have. */
 export function BoxSettingsForm({ busy, ...props }: SettingsSectionProps<BoxField>) {

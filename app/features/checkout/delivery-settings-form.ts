@@ -2,7 +2,8 @@ import { rupeesField, z } from '~/zod'
 import { formatRupees, typedRupees } from '../money/money'
 import type { SliceForm } from '../settings/settings-slice'
 import { DELIVERY_ZONES, type DeliveryZone } from '../shipping/zones'
-import { DELIVERY_MODES, type DeliveryField, type DeliveryRule, type WeightSlabs, type ZoneDays } from './delivery-settings'
+import { DELIVERY_MODES } from './delivery-modes'
+import type { DeliveryField, DeliveryRule, WeightSlabs, ZoneDays } from './delivery-settings'
 
 /** The most days a zone's promise may be: a delivery date further out would be no promise at all. */
 export const MAX_DELIVERY_DAYS = 30

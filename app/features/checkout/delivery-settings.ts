@@ -1,15 +1,12 @@
 import type { DeliveryZone } from '../shipping/zones'
 import { onServerOnly, settingsSlice } from '../settings/settings-slice'
+import type { DeliveryMode } from './delivery-modes'
 
 /** A zone's charge by the parcel's weight: up to 500 g, up to 1 kg, then each further 500 g (or part of it) adds. */
 export type WeightSlabs = { upTo500gPaise: number; upTo1kgPaise: number; eachFurther500gPaise: number }
 
 /** Days from dispatch to delivery in a zone, as the owner promises them when no courier answers for the PIN. */
 export type ZoneDays = { from: number; to: number }
-
-/** `flat`: one charge below the free-delivery threshold (the spec's rule). `slabs`: by the parcel's weight and zone. */
-export const DELIVERY_MODES = ['flat', 'slabs'] as const
-export type DeliveryMode = (typeof DELIVERY_MODES)[number]
 
 /** What the cart, the checkout and a new order charge for delivery; an order keeps the charge it was placed with. */
 export type DeliveryRule = {

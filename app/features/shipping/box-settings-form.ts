@@ -1,17 +1,7 @@
 import { text, z } from '~/zod'
 import type { SliceForm } from '../settings/settings-slice'
-import {
-  BOX_LIMITS,
-  BOX_NUMBERS,
-  BOX_PARTS,
-  type BoxField,
-  type BoxPart,
-  type BoxSettings,
-  boxField,
-  boxLabel,
-  MAX_BOXES,
-  type ShippingBox,
-} from './box-settings'
+import { BOX_LIMITS, BOX_NUMBERS, BOX_PARTS, type BoxField, type BoxPart, boxField, boxLabel, MAX_BOXES } from './box-fields'
+import type { BoxSettings, ShippingBox } from './box-settings'
 
 /** The owner's boxes as typed at /dash/settings: up to five rows, a blank row being no box. */
 

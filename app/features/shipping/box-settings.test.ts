@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formErrorsOf } from '~/http/form-result'
-import { type BoxField, boxSettings } from './box-settings'
+import type { BoxField } from './box-fields'
+import { boxSettings } from './box-settings'
 import { boxSettingsForm } from './box-settings-form'
 
 /** The form as the page shows the defaults, with some fields changed. */

@@ -107,6 +107,11 @@ describe(`the shipping desk on ${describeDatabase()}`, () => {
       status: 'shipped',
       trackingNumber: 'EE1IN',
     })
+    // One step in the history, as before shipments: paid, then shipped.
+    const steps = (await db().select().from(orderEvents).where(eq(orderEvents.orderId, byHand.id)).orderBy(orderEvents.id)).map(
+      (e) => e.status,
+    )
+    expect(steps).toEqual(['pending_payment', 'paid', 'shipped'])
     await expect(handOver(byHand.id)).rejects.toThrow(StepNotAllowedError)
 
     const fromDesk = await paid()

@@ -136,6 +136,10 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
         const [current] = await tx.select().from(shipments).where(eq(shipments.id, claimed.shipment.id))
         return current!
       }
+      // Handed over at once (shipped by hand from the order's page): the ship step is its one line in the history.
+      if (!shipmentProvider.books && input.handedOver) {
+        return handOver(tx, { order: order!, shipment: booked, settings, shopUrl, actor: input.actor, now: new Date() })
+      }
       const parcel = `${(booked.weightGrams / 1000).toFixed(2)} kg in the ${input.box.name}`
       const note = shipmentProvider.books
         ? `Shipment booked with ${courier ?? 'a courier'} through ${shipmentProvider.label}, AWB ${awb}; ${parcel}`
@@ -146,9 +150,6 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
         await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order!.id))
       }
       await tx.insert(orderEvents).values({ orderId: order!.id, status, note, actor: input.actor })
-      if (!shipmentProvider.books && input.handedOver) {
-        return handOver(tx, { order: { ...order!, status }, shipment: booked, settings, shopUrl, actor: input.actor, now: new Date() })
-      }
       return booked
     })
     .catch(releaseLease)
