@@ -114,8 +114,10 @@ describe('bodies without a declared length', () => {
     // The page answers with the form's own message, not the text echoed back.
     expect(answer.body.length).toBeLessThan(200_000)
     expect(answer.sentWhenAnswered).toBeGreaterThan(0)
-    // What the client had written when answered: the limit, one chunk, and what the two sockets' buffers hold.
-    expect(answer.sentWhenAnswered).toBeLessThan(16 * MiB)
+    // What the client had written when answered: the limit, one chunk, what the two sockets' buffers hold, and what a
+    // busy machine lets it push before the answer is read (17.0 MiB once, beside the load test on 2 cores). What the
+    // server read is checked exactly below.
+    expect(answer.sentWhenAnswered).toBeLessThan(32 * MiB)
     const { bytesRead, limit } = await bytesReadWhenRefused('/contact')
     expect(bytesRead).toBeLessThanOrEqual(limit + CHUNK)
     expect(answer.peak - before).toBeLessThan(50 * MiB)
@@ -126,7 +128,7 @@ describe('bodies without a declared length', () => {
     const answer = await chunkedPost('/api/payment/webhook', '{"event":"payment.captured","payload":"', 268 * MiB, 'application/json')
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toHaveProperty('error')
-    expect(answer.sentWhenAnswered).toBeLessThan(16 * MiB)
+    expect(answer.sentWhenAnswered).toBeLessThan(32 * MiB)
     const { bytesRead, limit } = await bytesReadWhenRefused('/api/payment/webhook')
     expect(bytesRead).toBeLessThanOrEqual(limit + CHUNK)
     expect(answer.peak - before).toBeLessThan(50 * MiB)
