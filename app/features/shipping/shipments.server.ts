@@ -5,7 +5,7 @@ import { type OrderStatus, orderEvents, orderLines, orders, products, shipmentEv
 import { log } from '~/log.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { formatRupees } from '../money/money'
-import { takeStep } from '../orders/fulfilment.server'
+import { stepAllowed, takeStep } from '../orders/fulfilment.server'
 import { orderNumberLabel } from '../orders/order-number'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShopSettings } from '../settings/shop-settings'
@@ -283,17 +283,29 @@ async function handOver(
     .set({ status, statusAt: now, nextTrackAt: new Date(now.getTime() + TRACK_SILENT_AFTER_MS), updatedAt: now })
     .where(eq(shipments.id, shipment.id))
     .returning()
-  if (order.status === 'paid' || order.status === 'packed' || order.status === 'confirmed') {
-    await takeStep(tx, {
-      order,
-      input: { step: 'ship', courier: shipment.courier ?? 'Courier', trackingNumber: shipment.awb ?? shipment.reference },
-      actor,
-      settings,
-      shopUrl,
-      now,
-    })
-  }
+  await shipOrderOnce(tx, { order, shipment, actor, settings, shopUrl, now })
   return moved!
+}
+
+/**
+ * The order's ship step for a parcel that left the shop (its courier and AWB, the shipped mail, a COD order's
+ * invoice), unless the order was shipped already; whether it was taken.
+ */
+async function shipOrderOnce(
+  tx: Transaction,
+  {
+    order,
+    shipment,
+    actor,
+    settings,
+    shopUrl,
+    now,
+  }: { order: typeof orders.$inferSelect; shipment: Shipment; actor: string | null; settings: ShopSettings; shopUrl: string; now: Date },
+) {
+  if (!stepAllowed('ship', order.status, order.paymentMethod)) return false
+  const input = { step: 'ship' as const, courier: shipment.courier ?? 'Courier', trackingNumber: shipment.awb ?? shipment.reference }
+  await takeStep(tx, { order, input, actor, settings, shopUrl, now })
+  return true
 }
 
 export type TrackingResult = 'applied' | 'kept' | 'replay' | 'unknown-parcel'
@@ -392,15 +404,7 @@ async function moveOrder(
   const reached = SHIPMENT_STATUS_LABELS[status]
   // Any sign of the parcel on the way means it left the shop, even when the pickup's own event was lost.
   const leftTheShop = status !== 'cancelled' && status !== 'booking' && status !== 'booked' && status !== 'pickup_requested'
-  if (leftTheShop && (current.status === 'paid' || current.status === 'packed' || current.status === 'confirmed')) {
-    await takeStep(tx, {
-      order: current,
-      input: { step: 'ship', courier: shipment.courier ?? 'Courier', trackingNumber: shipment.awb ?? shipment.reference },
-      actor: null,
-      settings,
-      shopUrl,
-      now,
-    })
+  if (leftTheShop && (await shipOrderOnce(tx, { order: current, shipment, actor: null, settings, shopUrl, now }))) {
     ;[current] = (await tx.select().from(orders).where(eq(orders.id, order.id))) as [typeof order]
     if (status === 'picked_up' || status === 'in_transit') return
   }
@@ -470,7 +474,7 @@ export async function trackSilentShipments(db: Database, providers: ShippingProv
       await db
         .update(shipments)
         .set({
-          nextTrackAt: sql`case when ${shipments.status} in ('delivered', 'returned_to_origin', 'lost', 'cancelled') then null else ${new Date(now.getTime() + TRACK_SILENT_AFTER_MS).toISOString()}::timestamptz end`,
+          nextTrackAt: sql`case when ${inArray(shipments.status, [...FINAL_SHIPMENT_STATUSES])} then null else ${new Date(now.getTime() + TRACK_SILENT_AFTER_MS).toISOString()}::timestamptz end`,
         })
         .where(and(eq(shipments.id, shipment.id), lte(shipments.nextTrackAt, now)))
     } catch (err) {
