@@ -2,9 +2,11 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { type Plugin, defineConfig } from 'vite'
+import { messageCompilerOptions } from './i18n.config.js'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -102,6 +104,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
       ],
     },
     resolve: { tsconfigPaths: true },
-    plugins: [tailwindcss(), reactRouter(), !isSsrBuild && rootShell.plugin, isSsrBuild && precompressBrowserAssets('build/client/assets')],
+    plugins: [
+      paraglideVitePlugin(messageCompilerOptions),
+      tailwindcss(),
+      reactRouter(),
+      !isSsrBuild && rootShell.plugin,
+      isSsrBuild && precompressBrowserAssets('build/client/assets'),
+    ],
   }
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
+import { execFileSync } from 'node:child_process'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { KnownDurationsSequencer } from './tests/support/file-order.ts'
 import { TEST_FOLDERS, testFiles } from './tests/support/test-files.ts'
@@ -11,6 +12,9 @@ const root = import.meta.dirname
 // compiled by Liftoff alone, like the shops the tests start (WASM_BASELINE_ONLY in tests/support/test-server.ts,
 // decision 054). Set before any worker starts and any WASM is compiled.
 v8.setFlagsFromString('--liftoff-only')
+
+// The message functions (i18n.config.js), compiled before any test imports them (skipped when none changed).
+execFileSync(process.execPath, [path.join(root, 'scripts/compile-messages.mjs')], { stdio: 'inherit' })
 
 const include = TEST_FOLDERS.map((dir) => `${dir}/**/*.test.ts`)
 // `*.postgres.test.ts` need a PostgreSQL server (several app servers on one database, a database restart,

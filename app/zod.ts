@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { formatRupees } from '~/features/money/money'
 
 // Every module takes Zod from here, so this runs before any schema is made, in the browser as on the server.
 // Zod compiles object parsers with `new Function`, probing for eval as each object schema is made. The shop's
@@ -9,9 +11,12 @@ if (typeof document !== 'undefined') z.config({ jitless: true })
 
 export { z }
 
-export const NUL_REFUSED = 'must not contain a NUL character'
-export const BROKEN_TEXT = 'contains a broken character (a lone surrogate); please type it again'
-export const CONTROL_REFUSED = 'must not contain control characters or line breaks'
+/**
+ * A field's name as messages show it, in the language being answered: a message function (`m.checkout_field_city`)
+ * or, while a form still words its own, a string. Worded when a message is made, never when the schema is.
+ */
+export type FieldLabel = string | (() => string)
+export const labelText = (label: FieldLabel) => (typeof label === 'function' ? label() : label)
 
 /** A UTF-16 half without its other half: no text encoding can store it, and PostgreSQL refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -20,15 +25,15 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u
 
 type TextOptions = {
   /** How the field is called in messages: "Name", "Message". */
-  label: string
+  label: FieldLabel
   max: number
   /** Blank is refused with "<label> is required" (default); `false` lets it through as ''. */
   required?: boolean
   /** Refuse line breaks and other controls too (one-line fields: names, cities). Tabs and newlines pass otherwise. */
   oneLine?: boolean
   /** The messages for blank and too long text, when a form words them its own way. */
-  missing?: string
-  tooLong?: string
+  missing?: FieldLabel
+  tooLong?: FieldLabel
 }
 
 /**
@@ -36,20 +41,24 @@ type TextOptions = {
  * cannot store (they used to reach the database and come back as a 500). Multi-line text keeps its tabs and
  * line breaks; other control characters are refused there too.
  */
-export function text({ label, max, required = true, oneLine = false, missing = `${label} is required`, tooLong }: TextOptions) {
+export function text({ label, max, required = true, oneLine = false, missing, tooLong }: TextOptions) {
+  const name = () => labelText(label)
+  const blank = () => (missing ? labelText(missing) : m.field_required({ label: name() }))
   return z
-    .string({ error: required ? missing : `${label} must be text` })
-    .refine((v) => !v.includes('\u0000'), { error: `${label} ${NUL_REFUSED}`, abort: true })
-    .refine((v) => !LONE_SURROGATE.test(v), { error: `${label} ${BROKEN_TEXT}`, abort: true })
+    .string({ error: () => (required ? blank() : m.field_not_text({ label: name() })) })
+    .refine((v) => !v.includes('\u0000'), { error: () => m.field_nul_refused({ label: name() }), abort: true })
+    .refine((v) => !LONE_SURROGATE.test(v), { error: () => m.field_broken_character({ label: name() }), abort: true })
     .trim()
-    .refine((v) => !required || v.length > 0, { error: missing, abort: true })
-    .refine((v) => v.length <= max, { error: tooLong ?? `${label} is too long (at most ${max} characters)`, abort: true })
-    .refine((v) => !(oneLine ? CONTROL : /[^\P{Cc}\t\n\r]/u).test(v), `${label} ${CONTROL_REFUSED}`)
+    .refine((v) => !required || v.length > 0, { error: blank, abort: true })
+    .refine((v) => v.length <= max, { error: () => (tooLong ? labelText(tooLong) : m.field_too_long({ label: name(), max })), abort: true })
+    .refine((v) => !(oneLine ? CONTROL : /[^\P{Cc}\t\n\r]/u).test(v), { error: () => m.field_control_refused({ label: name() }) })
 }
 
 /** A person's name as they type it: one line, no controls, no angle brackets (it goes into mails and pages). */
-export function personName({ label = 'Name', max = 100, required = true }: Partial<Omit<TextOptions, 'oneLine'>> = {}) {
-  return text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
+export function personName({ label = m.field_name, max = 100, required = true }: Partial<Omit<TextOptions, 'oneLine'>> = {}) {
+  return text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), {
+    error: () => m.field_angle_brackets_refused({ label: labelText(label) }),
+  })
 }
 
 /** For names set where refusing is not possible (imports, the command line): controls out, length cut. */
@@ -78,25 +87,28 @@ export function isWellFormedText(value: string) {
  */
 export const adminSearchText = z
   .string()
-  .refine((v) => !v.includes('\u0000'), { error: `The search ${NUL_REFUSED}`, abort: true })
-  .refine((v) => !hasLoneSurrogate(v), { error: `The search ${BROKEN_TEXT}`, abort: true })
+  .refine((v) => !v.includes('\u0000'), { error: () => m.field_nul_refused({ label: m.field_search() }), abort: true })
+  .refine((v) => !hasLoneSurrogate(v), { error: () => m.field_broken_character({ label: m.field_search() }), abort: true })
   .transform((v) => v.replace(new RegExp(CONTROL.source, 'gu'), ' ').trim())
   .transform((v) => (v.length > 100 ? '' : v))
   .optional()
   .default('')
 
 /** An amount the admin types in rupees ("40", "40.50", "1,000", "₹40"): whole paise, within `maxRupees`. */
-export function rupeesField(label: string, maxRupees: number) {
-  const Label = `${label[0]!.toUpperCase()}${label.slice(1)}`
+export function rupeesField(label: FieldLabel, maxRupees: number) {
+  const name = () => labelText(label)
+  const enter = () => m.field_enter_amount({ label: name() })
   return z
-    .string({ error: `Enter ${label}.` })
+    .string({ error: enter })
     .transform((value) => value.replace(/[\s,₹]/g, ''))
     .pipe(
       z
         .string()
-        .min(1, `Enter ${label}.`)
-        .regex(/^\d+(\.\d{1,2})?$/, `${Label} must be in rupees, like 40 or 40.50.`)
+        .min(1, { error: enter })
+        .regex(/^\d+(\.\d{1,2})?$/, { error: () => m.field_amount_in_rupees({ label: name() }) })
         .transform((value) => Math.round(Number(value) * 100))
-        .refine((paise) => paise <= maxRupees * 100, `${Label} must be at most ₹${maxRupees.toLocaleString('en-IN')}.`),
+        .refine((paise) => paise <= maxRupees * 100, {
+          error: () => m.field_amount_too_large({ label: name(), max: formatRupees(maxRupees * 100) }),
+        }),
     )
 }

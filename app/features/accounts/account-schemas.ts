@@ -1,4 +1,5 @@
-import { BROKEN_TEXT, hasLoneSurrogate, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { hasLoneSurrogate, z } from '~/zod'
 
 /** What the account forms send; shared by the forms, the route actions and the auth hooks. */
 
@@ -28,7 +29,7 @@ export const newPasswordSchema = z
 
 export const usernameSchema = z
   .string({ error: 'Enter a username' })
-  .refine((v) => !hasLoneSurrogate(v), { error: `The username ${BROKEN_TEXT.replace('contains', 'has')}`, abort: true })
+  .refine((v) => !hasLoneSurrogate(v), { error: () => m.field_broken_character({ label: 'The username' }), abort: true })
   .trim()
   .min(1, 'Enter a username')
   .max(ACCOUNT_LIMITS.username, `Keep the username under ${ACCOUNT_LIMITS.username} characters`)

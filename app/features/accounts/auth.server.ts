@@ -6,7 +6,8 @@ import { admin } from 'better-auth/plugins/admin'
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
 import { log } from '~/log.server'
-import { BROKEN_TEXT, cleanName, isWellFormedText, NUL_REFUSED } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { cleanName, isWellFormedText } from '~/zod'
 import { accounts, outbox, rateLimits, sessions, users, verifications } from '~/db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import { getShopSettings } from '../settings/shop-settings.server'
@@ -189,7 +190,7 @@ export function createShopAuth({ db, config, secret }: AuthOptions) {
         // No endpoint takes text PostgreSQL cannot store: a NUL or a lone surrogate in a token, say, reached the
         // verification lookup and came back as a 500. Refused first, for every endpoint, body and query alike.
         const broken = brokenTextField(ctx.body) ?? brokenTextField(ctx.query)
-        if (broken) throw badRequest(`${broken.field} ${broken.nul ? NUL_REFUSED : BROKEN_TEXT}`)
+        if (broken) throw badRequest((broken.nul ? m.field_nul_refused : m.field_broken_character)({ label: broken.field }))
         if (ctx.path === '/sign-up/email') {
           const body = (ctx.body ?? {}) as Record<string, unknown>
           const parsed = signUpSchema.safeParse({ email: body.email, username: body.username, phone: body.phone, password: body.password })

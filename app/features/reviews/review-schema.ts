@@ -1,4 +1,5 @@
-import { BROKEN_TEXT, hasLoneSurrogate, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { hasLoneSurrogate, z } from '~/zod'
 import { REVIEW_LIMITS } from './review'
 
 export const RATING_ERROR = 'Choose a rating from 1 to 5 stars'
@@ -11,7 +12,7 @@ export const reviewInputSchema = z.object({
   rating: z.coerce.number({ error: RATING_ERROR }).int(RATING_ERROR).min(1, RATING_ERROR).max(5, RATING_ERROR),
   body: z
     .string({ error: 'Write a few words about the product' })
-    .refine((v) => !hasLoneSurrogate(v), { error: `The review ${BROKEN_TEXT}`, abort: true })
+    .refine((v) => !hasLoneSurrogate(v), { error: () => m.field_broken_character({ label: 'The review' }), abort: true })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
     .pipe(
       z

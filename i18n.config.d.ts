@@ -1,0 +1,3 @@
+import type { CompilerOptions } from '@inlang/paraglide-js'
+
+export declare const messageCompilerOptions: CompilerOptions
