@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, ErrorPage, NotFoundPage } from './components/layout/error-page'
+import { databaseUnavailableMessage, databaseUnavailableTitle, ErrorPage, NotFoundPage } from './components/layout/error-page'
+import { m } from './i18n/paraglide/messages.js'
+import { LANGUAGE_TAGS, currentLanguage } from './i18n/language'
 import { Footer } from './components/layout/footer'
 import { AnnouncementBar, TopBar } from './components/layout/top-bar'
 import { useShopSettings } from './components/layout/use-shop-settings'
@@ -40,15 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, error }) => {
   const settings = data?.settings ?? DEFAULT_SHOP_SETTINGS
-  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page not found · ${settings.shopName}` }]
-  if (isRouteErrorResponse(error) && error.status === 503) return [{ title: `${DATABASE_UNAVAILABLE_TITLE} · ${settings.shopName}` }]
-  if (error) return [{ title: `Something went wrong · ${settings.shopName}` }]
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: m.layout_title_not_found({ shopName: settings.shopName }) }]
+  if (isRouteErrorResponse(error) && error.status === 503)
+    return [{ title: m.layout_title_unavailable({ title: databaseUnavailableTitle(), shopName: settings.shopName }) }]
+  if (error) return [{ title: m.layout_title_error({ shopName: settings.shopName }) }]
   return [
     { title: `${settings.shopName} · ${settings.tagline}` },
-    {
-      name: 'description',
-      content: `${settings.shopName}: ${settings.tagline}. Freeze-dried and dehydrated fruits and vegetables, herbal products, thokku, spices, essential oils and dry fruits, delivered across India.`,
-    },
+    { name: 'description', content: m.layout_shop_description({ shopName: settings.shopName, tagline: settings.tagline }) },
   ]
 }
 
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = ''
   }, [])
   return (
-    <html lang="en-IN">
+    <html lang={LANGUAGE_TAGS[currentLanguage()]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-leaf-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-turmeric-700"
         >
-          Skip to content
+          {m.layout_skip_to_content()}
         </a>
         <AnnouncementBar text={announcementText(settings, formatRupees)} />
         <TopBar shopName={settings.shopName} logo={settings.logo} account={account} />
@@ -104,27 +104,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
   // The database is away (server/app.ts answers 503): it comes back by itself, so say so kindly.
   if (isRouteErrorResponse(error) && error.status === 503) {
-    return <ErrorPage title={DATABASE_UNAVAILABLE_TITLE} message={DATABASE_UNAVAILABLE_MESSAGE} />
+    return <ErrorPage title={databaseUnavailableTitle()} message={databaseUnavailableMessage()} />
   }
   if (isRouteErrorResponse(error)) {
     return (
       <ErrorPage
-        title={error.status < 500 ? 'That did not work' : 'Something went wrong'}
-        message={
-          error.status < 500
-            ? 'The shop could not handle that request. Please go back and try again.'
-            : 'Sorry, this page could not be shown just now. Please try again in a moment.'
-        }
+        title={error.status < 500 ? m.layout_request_failed_title() : m.layout_error_title()}
+        message={error.status < 500 ? m.layout_request_failed_message() : m.layout_error_message()}
       />
     )
   }
   // The stack helps while developing; customers never see it.
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
-  return (
-    <ErrorPage
-      title="Something went wrong"
-      message="Sorry, this page could not be shown just now. Please try again in a moment, or contact us if it keeps happening."
-      details={details}
-    />
-  )
+  return <ErrorPage title={m.layout_error_title()} message={m.layout_error_message_contact()} details={details} />
 }

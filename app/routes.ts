@@ -64,6 +64,8 @@ export default [
   route('api/admin/products/:productId', 'routes/api.admin.product.ts'),
   route('api/auth/*', 'routes/api.auth.$.ts'),
   route('search', 'routes/search.tsx'),
+  // The language switch (app/i18n, decision 074): a cookie, then the same page in the other language.
+  route('language/:language', 'routes/language.ts'),
   // Findability (features/findability): for crawlers.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

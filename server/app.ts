@@ -9,7 +9,8 @@ import '~/context'
 import { checkDatabaseReady } from '~/db/client.server'
 import { countQueries, queriesOf } from '~/db/query-count.server'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '~/db/unavailable.server'
-import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '~/components/layout/error-page'
+import { databaseUnavailableMessage, databaseUnavailableTitle } from '~/components/layout/error-page'
+import { m } from '~/i18n/paraglide/messages.js'
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import { log } from '~/log.server'
 import { ensureImageVariant } from '~/features/media/images.server'
@@ -35,6 +36,10 @@ import {
   newFormKey,
 } from '~/http/form-token.server'
 import { appSecret } from '~/features/settings/app-secrets.server'
+import { isbot } from 'isbot'
+import { type Language, LANGUAGE_TAGS, TAMIL_BASE, currentLanguage, pathInLanguage, pathWithoutLanguage } from '~/i18n/language'
+import { inLanguage } from '~/i18n/language.server'
+import { languageOfRequest, languageRedirect } from '~/i18n/request-language.server'
 
 /** The spec's route table spells paths with capitals (/Cart-page); any other casing redirects there. */
 const CANONICAL_PATHS = new Map(
@@ -173,12 +178,12 @@ export function assetHeaderSetter(config: Parameters<typeof securityHeaderSettin
 /** The answer while the database is away: 503 with Retry-After, as a page, as JSON for the API, as text for client navigation. */
 function databaseUnavailableResponse(path: string) {
   const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
-  if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers })
+  if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: databaseUnavailableMessage() }, { status: 503, headers })
   // React Router's client turns a 503 without its own marker header into a route error with that status,
   // which app/root.tsx's error boundary shows as the same message.
   if (path.endsWith('.data'))
-    return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-  return new Response(plainPage(DATABASE_UNAVAILABLE_TITLE, DATABASE_UNAVAILABLE_MESSAGE, { href: '', text: 'Try again' }), {
+    return new Response(databaseUnavailableMessage(), { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response(plainPage(databaseUnavailableTitle(), databaseUnavailableMessage(), { href: '', text: m.layout_try_again() }), {
     status: 503,
     headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
   })
@@ -192,7 +197,7 @@ function escapeHtml(text: string) {
 function plainPage(title: string, message: string, link: { href: string; text: string }) {
   const shopName = DEFAULT_SHOP_SETTINGS.shopName
   return `<!DOCTYPE html>
-<html lang="en-IN">
+<html lang="${LANGUAGE_TAGS[currentLanguage()]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -354,8 +359,11 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
  * routes again (flattening and ranking every route) on each request, a tenth of a page's time (measured with
  * --cpu-prof under the server tests). In development the function is what lets Vite's edits through.
  */
-function requestHandlerOfBuild(): ReturnType<typeof createRequestHandler> {
-  const load = () => import('virtual:react-router/server-build')
+function requestHandlerOfBuild(language: Language): ReturnType<typeof createRequestHandler> {
+  // The Tamil pages are the same routes behind /ta: React Router's basename, so every link, form and redirect a
+  // Tamil page makes stays in Tamil, on the server and in the browser (docs/decisions/074-languages.md).
+  const load = () =>
+    import('virtual:react-router/server-build').then((build) => (language === 'ta' ? { ...build, basename: TAMIL_BASE } : build))
   if (process.env.NODE_ENV !== 'production') return createRequestHandler(load, process.env.NODE_ENV)
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined
   return async (request, context) => {
@@ -370,7 +378,7 @@ function requestHandlerOfBuild(): ReturnType<typeof createRequestHandler> {
  * without an account come from the page cache (app/http/page-cache.server.ts).
  */
 function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHandler {
-  const handle = requestHandlerOfBuild()
+  const handlers = { en: requestHandlerOfBuild('en'), ta: requestHandlerOfBuild('ta') }
   const shelfPaths = new Set(SHELVES.map((s) => s.path))
   const publicOrigin = shop.config.PUBLIC_URL_SET ? shop.config.PUBLIC_URL : undefined
   // Made once per database and the same on every instance, like the tracked-order cookie's secret.
@@ -439,6 +447,7 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
         body = new Response(new Uint8Array(bytes)).body ?? undefined
       }
     }
+    const handle = handlers[currentLanguage()]
     let response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
     if (issuedKey) {
       response = new Response(response.body, response)
@@ -542,6 +551,25 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     else res.status(503).json({ status: 'unavailable', reason: readiness.reason })
   })
 
+  // The language of the answer (the page's address; the API's Accept-Language), for every message worded while
+  // answering; an English page asked for by a visitor who reads Tamil sends them to the Tamil one.
+  app.use((req, res, next) => {
+    const queryStart = req.originalUrl.indexOf('?')
+    const target = languageRedirect({
+      method: req.method,
+      path: req.path,
+      search: queryStart >= 0 ? req.originalUrl.slice(queryStart) : '',
+      cookieHeader: req.get('cookie'),
+      acceptLanguage: req.get('accept-language'),
+      isBot: isbot(req.get('user-agent')),
+    })
+    if (target) {
+      res.set({ 'Cache-Control': 'private, no-cache', Vary: 'Accept-Language, Cookie' }).redirect(302, target)
+      return
+    }
+    inLanguage(languageOfRequest({ path: req.path, acceptLanguage: req.get('accept-language') }), next)
+  })
+
   // Methods no route has (OPTIONS, TRACE, PROPFIND…: scanners send them by the thousand) get their 405 here;
   // React Router would answer the same but log each as an error with its stack.
   app.use((req, res, next) => {
@@ -591,7 +619,8 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
 
   // The spec's paths keep their capitals; other spellings of them redirect there.
   app.use((req, res, next) => {
-    const canonical = CANONICAL_PATHS.get(req.path.toLowerCase())
+    const spelled = CANONICAL_PATHS.get(pathWithoutLanguage(req.path).toLowerCase())
+    const canonical = spelled && pathInLanguage(spelled, currentLanguage())
     if (canonical && canonical !== req.path && (req.method === 'GET' || req.method === 'HEAD')) {
       const queryStart = req.originalUrl.indexOf('?')
       res.redirect(301, canonical + (queryStart >= 0 ? req.originalUrl.slice(queryStart) : ''))
@@ -650,8 +679,8 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
     }
     requestLog.error({ err }, 'Request failed')
     res.status(500).set('Cache-Control', 'no-store')
-    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: 'Something went wrong on our side. Please try again in a moment.' })
-    else res.type('text/plain').send('Something went wrong on our side. Please try again in a moment.')
+    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: m.layout_server_error() })
+    else res.type('text/plain').send(m.layout_server_error())
   })
   return app
 }

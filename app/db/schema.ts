@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { tsvector } from './column-types'
 import { CATEGORIES } from '~/features/catalogue/categories'
+import { LANGUAGES } from '~/i18n/languages'
 
 export const categoryEnum = pgEnum('category', CATEGORIES)
 
@@ -253,6 +254,8 @@ export const orders = pgTable(
      */
     numberPrefix: text('number_prefix').notNull().default('KO'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    /** The language the order was placed in: its mails and papers are in it (decision 074). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     email: text('email').notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
     subtotalPaise: integer('subtotal_paise').notNull(),
@@ -317,6 +320,7 @@ export const orders = pgTable(
     index('orders_payment_check_idx').on(t.nextPaymentCheckAt).where(sql`${t.status} = 'pending_payment'`),
     index('orders_payment_attention_idx').on(t.paymentAttentionAt).where(sql`${t.paymentAttention} is not null`),
     check('orders_number_prefix', sql`${t.numberPrefix} ~ '^[A-Z0-9]{2,5}$'`),
+    check('orders_language_known', sql`${t.language} in ('en', 'ta')`),
     check(
       'orders_total_is_sum',
       sql`${t.totalPaise} = ${t.subtotalPaise} - ${t.couponDiscountPaise} - ${t.prepaidDiscountPaise} + ${t.deliveryPaise} + ${t.codFeePaise}`,
@@ -431,6 +435,8 @@ export const users = pgTable(
     username: text('username').notNull().default(''),
     /** Empty for accounts made from the command line. */
     phone: text('phone').notNull().default(''),
+    /** The language the customer chose with the switch (decision 074): theirs on any browser they sign in on. */
+    language: text('language', { enum: LANGUAGES }),
     // The admin plugin's fields.
     role: text('role', { enum: ROLES }).notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
@@ -439,7 +445,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_role_known', sql`${t.role} in ('user', 'admin')`)],
+  (t) => [
+    check('users_role_known', sql`${t.role} in ('user', 'admin')`),
+    check('users_language_known', sql`${t.language} is null or ${t.language} in ('en', 'ta')`),
+  ],
 )
 
 /** A signed-in browser. The cookie holds the token (signed); the row says until when and for whom. */

@@ -102,6 +102,10 @@ describe('what the page cache serves', () => {
       '/product/abc.data',
       '/api/products',
       '/api/products/abc',
+      '/ta',
+      '/ta/_root.data',
+      '/ta/herb-ro',
+      '/ta/product/abc.data',
     ]) {
       expect(isCataloguePath(path, shelves), path).toBe(true)
     }
@@ -115,6 +119,9 @@ describe('what the page cache serves', () => {
       '/api/products/a/b',
       '/product/a/b/c',
       '/herb-ro/other',
+      '/ta/Cart-page',
+      '/ta/dash',
+      '/tamil',
     ]) {
       expect(isCataloguePath(path, shelves), path).toBe(false)
     }
@@ -145,6 +152,9 @@ describe('isPrivateAnswer', () => {
     for (const path of [
       '/dash',
       '/dash.data',
+      '/ta/dash',
+      '/ta/dash/orders/1.data',
+      '/ta/my-orders',
       '/dash/orders/1',
       '/Admin',
       '/Delete',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { pathWithoutLanguage } from '~/i18n/language'
 
 /**
  * The catalogue's pages as visitors without an account see them, rendered at most once a second per address
@@ -24,12 +25,13 @@ export type CachedPage = {
  */
 export function isCataloguePath(path: string, shelfPaths: ReadonlySet<string>) {
   if (/^\/api\/products(\/[^/]+)?$/.test(path)) return true
-  const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
+  // In either language: the address holds it, so each language's copy is kept under its own (decision 074).
+  const page = pathWithoutLanguage(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
   return page === '/' || page === '/_root' || shelfPaths.has(page) || /^\/product(\/[^/]+){0,2}$/.test(page)
 }
 
 /** Paths whose answers belong to one signed-in person, an admin or the customer (their orders). */
-const PRIVATE_PATHS = /^\/(dash|admin|delete|my-orders|api\/admin)(\/|\.data$|$)/i
+const PRIVATE_PATHS = /^(\/ta)?\/(dash|admin|delete|my-orders|api\/admin)(\/|\.data$|$)/i
 
 /**
  * Whether an answer is someone's own and must stay out of every cache, shared or the browser's (issue 14): the

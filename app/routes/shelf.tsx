@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { pathWithoutLanguage } from '~/i18n/language'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
@@ -17,7 +18,7 @@ function groupAnchor(category: Category) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // One module serves every shelf (routes.ts); the address says which.
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, '').toLowerCase()
+  const pathname = pathWithoutLanguage(new URL(request.url).pathname).replace(/\/+$/, '').toLowerCase()
   const shelf = SHELVES.find((s) => s.path.toLowerCase() === pathname)
   if (!shelf) throw data('Page not found', { status: 404 })
   // The shop's name and phone come from the root's loader, which has read the settings already.

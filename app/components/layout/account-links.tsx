@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { cartStore } from '~/features/cart/cart-store'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** What the root loader tells the page about the signed-in user (spec: email, displayName, admin flag). */
 export type SignedInAccount = { email: string; displayName: string; isAdmin: boolean }
@@ -63,16 +64,16 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
         ? ''
         : `?redirectTo=${encodeURIComponent(here)}`
     return (
-      <Link to={`/Signin${back}`} className={`ml-auto nav:ml-0 ${linkClass}`}>
+      <Link to={`/Signin${back}`} className={linkClass}>
         <PersonIcon />
-        <span className="max-[459px]:sr-only nav:max-xl:sr-only">Sign in</span>
+        <span className="max-[459px]:sr-only nav:max-xl:sr-only">{m.layout_sign_in()}</span>
       </Link>
     )
   }
-  const home = account.isAdmin ? { to: '/dash', label: 'Dashboard' } : { to: '/my-orders', label: 'My orders' }
+  const home = account.isAdmin ? { to: '/dash', label: m.layout_dashboard() } : { to: '/my-orders', label: m.layout_my_orders() }
   return (
-    <div className="ml-auto flex shrink-0 items-center nav:ml-0">
-      <Link to={home.to} className={linkClass} title={`Signed in as ${account.email}`}>
+    <div className="flex shrink-0 items-center">
+      <Link to={home.to} className={linkClass} title={m.layout_signed_in_as({ email: account.email })}>
         <PersonIcon />
         {/* Beside the full menu (and the search) the bar is tight: the icon alone, named for screen readers. */}
         <span className="sr-only sm:not-sr-only nav:sr-only">{home.label}</span>
@@ -80,9 +81,9 @@ export function AccountLinks({ account }: { account: SignedInAccount | null }) {
       {/* A POST, so no other site can sign a customer out; the cart in this browser goes with the session. */}
       <Form method="post" action="/signout" onSubmit={emptyCart}>
         <FormTokenField />
-        <button type="submit" className={`${linkClass} cursor-pointer`} title="Sign out">
+        <button type="submit" className={`${linkClass} cursor-pointer`} title={m.layout_sign_out()}>
           <SignOutIcon />
-          <span className="max-sm:sr-only nav:sr-only">Sign out</span>
+          <span className="max-sm:sr-only nav:sr-only">{m.layout_sign_out()}</span>
         </button>
       </Form>
     </div>

@@ -1,16 +1,18 @@
 import { Link } from 'react-router'
 import { SHELVES } from '~/features/catalogue/categories'
+import { m } from '~/i18n/paraglide/messages.js'
 import { POLICY_LINKS, policyPath } from '~/features/policies/policies'
 import { type StorefrontSettings, telHref } from '~/features/settings/shop-settings'
 
 const linkClass =
   'rounded-sm text-leaf-50/90 underline-offset-4 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-400'
 
-/** Every shelf once; the second freeze-dried listing is told apart by what it offers. */
-const SHELF_LINKS = SHELVES.map((shelf) => ({
-  to: shelf.path,
-  label: shelf.layout === 'size-select' ? `${shelf.title} by pack size` : shelf.title,
-}))
+/** Every shelf once; the second freeze-dried listing is told apart by what it offers (as findability's shelfTitle). */
+const shelfLinks = () =>
+  SHELVES.map((shelf) => ({
+    to: shelf.path,
+    label: shelf.layout === 'size-select' ? m.findability_shelf_by_pack_size({ title: shelf.title }) : shelf.title,
+  }))
 
 export function Footer({ settings }: { settings: StorefrontSettings }) {
   const [factory] = settings.addresses
@@ -30,13 +32,13 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
               </span>
             ))}
             <span className="block pt-2">
-              Phone:{' '}
+              {m.layout_footer_phone()}{' '}
               <a className={linkClass} href={telHref(settings.phone)}>
                 {settings.phone}
               </a>
             </span>
             <span className="block">
-              E-mail:{' '}
+              {m.layout_footer_email()}{' '}
               <a className={linkClass} href={`mailto:${settings.email}`}>
                 {settings.email}
               </a>
@@ -46,15 +48,15 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
 
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="font-serif text-lg font-semibold text-white">
-            Shop
+            {m.layout_footer_shop()}
           </h2>
           <ul className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm min-[360px]:grid-cols-2">
             <li>
               <Link className={linkClass} to="/Cart-page">
-                Cart
+                {m.layout_cart()}
               </Link>
             </li>
-            {SHELF_LINKS.map((link) => (
+            {shelfLinks().map((link) => (
               <li key={link.to}>
                 <Link className={linkClass} to={link.to}>
                   {link.label}
@@ -66,22 +68,22 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
 
         <nav aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-serif text-lg font-semibold text-white">
-            About
+            {m.layout_footer_about()}
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
               <Link className={linkClass} to="/#about">
-                About us
+                {m.layout_footer_about_us()}
               </Link>
             </li>
             <li>
               <Link className={linkClass} to="/contact">
-                Contact us
+                {m.layout_footer_contact_us()}
               </Link>
             </li>
             <li>
               <Link className={linkClass} to="/track">
-                Track your order
+                {m.layout_footer_track()}
               </Link>
             </li>
             {POLICY_LINKS.map((link) => (
@@ -95,10 +97,8 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
         </nav>
       </div>
       <p className="mx-auto mt-10 flex max-w-7xl flex-wrap justify-between gap-x-6 gap-y-1 border-t border-leaf-700 px-4 pt-6 text-sm text-leaf-100">
-        <span>
-          © {new Date().getFullYear()} {settings.shopName}. All rights reserved.
-        </span>
-        <span>{`FSSAI Lic. No. ${settings.fssaiLicence}`}</span>
+        <span>{m.layout_footer_rights({ year: new Date().getFullYear(), shopName: settings.shopName })}</span>
+        <span>{m.layout_footer_fssai({ licence: settings.fssaiLicence })}</span>
       </p>
     </footer>
   )

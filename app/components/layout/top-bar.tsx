@@ -5,7 +5,9 @@ import { SearchBox } from '~/components/search/search-box'
 import logoUrl from '~/assets/logo.svg'
 import { AccountLinks, type SignedInAccount } from './account-links'
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon } from './icons'
-import { isGroup, MENU, type MenuGroup, type MenuLink } from './menu'
+import { isGroup, menu, type MenuGroup, type MenuLink } from './menu'
+import { LanguageSwitch } from './language-switch'
+import { m } from '~/i18n/paraglide/messages.js'
 import { useHydrated } from './use-hydrated'
 import { useMediaBase } from './use-shop-settings'
 import { mediaUrl } from '~/features/media/media-url'
@@ -27,7 +29,7 @@ export function AnnouncementBar({ text }: { text: string }) {
   if (!text.trim()) return null
   return (
     <aside
-      aria-label="Announcement"
+      aria-label={m.layout_announcement()}
       className="bg-leaf-800 px-4 py-1.5 text-center text-sm leading-snug font-medium text-balance text-white"
     >
       <p className="mx-auto max-w-7xl">{text}</p>
@@ -155,7 +157,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
     return () => query.removeEventListener('change', onChange)
   }, [])
 
-  const toggleGroup = (label: string) => setOpenGroup((open) => (open === label ? null : label))
+  const toggleGroup = (id: string) => setOpenGroup((open) => (open === id ? null : id))
 
   return (
     // Clipped sideways as the viewport clipped it when it was fixed: what does not fit must not widen the page.
@@ -169,7 +171,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
             className="nav:hidden -ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
             aria-expanded={sideMenuOpen}
             aria-controls={MENU_ID}
-            aria-label="Menu"
+            aria-label={m.layout_menu()}
             onClick={() => {
               setSideMenuOpen((open) => !open)
               setOpenGroup(null)
@@ -181,7 +183,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
           <a
             href={`#${MENU_ID}`}
             className="nav:hidden -ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
-            aria-label="Menu"
+            aria-label={m.layout_menu()}
           >
             <MenuIcon />
           </a>
@@ -199,7 +201,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
         <nav
           id={MENU_ID}
           ref={navRef}
-          aria-label="Main menu"
+          aria-label={m.layout_main_menu()}
           className={cx(
             'nav:flex nav:flex-1 nav:justify-center',
             'max-nav:fixed max-nav:inset-y-0 max-nav:left-0 max-nav:z-50 max-nav:w-80 max-nav:max-w-[85vw] max-nav:overflow-y-auto max-nav:bg-white max-nav:shadow-2xl max-nav:duration-200 motion-reduce:transition-none',
@@ -212,12 +214,12 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
           )}
         >
           <div className="nav:hidden flex h-16 items-center justify-between border-b border-leaf-100 px-4">
-            <span className="font-serif text-lg font-semibold text-leaf-800">Menu</span>
+            <span className="font-serif text-lg font-semibold text-leaf-800">{m.layout_menu()}</span>
             {hydrated ? (
               <button
                 ref={closeRef}
                 type="button"
-                aria-label="Close menu"
+                aria-label={m.layout_close_menu()}
                 className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-turmeric-700"
                 onClick={() => {
                   closeMenus()
@@ -228,24 +230,24 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
               </button>
             ) : (
               // biome-ignore lint/a11y/useValidAnchor: without script the menu opens on its :target, and this link closes it
-              <a href="#" aria-label="Close menu" className="inline-flex size-11 items-center justify-center rounded-lg text-leaf-800">
+              <a href="#" aria-label={m.layout_close_menu()} className={closeLinkClass}>
                 <CloseIcon />
               </a>
             )}
           </div>
           <ul className="flex flex-col gap-0.5 p-3 nav:flex-row nav:items-center nav:gap-0 nav:p-0">
-            {MENU.map((entry) =>
+            {menu().map((entry) =>
               isGroup(entry) ? (
                 <MenuGroupItem
-                  key={entry.label}
+                  key={entry.id}
                   group={entry}
                   hydrated={hydrated}
-                  open={openGroup === entry.label}
-                  onToggle={() => toggleGroup(entry.label)}
+                  open={openGroup === entry.id}
+                  onToggle={() => toggleGroup(entry.id)}
                   onNavigate={closeMenus}
                 />
               ) : (
-                <li key={entry.label}>
+                <li key={entry.id}>
                   <MenuNavLink link={entry} onNavigate={closeMenus} className={topLevelClass} />
                 </li>
               ),
@@ -253,6 +255,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
           </ul>
         </nav>
 
+        <LanguageSwitch />
         <AccountLinks account={account} />
         <SearchBox />
         <CartLink />
@@ -261,6 +264,7 @@ export function TopBar({ shopName, logo, account = null }: { shopName: string; l
   )
 }
 
+const closeLinkClass = 'inline-flex size-11 items-center justify-center rounded-lg text-leaf-800'
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-700'
 const topLevelClass = cx(
   'flex w-full items-center justify-between gap-1 rounded-lg px-3 py-2.5 text-left font-medium text-earth-900 hover:bg-leaf-50 hover:text-leaf-800 nav:px-1.5 xl:px-2 nav:py-2 nav:text-[0.9rem] aria-[current=page]:text-leaf-700',
@@ -273,8 +277,8 @@ const subItemClass = cx(
 const subListClass =
   'nav:absolute nav:left-0 nav:top-full nav:z-50 nav:mt-1 nav:min-w-56 nav:rounded-xl nav:border nav:border-leaf-100 nav:bg-white nav:p-2 nav:shadow-lg max-nav:mb-1 max-nav:ml-3 max-nav:border-l-2 max-nav:border-leaf-100 max-nav:pl-2'
 
-function groupButtonId(label: string) {
-  return `menu-group-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+function groupButtonId(id: string) {
+  return `menu-group-${id}`
 }
 
 function MenuNavLink({ link, onNavigate, className }: { link: MenuLink; onNavigate: () => void; className: string }) {
@@ -298,9 +302,9 @@ function MenuGroupItem({
   onToggle: () => void
   onNavigate: () => void
 }) {
-  const buttonId = groupButtonId(group.label)
+  const buttonId = groupButtonId(group.id)
   const items = group.items.map((item) => (
-    <li key={item.label}>
+    <li key={item.id}>
       <MenuNavLink link={item} onNavigate={onNavigate} className={subItemClass} />
     </li>
   ))
@@ -345,7 +349,7 @@ function CartLink() {
   return (
     <Link
       to="/Cart-page"
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={m.layout_cart_label({ count })}
       className={cx(
         // Tighter below 420 px, so the bar of a signed-in customer (two more icons) still fits a 360 px phone.
         'ml-1 inline-flex shrink-0 items-center gap-1.5 rounded-full border border-leaf-100 py-1.5 pr-2 pl-3 text-leaf-800 hover:bg-leaf-50 max-[419px]:ml-0 max-[419px]:gap-1 max-[419px]:pr-1.5 max-[419px]:pl-2',
@@ -353,7 +357,7 @@ function CartLink() {
       )}
     >
       <CartIcon />
-      <span className="hidden text-sm font-medium sm:inline nav:max-xl:hidden">Cart</span>{' '}
+      <span className="hidden text-sm font-medium sm:inline nav:max-xl:hidden">{m.layout_cart()}</span>{' '}
       {/* The space keeps "Cart" and the count two words, as in the name: voice control users say what they see. */}
       <span
         data-testid="cart-count"

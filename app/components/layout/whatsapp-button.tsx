@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { type StorefrontSettings, whatsappHref } from '~/features/settings/shop-settings'
 import { WhatsAppIcon } from './icons'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Elements a floating button must never cover: the button each page exists for (Add to Cart, Proceed to Payment…). */
 export const MAIN_ACTION_SELECTOR = '[data-main-action]'
@@ -54,8 +55,8 @@ export function WhatsAppButton({ settings }: { settings: StorefrontSettings }) {
       href={whatsappHref(settings)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp"
-      title="Chat with us on WhatsApp"
+      aria-label={m.layout_whatsapp()}
+      title={m.layout_whatsapp()}
       data-stepped-aside={aside ? '' : undefined}
       className={`fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg ring-4 ring-white/80 transition hover:scale-105 hover:bg-[#187a41] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700 motion-reduce:transition-none sm:right-6 sm:bottom-6 ${aside ? 'invisible opacity-0' : 'visible opacity-100'}`}
     >

@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router'
+import { pathWithoutLanguage } from '~/i18n/language'
 import type { Role } from '~/db/schema'
 
 export type SignedInUser = {
@@ -58,5 +59,6 @@ export async function requireSignedIn(request: Request, context: AppLoadContext)
   const user = await getSignedInUser(request, context)
   if (user) return user
   const url = new URL(request.url)
-  throw redirect(`/Signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  // The path without its language: the redirect, and the one after signing in, are made in the page's (its basename).
+  throw redirect(`/Signin?redirectTo=${encodeURIComponent(pathWithoutLanguage(url.pathname) + url.search)}`)
 }

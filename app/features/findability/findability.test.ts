@@ -13,6 +13,7 @@ import {
   summarize,
 } from './page-meta'
 import { robotsTxt } from './robots'
+import { inLanguage } from '~/i18n/language.server'
 import { siteUrlFor } from './site-url.server'
 import { escapeXml, sitemapPages, sitemapXml } from './sitemap'
 import { openingHoursOf, postalAddress, productStructuredData, serializeJsonLd, shopStructuredData } from './structured-data'
@@ -53,7 +54,7 @@ function metaMap(meta: ReturnType<typeof pageMeta>) {
   const map = new Map<string, string>()
   for (const m of meta as Record<string, string>[]) {
     if ('title' in m) map.set('title', m.title!)
-    else if (m.tagName === 'link') map.set(m.rel!, m.href!)
+    else if (m.tagName === 'link') map.set(m.rel === 'alternate' ? `alternate ${m.hrefLang}` : m.rel!, m.href!)
     else map.set((m.name ?? m.property)!, m.content!)
   }
   return map
@@ -75,6 +76,9 @@ describe('page meta', () => {
       title: 'Spices | Kaadu',
       description: 'Whole spices.',
       canonical: 'https://kaadu.example/Spices',
+      'alternate en-IN': 'https://kaadu.example/Spices',
+      'alternate ta-IN': 'https://kaadu.example/ta/Spices',
+      'alternate x-default': 'https://kaadu.example/Spices',
       'og:site_name': 'Kaadu',
       'og:type': 'website',
       'og:title': 'Spices | Kaadu',
@@ -85,6 +89,22 @@ describe('page meta', () => {
       'og:image:alt': 'Spices',
       'twitter:card': 'summary_large_image',
     })
+  })
+
+  it('makes the Tamil page its own canonical, names both languages as alternates, and says its locale', () => {
+    const meta = metaMap(
+      inLanguage('ta', () =>
+        pageMeta({ siteUrl: SITE, shopName: 'Kaadu', title: 'T', description: 'D', path: '/product?category=spices' }),
+      ),
+    )
+    expect(meta.get('canonical')).toBe('https://kaadu.example/ta/product?category=spices')
+    expect(meta.get('og:url')).toBe('https://kaadu.example/ta/product?category=spices')
+    expect(meta.get('alternate en-IN')).toBe('https://kaadu.example/product?category=spices')
+    expect(meta.get('alternate ta-IN')).toBe('https://kaadu.example/ta/product?category=spices')
+    expect(meta.get('alternate x-default')).toBe('https://kaadu.example/product?category=spices')
+    expect(meta.get('og:locale')).toBe('ta_IN')
+    const home = metaMap(inLanguage('ta', () => pageMeta({ siteUrl: SITE, shopName: 'K', title: 'T', description: 'D', path: '/' })))
+    expect(home.get('canonical')).toBe('https://kaadu.example/ta')
   })
 
   it('leaves the canonical link out when the origin is unknown, and marks private pages noindex without previews', () => {
@@ -312,15 +332,27 @@ describe('sitemap', () => {
 
   it('writes well-formed, escaped XML with absolute addresses and each product’s last change', () => {
     const xml = sitemapXml('https://kaadu.example', [...sitemapPages(products), { path: "/odd?a=1&b='<x>'" }])
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
-      true,
-    )
-    expect(xml).toContain('<url><loc>https://kaadu.example/product/ghee-biscuit</loc><lastmod>2025-03-01T10:20:30Z</lastmod></url>')
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true)
+    // Each page in both languages, each entry naming both addresses as alternates (decision 074).
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en-IN" href="https://kaadu.example/product/ghee-biscuit"/>' +
+      '<xhtml:link rel="alternate" hreflang="ta-IN" href="https://kaadu.example/ta/product/ghee-biscuit"/>'
+    for (const loc of ['https://kaadu.example/product/ghee-biscuit', 'https://kaadu.example/ta/product/ghee-biscuit']) {
+      expect(xml).toContain(`<url><loc>${loc}</loc><lastmod>2025-03-01T10:20:30Z</lastmod>${alternates}</url>`)
+    }
+    expect(xml).toContain('<loc>https://kaadu.example/ta</loc>')
     expect(xml).toContain('<loc>https://kaadu.example/odd?a=1&amp;b=%27%3Cx%3E%27</loc>')
+    expect(xml).toContain('<loc>https://kaadu.example/ta/odd?a=1&amp;b=%27%3Cx%3E%27</loc>')
     // Every element closes, and no bare & or < is left in the text.
     const body = xml.replace(/^<\?xml[^>]*\?>\n/, '')
     expect(body.match(/<url>/g)!.length).toBe(body.match(/<\/url>/g)!.length)
-    expect(body.replace(/<\/?(urlset|url|loc|lastmod)( xmlns="[^"]*")?>/g, '')).not.toMatch(/[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/)
+    expect(body.replace(/<\/?(urlset|url|loc|lastmod)( xmlns(:xhtml)?="[^"]*")*>|<xhtml:link( [a-z]+="[^"<>]*")+\/>/g, '')).not.toMatch(
+      /[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/,
+    )
     expect(escapeXml(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;')
   })
 })
@@ -333,7 +365,9 @@ describe('robots.txt', () => {
     expect(lines).toContain('Allow: /')
     for (const path of ['/dash', '/Admin', '/Delete', '/api/', '/address', '/checkout', '/payment', '/order-success', '/my-orders']) {
       expect(lines).toContain(`Disallow: ${path}`)
+      expect(lines).toContain(`Disallow: /ta${path}`)
     }
+    expect(lines).toContain('Disallow: /language/')
     // The catalogue stays open.
     expect(
       lines

@@ -5,6 +5,8 @@ import { CATEGORY_LABELS, type Category, type Shelf, SHELVES } from '../catalogu
 import { type Product, productPath } from '../catalogue/product'
 import { mediaUrl } from '../media/media-url'
 import { rupeeAmount } from '../money/money'
+import { m } from '~/i18n/paraglide/messages.js'
+import { LANGUAGES, LANGUAGE_TAGS, currentLanguage, pathInLanguage } from '~/i18n/language'
 
 /** A picture for link previews: an absolute URL, and what it shows. */
 export type SharedImage = { url: string; alt: string }
@@ -16,7 +18,7 @@ export type PageDescription = {
   shopName: string
   /** The shop's absolute origin (`https://shop.example`); null when unknown (an error page): no canonical then. */
   siteUrl: string | null
-  /** The page's one address: its path, and a query only where it changes what the page shows. */
+  /** The page's one address: its path (in English; each language's is made from it), and a query only where it changes what the page shows. */
   path: string
   kind?: 'website' | 'product'
   image?: SharedImage | null
@@ -30,7 +32,13 @@ export type PageDescription = {
 export const LOGO_URL = logoFile
 
 /** The picture of pages without one of their own in link previews: the home page's first showcase, 960 × 640. */
-export const SHOP_SHARE_IMAGE: SharedImage = { url: shareImageFile, alt: 'Illustration of banana, mango, sapota, apple and other fruits' }
+export const SHOP_SHARE_IMAGE: SharedImage = {
+  url: shareImageFile,
+  // Worded when a page's head is made, in its language.
+  get alt() {
+    return m.findability_share_image_alt()
+  },
+}
 
 /** Search engines show about 155 characters of a description; longer product texts are cut at a word. */
 export const DESCRIPTION_LENGTH = 160
@@ -58,17 +66,27 @@ export function pageMeta(page: PageDescription): MetaDescriptor[] {
   if (page.noindex) return privatePageMeta(page.title, description)
   const head: MetaDescriptor[] = [{ title: page.title }, { name: 'description', content: description }]
   if (!page.siteUrl) return head
-  const url = absoluteUrl(page.siteUrl, page.path)
+  const siteUrl = page.siteUrl
+  const language = currentLanguage()
+  // Each language's page is its own canonical, and names the other as its alternate (decision 074).
+  const url = absoluteUrl(siteUrl, pathInLanguage(page.path, language))
   const image = page.image ? { ...page.image, url: absoluteUrl(page.siteUrl, page.image.url) } : null
   return [
     ...head,
     { tagName: 'link', rel: 'canonical', href: url },
+    ...LANGUAGES.map((other) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: LANGUAGE_TAGS[other],
+      href: absoluteUrl(siteUrl, pathInLanguage(page.path, other)),
+    })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(siteUrl, page.path) },
     { property: 'og:site_name', content: page.shopName },
     { property: 'og:type', content: page.kind ?? 'website' },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:locale', content: 'en_IN' },
+    { property: 'og:locale', content: LANGUAGE_TAGS[language].replace('-', '_') },
     ...(image
       ? [
           { property: 'og:image', content: image.url },
@@ -101,7 +119,8 @@ export function productPageMeta(
   product: Product | undefined,
   site: { siteUrl: string | null; shopName: string; mediaBase: string },
 ): MetaDescriptor[] {
-  if (!product) return [{ title: `Product not found · ${site.shopName}` }, { name: 'robots', content: 'noindex' }]
+  if (!product)
+    return [{ title: m.findability_product_not_found_title({ shopName: site.shopName }) }, { name: 'robots', content: 'noindex' }]
   const cheapest = product.offers.reduce<Product['offers'][number] | undefined>(
     (low, o) => (!low || o.pricePaise < low.pricePaise ? o : low),
     undefined,
@@ -110,7 +129,13 @@ export function productPageMeta(
   return pageMeta({
     ...site,
     title: `${product.name} | ${site.shopName}`,
-    description: product.description || `${product.name}: ${CATEGORY_LABELS[product.category]} from ${site.shopName}.`,
+    description:
+      product.description ||
+      m.findability_product_fallback_description({
+        name: product.name,
+        category: CATEGORY_LABELS[product.category],
+        shopName: site.shopName,
+      }),
     path: productPath(product),
     kind: 'product',
     image: productImage(product, site.mediaBase),
@@ -128,7 +153,7 @@ export function productPageMeta(
 
 /** A shelf's title: the pack-size listing of freeze-dried goods is named apart from its twin (as in the footer). */
 export function shelfTitle(shelf: Shelf) {
-  return shelf.layout === 'size-select' ? `${shelf.title} by pack size` : shelf.title
+  return shelf.layout === 'size-select' ? m.findability_shelf_by_pack_size({ title: shelf.title }) : shelf.title
 }
 
 /**

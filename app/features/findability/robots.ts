@@ -1,4 +1,5 @@
 import { absoluteUrl } from './page-meta'
+import { TAMIL_BASE } from '~/i18n/language'
 
 /**
  * Paths crawlers are asked to leave alone: the admin, the JSON API, the checkout's steps after the cart, and
@@ -26,7 +27,9 @@ export function robotsTxt(siteUrl: string) {
   return [
     'User-agent: *',
     'Allow: /',
-    ...CRAWL_DISALLOWED.map((path) => `Disallow: ${path}`),
+    // The same paths in Tamil (decision 074), and the language switch, which only sets a cookie and comes back.
+    ...CRAWL_DISALLOWED.flatMap((path) => [`Disallow: ${path}`, `Disallow: ${TAMIL_BASE}${path}`]),
+    'Disallow: /language/',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
     '',

@@ -2,6 +2,7 @@ import { CATEGORIES, type Category, SHELVES } from '../catalogue/categories'
 import { productPath } from '../catalogue/product'
 import { POLICY_SLUGS, policyPath } from '../policies/policies'
 import { absoluteUrl, productListPath, shelfCanonicalPath } from './page-meta'
+import { type Language, LANGUAGES, LANGUAGE_TAGS, pathInLanguage } from '~/i18n/language'
 
 /** A page for the sitemap: its path, and when it last changed where the shop knows. */
 export type SitemapPage = { path: string; lastModified?: Date }
@@ -36,11 +37,19 @@ export function escapeXml(text: string) {
 /** W3C date-time to the second, as sitemaps take it. */
 const lastmod = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
-/** The sitemap protocol's XML (https://www.sitemaps.org/protocol.html), every address absolute and escaped. */
+/**
+ * The sitemap protocol's XML (https://www.sitemaps.org/protocol.html), every address absolute and escaped. Each page
+ * is listed in each language, and each entry names every language's address as its alternate, as Google asks of
+ * localized versions in a sitemap (developers.google.com/search/docs/specialty/international/localized-versions).
+ */
 export function sitemapXml(siteUrl: string, pages: readonly SitemapPage[]) {
-  const urls = pages.map((page) => {
+  const urls = pages.flatMap((page) => {
     const modified = page.lastModified ? `<lastmod>${lastmod(page.lastModified)}</lastmod>` : ''
-    return `  <url><loc>${escapeXml(absoluteUrl(siteUrl, page.path))}</loc>${modified}</url>`
+    const address = (language: Language) => escapeXml(absoluteUrl(siteUrl, pathInLanguage(page.path, language)))
+    const alternates = LANGUAGES.map(
+      (language) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${address(language)}"/>`,
+    ).join('')
+    return LANGUAGES.map((language) => `  <url><loc>${address(language)}</loc>${modified}${alternates}</url>`)
   })
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
 }
