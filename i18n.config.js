@@ -1,6 +1,6 @@
 /**
  * How Paraglide compiles the message files (project.inlang lists them) into `app/i18n/paraglide/`, one module per
- * message, each holding its English and Tamil text (docs/decisions/074-languages.md). The same options for the build,
+ * message, each holding its English and Tamil text (docs/decisions/074-two-languages-paraglide-and-tamil-under-ta.md). The same options for the build,
  * the tests and the type check, so all three see the same functions.
  *
  * The language is not Paraglide's to find: the shop decides it from the address (`/ta/…`) on the server and puts it in

@@ -361,7 +361,7 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
  */
 function requestHandlerOfBuild(language: Language): ReturnType<typeof createRequestHandler> {
   // The Tamil pages are the same routes behind /ta: React Router's basename, so every link, form and redirect a
-  // Tamil page makes stays in Tamil, on the server and in the browser (docs/decisions/074-languages.md).
+  // Tamil page makes stays in Tamil, on the server and in the browser (docs/decisions/074-two-languages-paraglide-and-tamil-under-ta.md).
   const load = () =>
     import('virtual:react-router/server-build').then((build) => (language === 'ta' ? { ...build, basename: TAMIL_BASE } : build))
   if (process.env.NODE_ENV !== 'production') return createRequestHandler(load, process.env.NODE_ENV)

@@ -1,5 +1,5 @@
 /**
- * The shop's languages (docs/decisions/074-languages.md): English on the spec's paths, Tamil under `/ta/…`, so a
+ * The shop's languages (docs/decisions/074-two-languages-paraglide-and-tamil-under-ta.md): English on the spec's paths, Tamil under `/ta/…`, so a
  * search engine indexes both and a shared link opens in the language it was shared in.
  */
 export const LANGUAGES = ['en', 'ta'] as const

@@ -2,7 +2,7 @@ import { type Language, isLanguage, languageOfPath, pathInLanguage } from './lan
 
 /**
  * Which language a request is answered in, and when a visitor is sent to the other language's page
- * (docs/decisions/074-languages.md).
+ * (docs/decisions/074-two-languages-paraglide-and-tamil-under-ta.md).
  *
  * - A page's address says its language: `/ta/…` is Tamil, the spec's paths English. Nothing else changes a page's
  *   language, so a cached page is the same for everyone who asks for that address.
