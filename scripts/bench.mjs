@@ -58,9 +58,11 @@ const args = readArguments(
   },
   USAGE,
   `Measures the production build against the performance budgets of issue 7 and exits 1 when one is missed:
-  Lighthouse (mobile, simulated throttling) on /, /herb-ro, /free-products, /product/{id}, /product/{name}/{id} and
-  /Cart-page, median of --runs runs by performance score: performance >= 95, accessibility 100, best practices >= 95,
-  SEO 100; JavaScript to render / and /herb-ro <= 100 KB and CSS <= 25 KB compressed (1 KB = 1024 bytes; the sum of
+  Lighthouse (mobile, simulated throttling) on /, /herb-ro, /free-products, /product/{id}, /product/{name}/{id},
+  /Cart-page and the Tamil /ta, /ta/herb-ro, /ta/product/{id}, /ta/Cart-page and /ta/checkout, median of --runs runs by
+  performance score: performance >= 95, accessibility 100, best practices >= 95, SEO 100; JavaScript to render / and
+  /herb-ro at most 8 KB over their figures before Tamil (98.1 and 95.7 KB), /ta and /ta/herb-ro at most 8 KB over their
+  English twins, and CSS <= 25 KB compressed (1 KB = 1024 bytes; the sum of
   the bodies the HTML links, as sent with Accept-Encoding: br, gzip); compression of HTML, JS, CSS and JSON; hashed
   assets and media cached "public, max-age=31536000, immutable"; ETag and 304 on catalogue pages; the LCP image's
   markup (responsive WebP with width and height, the first eager with high priority, the rest lazy); /herb-ro at
@@ -97,8 +99,15 @@ const BUDGETS = {
   ceilingShare: 0.5,
   p99Ms: 50,
 }
-/** The pages whose JavaScript and CSS are budgeted: the home page and a category page. */
-const BUNDLE_PAGES = ['/', '/herb-ro']
+/** The pages whose JavaScript and CSS are budgeted: the home page and a category page, in English and in Tamil. */
+const BUNDLE_PAGES = ['/', '/herb-ro', '/ta', '/ta/herb-ro']
+/**
+ * The script of the English pages before the shop spoke Tamil (main at db5883d, this machine's bench of 29 Nov): the
+ * languages may add at most LANGUAGE_JS_BYTES to an English page, and a Tamil page at most as much again over its English
+ * twin (issue 41, decision 074).
+ */
+const JS_BEFORE_LANGUAGES = { '/': 98.1 * KB, '/herb-ro': 95.7 * KB }
+const LANGUAGE_JS_BYTES = 8 * KB
 const CATEGORY_PAGE = '/herb-ro'
 /** The category value the catalogue API is measured with (app/features/catalogue/categories.ts). */
 const API_CATEGORY = 'herbal'
@@ -242,7 +251,20 @@ async function benchRound(round, chromePath) {
     )
   }
   const base = shop.url
-  const pages = ['/', CATEGORY_PAGE, '/free-products', products.single.url, products.sized.url, '/Cart-page']
+  const pages = [
+    '/',
+    CATEGORY_PAGE,
+    '/free-products',
+    products.single.url,
+    products.sized.url,
+    '/Cart-page',
+    // The Tamil home, shelf, product, cart and checkout (issue 41).
+    '/ta',
+    `/ta${CATEGORY_PAGE}`,
+    `/ta${products.single.url}`,
+    '/ta/Cart-page',
+    '/ta/checkout',
+  ]
 
   const bundles = {}
   for (const page of BUNDLE_PAGES) bundles[page] = await bundleOf(base, page)
@@ -860,9 +882,18 @@ function budgetsOf(result) {
   for (const [page, b] of Object.entries(result.bundles)) {
     const lh = result.lighthouse?.find((p) => p.page === page)?.median.bytes
     const lhNote = (bytes) => (lh ? `; Lighthouse: ${kb(bytes)}` : '')
+    const english = page.startsWith('/ta') ? page.slice('/ta'.length) || '/' : null
+    const jsLimit = english
+      ? { bytes: (result.bundles[english]?.js.bytes ?? 0) + LANGUAGE_JS_BYTES, said: `its English page’s + ${kb(LANGUAGE_JS_BYTES)}` }
+      : JS_BEFORE_LANGUAGES[page]
+        ? {
+            bytes: JS_BEFORE_LANGUAGES[page] + LANGUAGE_JS_BYTES,
+            said: `${kb(JS_BEFORE_LANGUAGES[page])} before Tamil + ${kb(LANGUAGE_JS_BYTES)}`,
+          }
+        : { bytes: BUDGETS.jsBytes, said: kb(BUDGETS.jsBytes) }
     budget(
-      `JavaScript to render ${page} ≤ ${kb(BUDGETS.jsBytes)} compressed`,
-      b.js.bytes <= BUDGETS.jsBytes,
+      `JavaScript to render ${page} ≤ ${kb(jsLimit.bytes)} compressed (${jsLimit.said})`,
+      b.js.bytes <= jsLimit.bytes,
       `${kb(b.js.bytes)} in ${files(b.js.files.length)}${lhNote(lh?.script)}`,
     )
     budget(
