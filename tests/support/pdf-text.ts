@@ -17,3 +17,13 @@ export async function pdfPages(pdf: Uint8Array | Buffer): Promise<string[]> {
 export async function pdfText(pdf: Uint8Array | Buffer) {
   return (await pdfPages(pdf)).join('\n')
 }
+
+/**
+ * Tamil as written, from the text of a PDF in which it was shaped: pdf.js gives glyphs in the order they are drawn, so
+ * a vowel sign drawn before its consonant (ெ ே ை) comes first, and the two halves of ொ ோ ௌ come apart. Puts each sign
+ * back after its consonant (or conjunct) and joins the halves (Unicode's canonical composition). What readers that
+ * honour the PDF's ActualText give at once.
+ */
+export function tamilAsWritten(text: string) {
+  return text.replace(/([\u0BC6-\u0BC8])([\u0B95-\u0BB9](?:\u0BCD[\u0B95-\u0BB9])?)/g, '$2$1').normalize('NFC')
+}

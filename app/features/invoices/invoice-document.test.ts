@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { pdfPages, pdfText } from '../../../tests/support/pdf-text'
+import { pdfPages, pdfText, tamilAsWritten } from '../../../tests/support/pdf-text'
 import { build, ISSUED_BEFORE_068, order } from '../../../tests/support/invoice-fixtures'
 import { InvoiceMismatchError } from './invoice-document'
 import { renderInvoicePdf } from './invoice-pdf.server'
+import { buildCreditNoteDocument } from './credit-note-document'
 
 describe('the invoice of an order', () => {
   it('within the shop’s state (Tamil Nadu, however typed): CGST + SGST, totals equal to what was paid', () => {
@@ -135,5 +136,64 @@ describe('the invoice as a PDF', () => {
     const plain = await pdfText(await renderInvoicePdf(build('Tamil Nadu')))
     expect(plain).not.toContain('Discounts of')
     expect(plain).not.toMatch(/\bDiscount\b/)
+  })
+})
+
+describe('the invoice of an order placed in Tamil', () => {
+  it('carries every label in Tamil and English, shaped as Tamil is written, and its figures as an English one does', async () => {
+    const document = build('Tamil Nadu', { language: 'ta' })
+    expect(document.language).toBe('ta')
+    const shown = await pdfText(await renderInvoicePdf(document))
+    const text = tamilAsWritten(shown).replace(/\s+/g, ' ')
+    for (const expected of [
+      'வரி விலைப்பட்டியல்',
+      'TAX INVOICE',
+      'விலைப்பட்டியல் எண் / Invoice number: KO/2026-27/0007',
+      'ஆர்டர் / Order: KO-42',
+      'விநியோக இடம் / Place of supply',
+      'மாநிலத்துக்குள் விநியோகம்: CGST + SGST',
+      'Intra-state supply: CGST + SGST',
+      'மொத்தம் (GST உட்பட) / Total (GST included)',
+      'தொகை எழுத்தில் / Amount in words: Rupees Three Hundred Eighty-One Only',
+      'இது கணினியில் உருவான விலைப்பட்டியல்; கையொப்பம் தேவையில்லை.',
+      'GSTIN: 33AAKFK4821M1Z5',
+      '₹348.16',
+      '₹381.00',
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    // Shaped, not set letter by letter: the vowel signs of தே (in தேதி) and கொ are drawn before their consonants.
+    expect(shown).toContain('ேததி')
+    expect(tamilAsWritten('ெகாள்முதல் ேததி')).toBe('கொள்முதல் தேதி')
+  })
+
+  it('and a credit note against it likewise; an English order’s papers have no Tamil', async () => {
+    const note = buildCreditNoteDocument({
+      invoice: build('Tamil Nadu', { language: 'ta' }),
+      items: {
+        lines: [{ productId: 'oil', size: 'one', name: 'Lemongrass Oil', quantity: 1, unitPricePaise: 10_000 }],
+        deliveryPaise: 0,
+        amountPaise: 0,
+      },
+      reason: 'Returned',
+      refundId: 'rfnd_1',
+      number: 'KO/CN/2026-27/0001',
+      fileName: 'credit-note.pdf',
+      issuedAt: new Date('2026-12-02T05:00:00Z'),
+    })
+    const credited = tamilAsWritten(await pdfText(await renderInvoicePdf(note))).replace(/\s+/g, ' ')
+    for (const expected of [
+      'கடன் குறிப்பு',
+      'CREDIT NOTE',
+      'கடன் குறிப்பு எண் / Credit note number: KO/CN/2026-27/0001',
+      'காரணம் / Reason: Returned',
+      'மொத்த வரவு (GST உட்பட) / Total credited (GST included)',
+      'This credit note reduces invoice KO/2026-27/0007 by the amounts above',
+    ]) {
+      expect(credited, expected).toContain(expected)
+    }
+    const english = await pdfText(await renderInvoicePdf(build('Kerala')))
+    expect(english).not.toMatch(/[\u0B80-\u0BFF]/)
+    expect(english).toContain('Invoice number: KO/2026-27/0007')
   })
 })

@@ -1,4 +1,5 @@
 import type { ShippingAddress } from '../checkout/checkout-schemas'
+import type { Language } from '~/i18n/languages'
 import { type NumberedOrder, orderNumberLabel } from '../orders/order-number'
 import type { ShopSettings } from '../settings/shop-settings'
 import { GST_STATE_CODES, gstStateOf } from './gst'
@@ -21,6 +22,8 @@ export type InvoiceDocument = {
   paymentId: string | null
   /** 'cod' for cash on delivery, invoiced at dispatch before it is paid (decision 043); absent for online. */
   paymentMethod?: 'cod'
+  /** 'ta' when the order was placed in Tamil: its papers are bilingual (decision 074); absent for English. */
+  language?: 'ta'
   /** `fssaiLicence`: absent on invoices issued before the shop kept it (decision 037). */
   seller: {
     name: string
@@ -57,6 +60,8 @@ export type OrderToInvoice = NumberedOrder & {
   paidAt: Date | null
   paymentId: string | null
   paymentMethod?: 'online' | 'cod'
+  /** The language the order was placed in. */
+  language?: Language
   /** `discountPaise`: the line's part of the coupon and prepaid discounts; it is taxed on what is left. */
   lines: Array<{ productId: string; name: string; size: string; quantity: number; unitPricePaise: number; discountPaise?: number }>
 }
@@ -112,6 +117,7 @@ export function buildInvoiceDocument(input: {
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentId: order.paymentId,
     ...(order.paymentMethod === 'cod' ? { paymentMethod: 'cod' as const } : {}),
+    ...(order.language === 'ta' ? { language: 'ta' as const } : {}),
     seller: {
       name: settings.shopName,
       addressLines: settings.addresses[0]!.lines,

@@ -3,6 +3,8 @@ import { openPdf } from '../pdf/pdf-document.server'
 import type { CreditNoteDocument } from './credit-note-document'
 import type { InvoiceDocument } from './invoice-document'
 import { formatIndiaDate } from '~/features/dates/india-time'
+import type { Language } from '~/i18n/language'
+import { m } from '~/i18n/paraglide/messages.js'
 
 // A stored invoice as an A4 PDF, set in the shop's PDF fonts (pdf-document.server.ts).
 const MARGIN = 40
@@ -16,6 +18,23 @@ const percent = (rate: number) => `${rate}%`
 
 type Column<Row> = { header: string; width: number; align?: 'left' | 'right'; value: (row: Row, index: number) => string }
 
+type Message<Inputs> = (inputs: Inputs, options: { locale: Language }) => string
+
+/**
+ * The document's words in the language of its order (decision 074): an English order's papers read as they always
+ * have; a Tamil order's carry each label in Tamil and English (a GST invoice is read by the buyer and by the tax
+ * office), sentences in Tamil with the English under them. Never the language of whoever downloads it.
+ */
+function wordsFor(language: Language) {
+  const english = <Inputs>(message: Message<Inputs>, inputs: Inputs) => message(inputs, { locale: 'en' })
+  const tamil = <Inputs>(message: Message<Inputs>, inputs: Inputs) => message(inputs, { locale: 'ta' })
+  const both = (separator: string) =>
+    language === 'ta'
+      ? <Inputs>(message: Message<Inputs>, inputs: Inputs) => `${tamil(message, inputs)}${separator}${english(message, inputs)}`
+      : english
+  return { label: both(' / '), header: both('\n'), sentence: both('\n') }
+}
+
 /**
  * `invoice` may be a credit note: the same layout, its own title and facts, and the invoice it reduces. `notes` are
  * printed under the title, e.g. on an invoice, the credit notes that reduced it.
@@ -25,14 +44,17 @@ export async function renderInvoicePdf(
   { notes = [] }: { notes?: string[] } = {},
 ): Promise<Buffer> {
   const creditNote = 'kind' in invoice && invoice.kind === 'credit-note' ? invoice : null
+  const language = invoice.language ?? 'en'
+  const { label, header, sentence } = wordsFor(language)
   const { doc, done } = await openPdf({
+    script: language === 'ta' ? 'tamil' : 'latin',
     size: 'A4',
     margin: MARGIN,
     bufferPages: false,
     info: {
-      Title: `${creditNote ? 'Credit note' : 'Tax invoice'} ${invoice.number}`,
+      Title: `${label(creditNote ? m.invoices_document_credit_note : m.invoices_document_invoice, {})} ${invoice.number}`,
       Author: invoice.seller.name,
-      Subject: `Order ${invoice.orderNumber}`,
+      Subject: `${label(m.invoices_order, {})} ${invoice.orderNumber}`,
       CreationDate: new Date(invoice.issuedAt),
     },
   })
@@ -61,14 +83,16 @@ export async function renderInvoicePdf(
     .text(invoice.seller.name, MARGIN, top, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').fontSize(9).fillColor(MUTED)
   for (const line of invoice.seller.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
-  doc.text(`Phone ${invoice.seller.phone} · ${invoice.seller.email}`, { width: CONTENT_WIDTH / 2 })
+  doc.text(`${label(m.invoices_phone, {})} ${invoice.seller.phone} · ${invoice.seller.email}`, { width: CONTENT_WIDTH / 2 })
   doc
     .font('bold')
     .fillColor(INK)
     .text(`GSTIN: ${invoice.seller.gstin}`, { width: CONTENT_WIDTH / 2 })
-  doc.font('regular').text(`State: ${invoice.seller.state} (${invoice.seller.stateCode})`, { width: CONTENT_WIDTH / 2 })
+  doc
+    .font('regular')
+    .text(`${label(m.invoices_state, {})}: ${invoice.seller.state} (${invoice.seller.stateCode})`, { width: CONTENT_WIDTH / 2 })
   // Invoices issued before the number was kept have none.
-  if (invoice.seller.fssaiLicence) doc.text(`FSSAI Lic. No.: ${invoice.seller.fssaiLicence}`, { width: CONTENT_WIDTH / 2 })
+  if (invoice.seller.fssaiLicence) doc.text(`${label(m.invoices_fssai, {})}: ${invoice.seller.fssaiLicence}`, { width: CONTENT_WIDTH / 2 })
   const sellerBottom = doc.y
 
   const right = MARGIN + CONTENT_WIDTH / 2
@@ -76,27 +100,37 @@ export async function renderInvoicePdf(
     .font('bold')
     .fontSize(18)
     .fillColor(INK)
-    .text(creditNote ? 'CREDIT NOTE' : 'TAX INVOICE', right, top, { width: CONTENT_WIDTH / 2, align: 'right' })
+    .text(header(creditNote ? m.invoices_title_credit_note : m.invoices_title_invoice, {}), right, top, {
+      width: CONTENT_WIDTH / 2,
+      align: 'right',
+    })
   doc.font('regular').fontSize(9)
   const facts: Array<[string, string]> = creditNote
     ? [
-        ['Credit note number', creditNote.number],
-        ['Credit note date', formatIndiaDate(creditNote.issuedAt)],
-        ['Against invoice', `${creditNote.invoiceNumber} of ${formatIndiaDate(creditNote.invoiceIssuedAt)}`],
-        ['Order', creditNote.orderNumber],
-        ['Reason', creditNote.reason],
+        [label(m.invoices_credit_note_number, {}), creditNote.number],
+        [label(m.invoices_credit_note_date, {}), formatIndiaDate(creditNote.issuedAt)],
+        [label(m.invoices_against_invoice, {}), `${creditNote.invoiceNumber} of ${formatIndiaDate(creditNote.invoiceIssuedAt)}`],
+        [label(m.invoices_order, {}), creditNote.orderNumber],
+        [label(m.invoices_reason, {}), creditNote.reason],
       ]
     : [
-        ['Invoice number', invoice.number],
-        ['Invoice date', formatIndiaDate(invoice.issuedAt)],
-        ['Order', invoice.orderNumber],
-        ...('paidAt' in invoice && invoice.paidAt ? ([['Paid on', formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>) : []),
-        ...('paymentId' in invoice && invoice.paymentId ? ([['Payment', invoice.paymentId]] as Array<[string, string]>) : []),
+        [label(m.invoices_invoice_number, {}), invoice.number],
+        [label(m.invoices_invoice_date, {}), formatIndiaDate(invoice.issuedAt)],
+        [label(m.invoices_order, {}), invoice.orderNumber],
+        ...('paidAt' in invoice && invoice.paidAt
+          ? ([[label(m.invoices_paid_on, {}), formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>)
+          : []),
+        ...('paymentId' in invoice && invoice.paymentId
+          ? ([[label(m.invoices_payment, {}), invoice.paymentId]] as Array<[string, string]>)
+          : []),
         ...('paymentMethod' in invoice && invoice.paymentMethod === 'cod'
-          ? ([['Payment', 'Cash on delivery']] as Array<[string, string]>)
+          ? ([[label(m.invoices_payment, {}), label(m.invoices_cash_on_delivery, {})]] as Array<[string, string]>)
           : []),
       ]
-  for (const [label, value] of facts) doc.text(`${label}: ${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
+  // Two languages make a long label: the value then takes a line of its own, so a number is never broken.
+  const factSeparator = language === 'ta' ? ':\n' : ': '
+  for (const [label, value] of facts)
+    doc.text(`${label}${factSeparator}${value}`, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
   for (const note of notes) doc.font('bold').text(note, right, doc.y + 2, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc.y = Math.max(sellerBottom, doc.y) + 12
   rule()
@@ -108,22 +142,24 @@ export async function renderInvoicePdf(
     .font('bold')
     .fontSize(10)
     .fillColor(INK)
-    .text('Bill to / Ship to', MARGIN, buyerTop, { width: CONTENT_WIDTH / 2 })
+    .text(label(m.invoices_bill_to, {}), MARGIN, buyerTop, { width: CONTENT_WIDTH / 2 })
   doc.font('regular').fontSize(9)
   doc.text(invoice.buyer.name, { width: CONTENT_WIDTH / 2 })
   for (const line of invoice.buyer.addressLines) doc.text(line, { width: CONTENT_WIDTH / 2 })
-  const contact = [invoice.buyer.phone && `Phone ${invoice.buyer.phone}`, invoice.buyer.email].filter(Boolean).join(' · ')
+  const contact = [invoice.buyer.phone && `${label(m.invoices_phone, {})} ${invoice.buyer.phone}`, invoice.buyer.email]
+    .filter(Boolean)
+    .join(' · ')
   if (contact) doc.text(contact, { width: CONTENT_WIDTH / 2 })
   const buyerBottom = doc.y
   doc
     .font('bold')
     .fontSize(10)
-    .text('Place of supply', right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
+    .text(label(m.invoices_place_of_supply, {}), right, buyerTop, { width: CONTENT_WIDTH / 2, align: 'right' })
   doc
     .font('regular')
     .fontSize(9)
     .text(invoice.placeOfSupply, right, doc.y, { width: CONTENT_WIDTH / 2, align: 'right' })
-  doc.text(invoice.supply === 'intra-state' ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST', right, doc.y, {
+  doc.text(sentence(invoice.supply === 'intra-state' ? m.invoices_intra_state : m.invoices_inter_state, {}), right, doc.y, {
     width: CONTENT_WIDTH / 2,
     align: 'right',
   })
@@ -141,26 +177,30 @@ export async function renderInvoicePdf(
   const fixed: Column<Line>[] = [
     { header: '#', width: 16, value: (_, i) => String(i + 1) },
     { header: 'HSN/SAC', width: 46, value: (l) => l.hsnCode || '—' },
-    { header: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
-    { header: 'Unit price', width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
+    { header: header(m.invoices_column_quantity, {}), width: 26, align: 'right', value: (l) => String(l.quantity) },
+    { header: header(m.invoices_column_unit_price, {}), width: 56, align: 'right', value: (l) => money(l.unitPricePaise) },
     // Only on invoices with a discount: each line's part of it, taken off before tax (decision 042).
     ...(discounted
       ? [
           {
-            header: 'Discount',
+            header: header(m.invoices_column_discount, {}),
             width: 50,
             align: 'right',
             value: (l) => (l.discountPaise ? `-${money(l.discountPaise)}` : '—'),
           } satisfies Column<Line>,
         ]
       : []),
-    { header: 'Taxable value', width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
+    { header: header(m.invoices_column_taxable_value, {}), width: 60, align: 'right', value: (l) => money(l.taxablePaise) },
     { header: 'GST', width: 28, align: 'right', value: (l) => percent(l.ratePercent) },
     ...taxColumns,
-    { header: 'Total', width: 60, align: 'right', value: (l) => money(l.totalPaise) },
+    { header: header(m.invoices_column_total, {}), width: 60, align: 'right', value: (l) => money(l.totalPaise) },
   ]
   const descriptionWidth = CONTENT_WIDTH - fixed.reduce((sum, c) => sum + c.width, 0)
-  const columns: Column<Line>[] = [fixed[0]!, { header: 'Item', width: descriptionWidth, value: (l) => l.description }, ...fixed.slice(1)]
+  const columns: Column<Line>[] = [
+    fixed[0]!,
+    { header: header(m.invoices_column_item, {}), width: descriptionWidth, value: (l) => l.description },
+    ...fixed.slice(1),
+  ]
 
   const table = <Row>(cols: Column<Row>[], rows: Row[]) => {
     const gap = 3
@@ -205,15 +245,15 @@ export async function renderInvoicePdf(
   // Totals, right-aligned under the table.
   const { totals } = invoice
   const totalRows: Array<[string, string, boolean]> = [
-    ['Taxable value', money(totals.taxablePaise), false],
+    [label(m.invoices_column_taxable_value, {}), money(totals.taxablePaise), false],
     ...(intra
       ? ([
           ['CGST', money(totals.cgstPaise), false],
           ['SGST', money(totals.sgstPaise), false],
         ] as Array<[string, string, boolean]>)
       : ([['IGST', money(totals.igstPaise), false]] as Array<[string, string, boolean]>)),
-    ['Total GST', money(totals.taxPaise), false],
-    [creditNote ? 'Total credited (GST included)' : 'Total (GST included)', money(totals.totalPaise), true],
+    [label(m.invoices_total_gst, {}), money(totals.taxPaise), false],
+    [label(creditNote ? m.invoices_total_credited : m.invoices_total, {}), money(totals.totalPaise), true],
   ]
   ensureRoom(totalRows.length * 14 + 40)
   doc.moveDown(0.4)
@@ -230,12 +270,12 @@ export async function renderInvoicePdf(
     .font('regular')
     .fontSize(9)
     .fillColor(INK)
-    .text(`Amount in words: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
+    .text(`${label(m.invoices_amount_in_words, {})}: ${invoice.amountInWords}`, MARGIN, doc.y + 6, { width: CONTENT_WIDTH })
   // How a discount reached the lines (decision 042; CGST Act s. 15(3)(a): a discount shown on the invoice is not taxed).
   if (discounted) {
     const given = invoice.lines.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0)
     doc.text(
-      `Discounts of ${money(given)} in all are shown on this ${creditNote ? 'credit note' : 'invoice'} and taken off each line before tax, in proportion to the line's value (a coupon only over the lines it applies to).`,
+      sentence(creditNote ? m.invoices_discounts_credit_note : m.invoices_discounts_invoice, { amount: money(given) }),
       MARGIN,
       doc.y + 4,
       { width: CONTENT_WIDTH },
@@ -245,21 +285,26 @@ export async function renderInvoicePdf(
 
   // The tax per tariff code and rate.
   ensureRoom(60)
-  doc.font('bold').fontSize(10).fillColor(INK).text('Tax by HSN/SAC and rate', MARGIN, doc.y)
+  doc.font('bold').fontSize(10).fillColor(INK).text(label(m.invoices_tax_by_rate, {}), MARGIN, doc.y)
   doc.moveDown(0.3)
   type Summary = InvoiceDocument['rateSummary'][number]
   table<Summary>(
     [
       { header: 'HSN/SAC', width: 90, value: (s) => s.hsnCode || '—' },
-      { header: 'GST rate', width: 70, align: 'right', value: (s) => percent(s.ratePercent) },
-      { header: 'Taxable value', width: 95, align: 'right', value: (s) => money(s.taxablePaise) },
+      { header: header(m.invoices_column_gst_rate, {}), width: 70, align: 'right', value: (s) => percent(s.ratePercent) },
+      { header: header(m.invoices_column_taxable_value, {}), width: 95, align: 'right', value: (s) => money(s.taxablePaise) },
       ...((intra
         ? [
             { header: `CGST`, width: 85, align: 'right', value: (s: Summary) => money(s.cgstPaise) },
             { header: `SGST`, width: 85, align: 'right', value: (s: Summary) => money(s.sgstPaise) },
           ]
         : [{ header: 'IGST', width: 170, align: 'right', value: (s: Summary) => money(s.igstPaise) }]) as Column<Summary>[]),
-      { header: 'Total tax', width: CONTENT_WIDTH - 90 - 70 - 95 - 170, align: 'right', value: (s) => money(s.taxPaise) },
+      {
+        header: header(m.invoices_column_total_tax, {}),
+        width: CONTENT_WIDTH - 90 - 70 - 95 - 170,
+        align: 'right',
+        value: (s) => money(s.taxPaise),
+      },
     ],
     invoice.rateSummary,
   )
@@ -267,20 +312,19 @@ export async function renderInvoicePdf(
   ensureRoom(70)
   doc.moveDown(0.8)
   doc.font('regular').fontSize(8).fillColor(MUTED)
-  doc.text(
-    'Prices include GST. The delivery charge is taxed at the highest GST rate of the goods it delivers (a composite supply). ' +
-      (intra ? 'CGST and SGST are each half of the GST.' : 'Goods delivered to another state carry IGST.'),
-    MARGIN,
-    doc.y,
-    { width: CONTENT_WIDTH },
-  )
-  if (creditNote)
-    doc.text(`This credit note reduces invoice ${creditNote.invoiceNumber} by the amounts above, at that invoice's GST rates.`, {
-      width: CONTENT_WIDTH,
-    })
-  doc.text(`This is a computer-generated ${creditNote ? 'credit note' : 'invoice'} and needs no signature.`, { width: CONTENT_WIDTH })
+  const taxNote = (locale: Language) =>
+    `${m.invoices_prices_include_gst({}, { locale })} ${(intra ? m.invoices_halves : m.invoices_igst)({}, { locale })}`
+  doc.text(language === 'ta' ? `${taxNote('ta')}\n${taxNote('en')}` : taxNote('en'), MARGIN, doc.y, { width: CONTENT_WIDTH })
+  if (creditNote) doc.text(sentence(m.invoices_credit_note_reduces, { number: creditNote.invoiceNumber }), { width: CONTENT_WIDTH })
+  doc.text(sentence(creditNote ? m.invoices_computer_generated_credit_note : m.invoices_computer_generated_invoice, {}), {
+    width: CONTENT_WIDTH,
+  })
   doc.moveDown(1)
-  doc.font('bold').fontSize(9).fillColor(INK).text(`For ${invoice.seller.name}`, MARGIN, doc.y, { width: CONTENT_WIDTH, align: 'right' })
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(label(m.invoices_for_seller, { seller: invoice.seller.name }), MARGIN, doc.y, { width: CONTENT_WIDTH, align: 'right' })
 
   doc.end()
   return done
