@@ -7,24 +7,24 @@ import { estimateForPin } from '~/features/shipping/delivery-estimate.server'
 import { apiError } from '~/http/json.server'
 import { z } from '~/zod'
 import type { Route } from './+types/api.delivery-estimate'
+import { m } from '~/i18n/paraglide/messages.js'
 
-export const PIN_MESSAGE = 'Enter a 6-digit PIN code, like 600001.'
 const SIZES = ['one', ...PACK_SIZES] as const
 const MAX_CART_LINES = 50
 
-const productId = z.string().regex(PRODUCT_ID_PATTERN, 'The product is not one of the shop’s.')
-const QUANTITY_MESSAGE = `The quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`
+const productId = z.string().regex(PRODUCT_ID_PATTERN, { error: () => m.catalogue_api_not_shop_product() })
+const quantityMessage = () => m.catalogue_api_quantity({ max: MAX_LINE_QUANTITY })
 const quantity = z
-  .string({ error: QUANTITY_MESSAGE })
-  .regex(/^\d{1,3}$/, QUANTITY_MESSAGE)
+  .string({ error: quantityMessage })
+  .regex(/^\d{1,3}$/, { error: quantityMessage })
   .transform(Number)
-  .refine((n) => n >= 1 && n <= MAX_LINE_QUANTITY, QUANTITY_MESSAGE)
-const size = z.enum(SIZES, { error: 'The size must be one of 250g, 500g or 1kg.' })
+  .refine((n) => n >= 1 && n <= MAX_LINE_QUANTITY, { error: quantityMessage })
+const size = z.enum(SIZES, { error: () => m.catalogue_api_size() })
 
 /** `cart=<product>:<size>:<quantity>,…` (size `one` for a single-price product), as the cart page sends its lines. */
 const cartLines = z
   .string()
-  .max(MAX_CART_LINES * 90, 'The cart is too long.')
+  .max(MAX_CART_LINES * 90, { error: () => m.catalogue_api_cart_too_long() })
   .transform((text) => text.split(',').filter(Boolean))
   .pipe(
     z
@@ -34,26 +34,26 @@ const cartLines = z
           .transform((line) => line.split(':'))
           .pipe(
             z
-              .tuple([productId, size, quantity], { error: 'Each cart line is a product, its size and a quantity: mango:250g:2.' })
+              .tuple([productId, size, quantity], { error: () => m.catalogue_api_cart_line() })
               .transform(([id, packSize, units]) => ({ productId: id, size: packSize, quantity: units })),
           ),
       )
-      .min(1, 'The cart is empty.')
-      .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different items.`),
+      .min(1, { error: () => m.catalogue_api_cart_empty() })
+      .max(MAX_CART_LINES, { error: () => m.catalogue_api_cart_max_lines({ max: MAX_CART_LINES }) }),
   )
 
 const querySchema = z
   .object({
     pin: z
-      .string({ error: PIN_MESSAGE })
+      .string({ error: () => m.catalogue_pin_help() })
       .transform((pin) => pin.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^[1-9]\d{5}$/, PIN_MESSAGE)),
+      .pipe(z.string().regex(/^[1-9]\d{5}$/, { error: () => m.catalogue_pin_help() })),
     product: productId.optional(),
     size: size.optional(),
     quantity: quantity.optional(),
     cart: cartLines.optional(),
   })
-  .refine((query) => !(query.product && query.cart), { error: 'Ask for a product or a cart, not both.', path: ['cart'] })
+  .refine((query) => !(query.product && query.cart), { error: () => m.catalogue_api_product_or_cart(), path: ['cart'] })
 
 /**
  * GET /api/delivery-estimate?pin=600001&product=<id>&size=250g[&quantity=2], or ?pin=…&cart=<id>:<size>:<quantity>,…
@@ -83,5 +83,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action() {
-  return data({ error: 'Method not allowed: this address only answers GET.' }, { status: 405, headers: { Allow: 'GET, HEAD' } })
+  return data({ error: m.catalogue_api_get_only() }, { status: 405, headers: { Allow: 'GET, HEAD' } })
 }

@@ -6,6 +6,7 @@ import { reviewsForProductPage } from '~/features/reviews/product-page.server'
 import { DEFAULT_PACK_SIZE, PACK_SIZES } from '~/features/catalogue/categories'
 import { estimateForPin } from '~/features/shipping/delivery-estimate.server'
 import { typedPin } from '~/features/shipping/remembered-pin'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The product page's data, for both its addresses: `/product/:productId` (a single-price product, `name` undefined)
@@ -14,10 +15,10 @@ import { typedPin } from '~/features/shipping/remembered-pin'
  */
 export async function loadProductPage(request: Request, context: AppLoadContext, productId: string, name?: string) {
   const { db } = context.shop
-  if (!PRODUCT_ID_PATTERN.test(productId)) throw data('Product not found', { status: 404 })
+  if (!PRODUCT_ID_PATTERN.test(productId)) throw data(m.catalogue_product_not_found(), { status: 404 })
   // The reviews (with their summary) are read beside the product, not after it.
   const [product, reviews] = await Promise.all([getProduct(db, productId), reviewsForProductPage(request, context, productId)])
-  if (!product) throw data('Product not found', { status: 404 })
+  if (!product) throw data(m.catalogue_product_not_found(), { status: 404 })
   const atItsAddress = name === undefined ? !isSized(product) : isSized(product) && name === product.slug
   if (!atItsAddress) throw redirect(productPath(product), 301)
   return {
@@ -37,7 +38,7 @@ async function deliveryForAskedPin(request: Request, context: AppLoadContext, pr
   const asked = url.searchParams.get('pin')
   if (asked === null) return null
   const pin = typedPin(asked.slice(0, 20))
-  if (!pin) return { pin: asked.slice(0, 7), delivers: false, codOffered: false, message: 'Enter a 6-digit PIN code, like 600001.' }
+  if (!pin) return { pin: asked.slice(0, 7), delivers: false, codOffered: false, message: m.catalogue_pin_help() }
   const sizeAsked = url.searchParams.get('size')
   const size = isSized(product) ? (PACK_SIZES.find((s) => s === sizeAsked) ?? DEFAULT_PACK_SIZE) : 'one'
   const answer = await estimateForPin(context.shop.db, {

@@ -8,7 +8,7 @@ import { Price } from '~/components/catalogue/price'
 import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
-import { CATEGORY_LABELS, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
+import { categoryLabel, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
 import { packOffers, productPath } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { JsonLdScript } from '~/components/findability/json-ld'
@@ -18,6 +18,7 @@ import { reviewAction } from '~/features/reviews/product-page.server'
 import { DeliveryByPin } from '~/components/shipping/delivery-by-pin'
 import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product-sized'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The product, its reviews and its structured data (product-page.server.ts, shared with the other product page). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -49,7 +50,7 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">
-          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
+          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{categoryLabel(product.category)}</p>
           <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
             {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
             {product.name}
@@ -60,7 +61,7 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
           <div className="flex flex-wrap items-center gap-4">
             {pack && (
               <p aria-live="polite">
-                <span className="sr-only">Price for {size}: </span>
+                <span className="sr-only">{m.catalogue_price_for_size({ size })}</span>
                 <Price paise={pack.pricePaise} className="text-2xl" />
               </p>
             )}
@@ -80,7 +81,7 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
             className="border-t border-stone-200 pt-4"
           />
           <div className="border-t border-stone-200 pt-4">
-            <p className="mb-2 text-sm text-stone-700">Need more than a 1kg pack? We sell bulk quantities by phone.</p>
+            <p className="mb-2 text-sm text-stone-700">{m.catalogue_bulk_note()}</p>
             <BulkOrderDialog phone={phone} />
           </div>
           <ProductDeclarations product={product} />

@@ -4,7 +4,7 @@ import { DietMark } from '~/components/catalogue/diet-mark'
 import { OfferPrice, UnitSalePriceText } from '~/components/catalogue/offer-price'
 import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { StockBadge } from '~/components/catalogue/stock-badge'
-import { CATEGORY_LABELS } from '~/features/catalogue/categories'
+import { categoryLabel } from '~/features/catalogue/categories'
 import { productPath, singleOffer } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
@@ -14,6 +14,7 @@ import { reviewAction } from '~/features/reviews/product-page.server'
 import { DeliveryByPin } from '~/components/shipping/delivery-by-pin'
 import { loadProductPage } from './product-page.server'
 import type { Route } from './+types/product'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The product, its reviews and its structured data (product-page.server.ts, shared with the other product page). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-8 md:grid-cols-[minmax(0,28rem)_1fr] md:gap-12">
         <ImageToggle name={product.name} front={product.frontImage} back={product.backImage} />
         <div className="flex flex-col gap-4">
-          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
+          <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{categoryLabel(product.category)}</p>
           <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
             {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
             {product.name}
@@ -55,7 +56,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <DeliveryByPin lines={`product=${product.id}`} initial={loaderData.delivery} className="border-t border-stone-200 pt-4" />
           <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-4">
             <h2 id="description-heading" className="mb-2 text-lg font-semibold">
-              Description
+              {m.catalogue_description_heading()}
             </h2>
             <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
           </section>

@@ -6,6 +6,7 @@ import { QuantityStepper } from './quantity-stepper'
 import { primaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
 import { useMediaBase } from '../layout/use-shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Quantity stepper and Add to Cart for one purchasable item (a product, or one pack of it). */
 export function AddToCartPanel({ product, stock, size }: { product: Product; stock: number; size?: PackSize }) {
@@ -27,7 +28,7 @@ export function AddToCartPanel({ product, stock, size }: { product: Product; sto
           data-main-action
           onClick={() => addToCart(cartLineFor(product, Math.min(quantity, stock), size, mediaBase))}
         >
-          Add to Cart
+          {m.catalogue_add_to_cart()}
         </button>
       </div>
       <CartNoticeRegion notice={notice} />

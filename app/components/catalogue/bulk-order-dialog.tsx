@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react'
 import { telHref } from '~/features/settings/shop-settings'
 import { primaryButton, secondaryButton } from './styles'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The spec's Checkout button on sized products, named for what it opens (decision 072): large quantities are sold by phone. A native modal
@@ -21,7 +22,7 @@ export function BulkOrderDialog({ phone }: { phone: string }) {
   return (
     <>
       <button ref={opener} type="button" className={secondaryButton} onClick={open}>
-        Buying in bulk? Call us
+        {m.catalogue_bulk_open()}
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes a dialog by itself */}
       <dialog
@@ -36,21 +37,22 @@ export function BulkOrderDialog({ phone }: { phone: string }) {
       >
         <div className="p-6">
           <h2 id={titleId} className="text-xl font-bold">
-            Purchase the bulk quantity?
+            {m.catalogue_bulk_title()}
           </h2>
           <p className="mt-3">
-            For bulk orders, call us on{' '}
+            {m.catalogue_bulk_call_before()}
             <a href={telHref(phone)} className="font-semibold text-leaf-800 underline underline-offset-2">
               {phone}
             </a>
-            .
+            {m.catalogue_bulk_call_after()}
           </p>
           <div className="mt-6 flex justify-end gap-3">
             <button ref={cancel} type="button" className={secondaryButton} onClick={close}>
-              Cancel
+              {m.catalogue_cancel()}
             </button>
             <a href={telHref(phone)} className={primaryButton} onClick={close}>
-              OK<span className="sr-only">, call {phone}</span>
+              {m.catalogue_ok()}
+              <span className="sr-only">{m.catalogue_call_phone({ phone })}</span>
             </a>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { CartNotice } from './use-add-to-cart'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Always in the page (empty until something happens), so screen readers announce each change. */
 export function CartNoticeRegion({ notice, className = '' }: { notice: CartNotice | null; className?: string }) {
@@ -14,7 +15,7 @@ export function CartNoticeRegion({ notice, className = '' }: { notice: CartNotic
             <>
               {' '}
               <Link to="/Cart-page" className="relative z-10 underline underline-offset-2">
-                View cart
+                {m.catalogue_view_cart()}
               </Link>
             </>
           )}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ProductImage } from './product-image'
 import { focusRing } from './styles'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const DETAIL_IMAGE_SIZES = '(min-width: 768px) 480px, 100vw'
 
@@ -33,7 +34,7 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
         onPointerEnter={wantBack}
         onTouchStart={wantBack}
         onFocus={wantBack}
-        aria-label={side === 'front' ? 'Show the back of the pack' : 'Show the front of the pack'}
+        aria-label={side === 'front' ? m.catalogue_show_back() : m.catalogue_show_front()}
         className={`block w-full cursor-pointer overflow-hidden rounded-lg border border-stone-200 ${focusRing}`}
       >
         {frontImage}
@@ -50,12 +51,8 @@ export function ImageToggle({ name, front, back }: { name: string; front: string
       </button>
       {/* The spec's words for a mouse; a touch screen is tapped (pointer: coarse). */}
       <p className="mt-2 text-center text-sm text-stone-700">
-        <span className="pointer-coarse:hidden">
-          {side === 'front' ? 'Click the image to see the backside' : 'Click the image to see the front'}
-        </span>
-        <span className="hidden pointer-coarse:inline">
-          {side === 'front' ? 'Tap the image to see the backside' : 'Tap the image to see the front'}
-        </span>
+        <span className="pointer-coarse:hidden">{side === 'front' ? m.catalogue_click_for_back() : m.catalogue_click_for_front()}</span>
+        <span className="hidden pointer-coarse:inline">{side === 'front' ? m.catalogue_tap_for_back() : m.catalogue_tap_for_front()}</span>
       </p>
     </div>
   )

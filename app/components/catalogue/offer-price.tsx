@@ -1,12 +1,20 @@
 import { type UnitSalePrice, mrpOf, netOf, pricePer100, savingOf, unitSalePrice } from '~/features/catalogue/declarations'
 import type { Offer } from '~/features/catalogue/product'
 import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
-const PER_LABEL: Record<UnitSalePrice['per'], string> = { g: 'g', kg: 'kg', ml: 'ml', l: 'litre', unit: 'unit' }
+/** The unit a unit sale price is per, as its sentence says it ("per litre"). */
+const PER_LABEL: Record<UnitSalePrice['per'], () => string> = {
+  g: m.catalogue_per_g,
+  kg: m.catalogue_per_kg,
+  ml: m.catalogue_per_ml,
+  l: m.catalogue_per_l,
+  unit: m.catalogue_per_unit,
+}
 
 /** "₹1.68 per g": rule 6(11)'s rupees to two decimals. */
 export function describeUnitSalePrice(usp: UnitSalePrice) {
-  return `${formatRupeesAndPaise(usp.paise)} per ${PER_LABEL[usp.per]}`
+  return m.catalogue_price_per({ price: formatRupeesAndPaise(usp.paise), unit: PER_LABEL[usp.per]() })
 }
 
 /**
@@ -15,16 +23,18 @@ export function describeUnitSalePrice(usp: UnitSalePrice) {
  */
 export function MrpNote({ offer, compact = false }: { offer: Pick<Offer, 'pricePaise' | 'mrpPaise'>; compact?: boolean }) {
   const saving = savingOf(offer)
-  if (!saving) return compact ? null : <span className="text-sm text-stone-700">MRP, incl. of all taxes</span>
+  if (!saving) return compact ? null : <span className="text-sm text-stone-700">{m.catalogue_mrp_incl_taxes()}</span>
   return (
     <>
       <span className="text-sm text-stone-700">
-        <span className="sr-only">MRP </span>
+        <span className="sr-only">{m.catalogue_mrp()} </span>
         <s className="tabular-nums">{formatRupees(mrpOf(offer))}</s>
-        {!compact && <span> MRP, incl. of all taxes</span>}
+        {!compact && <span> {m.catalogue_mrp_incl_taxes()}</span>}
       </span>
       <span className="text-sm font-semibold text-leaf-800">
-        {compact ? `${saving.percent}% off` : `You save ${formatRupees(saving.paise)} (${saving.percent}%)`}
+        {compact
+          ? m.catalogue_percent_off({ percent: saving.percent })
+          : m.catalogue_you_save({ amount: formatRupees(saving.paise), percent: saving.percent })}
       </span>
     </>
   )
@@ -56,8 +66,13 @@ export function UnitSalePriceText({ offer }: { offer: Pick<Offer, 'size' | 'pric
   const per100 = usp.per === 'g' || usp.per === 'ml' ? pricePer100(offer.pricePaise, net) : null
   return (
     <p className="text-sm text-stone-700 tabular-nums">
-      Unit sale price: {describeUnitSalePrice(usp)}
-      {per100 !== null && ` (${formatRupeesAndPaise(per100)} per 100 ${usp.per})`}
+      {per100 === null
+        ? m.catalogue_unit_sale_price_line({ price: describeUnitSalePrice(usp) })
+        : m.catalogue_unit_sale_price_line_per_100({
+            price: describeUnitSalePrice(usp),
+            per100: formatRupeesAndPaise(per100),
+            unit: usp.per,
+          })}
     </p>
   )
 }

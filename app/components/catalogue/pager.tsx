@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { pageNumbers } from '~/features/catalogue/paging'
 import { focusRing } from './styles'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const pageLink = `inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 py-2 font-semibold ${focusRing}`
 const otherPage = 'border-stone-300 bg-white text-leaf-800 hover:bg-leaf-50'
@@ -24,13 +25,13 @@ export function Pager({
 }) {
   if (pageCount <= 1) return null
   return (
-    <nav aria-label="Pages" className={`flex flex-col items-center gap-3 ${className}`}>
-      <p className="text-stone-700">{`Page ${page} of ${pageCount}`}</p>
+    <nav aria-label={m.catalogue_pages()} className={`flex flex-col items-center gap-3 ${className}`}>
+      <p className="text-stone-700">{m.catalogue_page_of({ page, count: pageCount })}</p>
       <ul role="list" className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
             <Link to={hrefFor(page - 1)} rel="prev" className={`${pageLink} ${otherPage}`}>
-              <span aria-hidden="true">←</span> Previous
+              <span aria-hidden="true">←</span> {m.catalogue_previous()}
             </Link>
           </li>
         )}
@@ -44,7 +45,7 @@ export function Pager({
             <li key={n}>
               <Link
                 to={hrefFor(n)}
-                aria-label={`Page ${n}`}
+                aria-label={m.catalogue_page_number({ page: n })}
                 aria-current={n === page ? 'page' : undefined}
                 className={`${pageLink} ${n === page ? currentPage : otherPage}`}
               >
@@ -56,7 +57,7 @@ export function Pager({
         {page < pageCount && (
           <li>
             <Link to={hrefFor(page + 1)} rel="next" className={`${pageLink} ${otherPage}`}>
-              Next <span aria-hidden="true">→</span>
+              {m.catalogue_next()} <span aria-hidden="true">→</span>
             </Link>
           </li>
         )}

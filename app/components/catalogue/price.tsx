@@ -1,4 +1,5 @@
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export function Price({ paise, className = '' }: { paise: number; className?: string }) {
   return <span className={`font-semibold tabular-nums ${className}`}>{formatRupees(paise)}</span>
@@ -10,7 +11,7 @@ export function PriceRange({ from, to, className = '' }: { from: number; to: num
   return (
     <span className={`font-semibold tabular-nums ${className}`}>
       {formatRupees(from)} <span aria-hidden="true">–</span>
-      <span className="sr-only">to</span> {formatRupees(to)}
+      <span className="sr-only">{m.catalogue_price_range_to()}</span> {formatRupees(to)}
     </span>
   )
 }

@@ -11,6 +11,7 @@ import { CARD_IMAGE_SIZES, ProductImage } from './product-image'
 import { primaryButton, secondaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
 import { useMediaBase } from '../layout/use-shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type ImagePriority = { loading: 'eager' | 'lazy'; priority: 'high' | 'auto' }
 
@@ -100,14 +101,14 @@ export function ProductCard({
         <p>
           <PriceRange from={range.from} to={range.to} />
         </p>
-        {!inStock && <p className="text-sm font-semibold text-red-800">Out of Stock</p>}
+        {!inStock && <p className="text-sm font-semibold text-red-800">{m.catalogue_out_of_stock()}</p>}
         <div className="mt-auto pt-2">
           <Link
             to={productPath(product)}
             className={`${secondaryButton} relative z-10 w-full`}
-            aria-label={`Select Option: ${product.name}`}
+            aria-label={m.catalogue_select_option_named({ name: product.name })}
           >
-            Select Option
+            {m.catalogue_select_option()}
           </Link>
         </div>
       </CardShell>
@@ -126,10 +127,12 @@ export function ProductCard({
           className={`${primaryButton} relative z-10 w-full`}
           data-main-action
           disabled={!inStock}
-          aria-label={inStock ? `Add to Cart: ${product.name}` : `Out of Stock: ${product.name}`}
+          aria-label={
+            inStock ? m.catalogue_add_to_cart_named({ name: product.name }) : m.catalogue_out_of_stock_named({ name: product.name })
+          }
           onClick={() => addToCart(cartLineFor(product, 1, undefined, mediaBase))}
         >
-          {inStock ? 'Add to Cart' : 'Out of Stock'}
+          {inStock ? m.catalogue_add_to_cart() : m.catalogue_out_of_stock()}
         </button>
         <CartNoticeRegion notice={notice} />
       </div>

@@ -6,6 +6,7 @@ import { describeNet, describeShelfLife, mrpOf, netOf, unitSalePrice } from '~/f
 import { NO_DECLARATIONS, type Offer, type Product } from '~/features/catalogue/product'
 import { formatRupees } from '~/features/money/money'
 import { telHref } from '~/features/settings/shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -18,7 +19,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 function uspText(offer: Offer) {
   const usp = unitSalePrice(offer.pricePaise, netOf(offer))
-  return usp ? describeUnitSalePrice(usp) : 'the price of the pack'
+  return usp ? describeUnitSalePrice(usp) : m.catalogue_price_of_pack()
 }
 
 /**
@@ -35,25 +36,25 @@ export function ProductDeclarations({ product }: { product: Product }) {
   return (
     <section aria-labelledby="declarations-heading" className="border-t border-stone-200 pt-4">
       <h2 id="declarations-heading" className="mb-2 text-lg font-semibold">
-        Product information
+        {m.catalogue_product_information()}
       </h2>
       {!single && product.offers.length > 0 && (
         <div className="mb-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Each pack&rsquo;s quantity and prices</caption>
+            <caption className="sr-only">{m.catalogue_packs_caption()}</caption>
             <thead>
               <tr className="border-b border-stone-300">
                 <th scope="col" className="py-2 pr-3">
-                  Net quantity
+                  {m.catalogue_net_quantity()}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  MRP (incl. of all taxes)
+                  {m.catalogue_mrp_incl_taxes_heading()}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Our price
+                  {m.catalogue_our_price()}
                 </th>
                 <th scope="col" className="py-2">
-                  Unit sale price
+                  {m.catalogue_unit_sale_price()}
                 </th>
               </tr>
             </thead>
@@ -76,19 +77,19 @@ export function ProductDeclarations({ product }: { product: Product }) {
         </div>
       )}
       <dl className="text-sm">
-        {single && net && <Row term="Net quantity">{describeNet(net)}</Row>}
-        {single && <Row term="MRP">{`${formatRupees(mrpOf(single))} (incl. of all taxes)`}</Row>}
-        {single && net && <Row term="Unit sale price">{uspText(single)}</Row>}
-        {d.ingredients && <Row term="Ingredients">{d.ingredients}</Row>}
-        {d.allergens && <Row term="Allergens">{d.allergens}</Row>}
-        <Row term="Food mark">
+        {single && net && <Row term={m.catalogue_net_quantity()}>{describeNet(net)}</Row>}
+        {single && <Row term={m.catalogue_mrp()}>{m.catalogue_amount_incl_taxes({ amount: formatRupees(mrpOf(single)) })}</Row>}
+        {single && net && <Row term={m.catalogue_unit_sale_price()}>{uspText(single)}</Row>}
+        {d.ingredients && <Row term={m.catalogue_ingredients()}>{d.ingredients}</Row>}
+        {d.allergens && <Row term={m.catalogue_allergens()}>{d.allergens}</Row>}
+        <Row term={m.catalogue_food_mark()}>
           <DietMark mark={d.dietMark} withLabel />
         </Row>
-        {shelfLife && <Row term="Best before">{shelfLife}</Row>}
-        {d.storage && <Row term="Storage">{d.storage}</Row>}
-        {d.manufacturer && <Row term="Manufactured or packed by">{d.manufacturer}</Row>}
-        <Row term="Country of origin">{d.countryOfOrigin}</Row>
-        <Row term="Customer care">
+        {shelfLife && <Row term={m.catalogue_best_before()}>{shelfLife}</Row>}
+        {d.storage && <Row term={m.catalogue_storage()}>{d.storage}</Row>}
+        {d.manufacturer && <Row term={m.catalogue_manufacturer()}>{d.manufacturer}</Row>}
+        <Row term={m.catalogue_country_of_origin()}>{d.countryOfOrigin}</Row>
+        <Row term={m.catalogue_customer_care()}>
           <a href={telHref(settings.phone)} className="underline">
             {settings.phone}
           </a>
@@ -97,7 +98,7 @@ export function ProductDeclarations({ product }: { product: Product }) {
             {settings.email}
           </a>
         </Row>
-        {settings.fssaiLicence && <Row term="FSSAI licence no.">{settings.fssaiLicence}</Row>}
+        {settings.fssaiLicence && <Row term={m.catalogue_fssai_licence()}>{settings.fssaiLicence}</Row>}
       </dl>
     </section>
   )

@@ -2,6 +2,7 @@ import type { Product } from '~/features/catalogue/product'
 import type { RatingSummary } from '~/features/reviews/review'
 import { ProductCard, imagePriority } from './product-card'
 import { SizeSelectCard } from './size-select-card'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Two cards a row from a 375 px phone up (one card a row made /free-products 17,100 px tall), at most six (the spec). */
 export const GRID_COLUMNS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
@@ -48,5 +49,5 @@ export function ProductGrid({
 }
 
 export function EmptyShelf() {
-  return <p className="rounded-lg bg-leaf-50 p-6 text-center text-lg">No products here yet. Please check back soon.</p>
+  return <p className="rounded-lg bg-leaf-50 p-6 text-center text-lg">{m.catalogue_empty_shelf()}</p>
 }

@@ -1,5 +1,6 @@
 import { mediaSrcSet, mediaUrl } from '~/features/media/media-url'
 import { useMediaBase } from '../layout/use-shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** `sizes` for a card in the shelf grid (1 to 6 columns). */
 export const CARD_IMAGE_SIZES =
@@ -20,7 +21,7 @@ type Props = {
 
 /** What a product picture shows, for its alt text: the product and the side of its pack. */
 export function productImageAlt(productName: string, side: 'front' | 'back') {
-  return `${productName}, ${side} of the pack`
+  return side === 'front' ? m.catalogue_image_front({ name: productName }) : m.catalogue_image_back({ name: productName })
 }
 
 /** A product picture in every stored width, square; a lettered tile when there is none yet. */
@@ -31,7 +32,7 @@ export function ProductImage({ imageKey, productName, side, sizes, loading = 'la
     return (
       <div
         role="img"
-        aria-label={`${productName}: no picture yet`}
+        aria-label={m.catalogue_image_missing({ name: productName })}
         hidden={hidden}
         className={`flex aspect-square w-full items-center justify-center bg-leaf-50 p-4 text-center font-semibold text-leaf-800 ${className}`}
       >

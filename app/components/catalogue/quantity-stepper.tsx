@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { focusRing } from './styles'
+import { m } from '~/i18n/paraglide/messages.js'
 
 type Props = {
   id: string
@@ -22,17 +23,18 @@ const stepButton = `flex h-11 w-11 items-center justify-center text-xl font-bold
  * At a limit the buttons are aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
  * What a button did is said in a live region, since focus stays on the button, not on the number.
  */
-export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }: Props) {
+export function QuantityStepper({ id, value, max, onChange, label = m.catalogue_quantity() }: Props) {
   const [draft, setDraft] = useState(String(value))
   const [said, setSaid] = useState('')
   useEffect(() => setDraft(String(value)), [value])
   const step = (by: 1 | -1) => {
     const next = clampQuantity(value + by, max)
     if (next !== value) onChange(next)
-    let limit = ''
-    if (by > 0 && next >= max) limit = max === 1 ? ', the only one in stock' : `, all ${max} in stock`
-    if (by < 0 && next <= 1) limit = ', the least you can add'
-    setSaid(`${label} ${next}${limit}`)
+    const said = { label, quantity: next }
+    if (by > 0 && next >= max)
+      setSaid(max === 1 ? m.catalogue_quantity_said_only_one(said) : m.catalogue_quantity_said_all({ ...said, max }))
+    else if (by < 0 && next <= 1) setSaid(m.catalogue_quantity_said_least(said))
+    else setSaid(m.catalogue_quantity_said(said))
   }
 
   return (
@@ -44,7 +46,7 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }
         <button
           type="button"
           className={`${stepButton} rounded-l-md`}
-          aria-label="Decrease quantity"
+          aria-label={m.catalogue_quantity_decrease()}
           aria-controls={id}
           aria-disabled={value <= 1}
           onClick={() => step(-1)}
@@ -70,7 +72,7 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }
         <button
           type="button"
           className={`${stepButton} rounded-r-md`}
-          aria-label="Increase quantity"
+          aria-label={m.catalogue_quantity_increase()}
           aria-controls={id}
           aria-disabled={value >= max}
           onClick={() => step(1)}
@@ -81,7 +83,7 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity' }
       <span aria-live="polite" className="sr-only">
         {said}
       </span>
-      <p className="text-xs text-stone-700">{max === 1 ? 'Only 1 left in stock' : `Up to ${max} in stock`}</p>
+      <p className="text-xs text-stone-700">{max === 1 ? m.catalogue_only_one_left() : m.catalogue_up_to_in_stock({ max })}</p>
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { Price } from './price'
 import { focusRing, primaryButton } from './styles'
 import { useAddToCart } from './use-add-to-cart'
 import { useMediaBase } from '../layout/use-shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The spec's other freeze-dried card: price, description and a size select (the keys of the prices
@@ -45,7 +46,7 @@ export function SizeSelectCard({
       <div className="relative z-10 mt-auto flex flex-col gap-2 pt-2">
         <div className="flex items-center gap-2">
           <label htmlFor={selectId} className="text-sm font-semibold">
-            Size
+            {m.catalogue_size()}
           </label>
           <select
             id={selectId}
@@ -56,14 +57,14 @@ export function SizeSelectCard({
             {packs.map((p) => (
               <option key={p.size} value={p.size}>
                 {p.size}
-                {p.stock === 0 ? ' (sold out)' : ''}
+                {p.stock === 0 ? ` (${m.catalogue_sold_out()})` : ''}
               </option>
             ))}
           </select>
         </div>
         {aboveSmallest && (
           <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950">
-            If you require more quantity, please contact the seller.{' '}
+            {m.catalogue_contact_seller()}{' '}
             <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline underline-offset-2">
               {phone}
             </a>
@@ -74,10 +75,14 @@ export function SizeSelectCard({
           className={`${primaryButton} w-full`}
           data-main-action
           disabled={!inStock}
-          aria-label={inStock ? `Add to Cart: ${product.name}, ${size}` : `Out of Stock: ${product.name}, ${size}`}
+          aria-label={
+            inStock
+              ? m.catalogue_add_to_cart_named_size({ name: product.name, size })
+              : m.catalogue_out_of_stock_named_size({ name: product.name, size })
+          }
           onClick={() => addToCart(cartLineFor(product, 1, size, mediaBase))}
         >
-          {inStock ? 'Add to Cart' : 'Out of Stock'}
+          {inStock ? m.catalogue_add_to_cart() : m.catalogue_out_of_stock()}
         </button>
         <CartNoticeRegion notice={notice} />
       </div>

@@ -1,5 +1,6 @@
 import type { PackSize } from '~/features/catalogue/categories'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 type Pack = { size: PackSize; pricePaise: number; stock: number }
 
@@ -17,7 +18,7 @@ export function SizeSelector({
 }) {
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-semibold">Size</legend>
+      <legend className="mb-2 text-sm font-semibold">{m.catalogue_size()}</legend>
       <div className="flex flex-wrap gap-2">
         {packs.map((pack) => (
           <label
@@ -35,7 +36,7 @@ export function SizeSelector({
             <span className="font-semibold">{pack.size}</span>
             <span className="text-xs text-stone-700">
               {formatRupees(pack.pricePaise)}
-              {pack.stock === 0 && ' · sold out'}
+              {pack.stock === 0 && ` · ${m.catalogue_sold_out()}`}
             </span>
           </label>
         ))}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type CartLine, sameLine } from '~/features/cart/cart'
 import { cartStore } from '~/features/cart/cart-store'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type CartNotice = { kind: 'added' | 'short' | 'error'; text: string }
 
@@ -32,8 +33,8 @@ export function useAddToCart() {
           kind: 'short',
           text:
             line.stockCount === 0
-              ? `${label} is out of stock.`
-              : `Your cart already holds all ${line.stockCount} of ${label} we have in stock.`,
+              ? m.catalogue_cart_out_of_stock({ item: label })
+              : m.catalogue_cart_holds_all({ stock: line.stockCount, item: label }),
         })
         return
       }
@@ -41,16 +42,16 @@ export function useAddToCart() {
       try {
         cartStore.add({ ...line, quantity })
       } catch (err) {
-        show({ kind: 'error', text: err instanceof Error ? err.message : 'The cart could not be saved.' })
+        show({ kind: 'error', text: err instanceof Error ? err.message : m.catalogue_cart_not_saved() })
         return
       }
       if (quantity < line.quantity) {
         show({
           kind: 'short',
-          text: `Only ${line.stockCount} of ${label} in stock: added ${quantity}, so your cart now holds ${inCart + quantity}.`,
+          text: m.catalogue_cart_added_fewer({ stock: line.stockCount, item: label, added: quantity, total: inCart + quantity }),
         })
       } else {
-        show({ kind: 'added', text: `Added to cart: ${quantity} × ${label}.` })
+        show({ kind: 'added', text: m.catalogue_cart_added({ quantity, item: label }) })
       }
     },
     [show],

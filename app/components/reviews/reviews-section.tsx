@@ -7,6 +7,7 @@ import { formatIndiaDate } from '~/features/dates/india-time'
 import { FieldError, TextareaField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
 
@@ -16,7 +17,7 @@ export function RatingSummaryLink({ summary }: { summary: RatingSummary | null }
     return (
       <p className="text-sm text-earth-700">
         <a href="#reviews" className={linkClass}>
-          No reviews yet
+          {m.reviews_none_yet_link()}
         </a>
       </p>
     )
@@ -25,14 +26,12 @@ export function RatingSummaryLink({ summary }: { summary: RatingSummary | null }
     <p>
       <a
         href="#reviews"
-        aria-label={`${ratingLabel(summary)}: read the reviews`}
+        aria-label={m.reviews_read_the_reviews({ rating: ratingLabel(summary) })}
         className={`inline-flex items-center gap-2 rounded-sm text-earth-800 hover:underline ${focusRing}`}
       >
         <Stars rating={summary.average} className="text-lg" />
         <span className="font-semibold">{summary.average.toFixed(1)}</span>
-        <span className="text-leaf-800 underline underline-offset-2">
-          {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
-        </span>
+        <span className="text-leaf-800 underline underline-offset-2">{m.reviews_count({ count: summary.count })}</span>
       </a>
     </p>
   )
@@ -62,28 +61,29 @@ export function ReviewsSection({
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20 border-t border-stone-200 pt-8">
       <h2 id="reviews-heading" className="text-2xl font-semibold text-earth-900">
-        Customer reviews
+        {m.reviews_heading()}
       </h2>
       {summary ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-earth-800">
           <Stars rating={summary.average} className="text-xl" />
           <span>
-            <span className="font-semibold">{summary.average.toFixed(1)} out of 5</span> · {total} {total === 1 ? 'review' : 'reviews'}
+            <span className="font-semibold">{m.reviews_average_out_of_5({ average: summary.average.toFixed(1) })}</span> ·{' '}
+            {m.reviews_count({ count: total })}
           </span>
         </p>
       ) : (
-        <p className="mt-2 text-earth-700">No reviews yet.</p>
+        <p className="mt-2 text-earth-700">{m.reviews_none_yet()}</p>
       )}
 
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div>
           {reviews.reviews.length > 0 && (
-            <ol aria-label="Reviews, newest first" className="grid gap-4">
+            <ol aria-label={m.reviews_list_label()} className="grid gap-4">
               {reviews.reviews.map((r) => (
                 <li key={r.id}>
                   <article aria-labelledby={`review-${r.id}-author`} className="rounded-xl border border-stone-200 bg-white p-4 shadow-xs">
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <span role="img" aria-label={`${r.rating} out of 5 stars`}>
+                      <span role="img" aria-label={m.reviews_stars_out_of_5({ rating: r.rating })}>
                         <Stars rating={r.rating} />
                       </span>
                       <h3 id={`review-${r.id}-author`} className="font-semibold text-earth-900">
@@ -91,13 +91,13 @@ export function ReviewsSection({
                       </h3>
                       {r.verifiedPurchase && (
                         <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 text-sm font-semibold text-leaf-900">
-                          Verified purchase
+                          {m.reviews_verified_purchase()}
                         </span>
                       )}
                     </div>
                     <p className="mt-1 text-sm text-earth-700">
                       <time dateTime={new Date(r.createdAt).toISOString()}>{formatIndiaDate(r.createdAt)}</time>
-                      {r.edited && ' · edited'}
+                      {r.edited && ` · ${m.reviews_edited()}`}
                     </p>
                     {/* A customer's words: rendered as text, line breaks kept. */}
                     <p className="mt-2 break-words whitespace-pre-line text-earth-900">{r.body}</p>
@@ -107,9 +107,7 @@ export function ReviewsSection({
             </ol>
           )}
           {total > reviews.reviews.length && (
-            <p className="mt-4 text-sm text-earth-700">
-              Showing the {reviews.reviews.length} newest of {total} reviews.
-            </p>
+            <p className="mt-4 text-sm text-earth-700">{m.reviews_showing_newest({ shown: reviews.reviews.length, total })}</p>
           )}
         </div>
 
@@ -118,10 +116,10 @@ export function ReviewsSection({
             <ReviewForm reviews={reviews} viewer={viewer} actionData={actionData} />
           ) : (
             <>
-              <h3 className="text-lg font-semibold text-earth-900">Write a review</h3>
+              <h3 className="text-lg font-semibold text-earth-900">{m.reviews_write_a_review()}</h3>
               <p className="mt-2 text-earth-700">
                 <Link to={signInPath} className={linkClass}>
-                  Sign in to write a review
+                  {m.reviews_sign_in_to_write()}
                 </Link>
               </p>
             </>
@@ -131,8 +129,6 @@ export function ReviewsSection({
     </section>
   )
 }
-
-const STAR_LABELS = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']
 
 function ReviewForm({
   reviews,
@@ -161,7 +157,7 @@ function ReviewForm({
     >
       <FormTokenField />
       <h3 id="review-form-heading" className="text-lg font-semibold text-earth-900">
-        {mine ? 'Edit your review' : 'Write a review'}
+        {mine ? m.reviews_edit_yours() : m.reviews_write_a_review()}
       </h3>
       <div role="status" aria-live="polite" className="mt-2">
         {actionData?.ok && (
@@ -176,20 +172,16 @@ function ReviewForm({
         )}
       </div>
       <FocusFirstError failure={failed} />
-      {mine?.hidden && (
-        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          The shop has hidden your review: other customers do not see it. You can still edit it.
-        </p>
-      )}
+      {mine?.hidden && <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{m.reviews_hidden_by_shop()}</p>}
 
       <fieldset className="mt-3" aria-describedby={ratingError ? 'review-rating-error' : undefined}>
-        <legend className="text-sm font-medium text-earth-900">Your rating</legend>
+        <legend className="text-sm font-medium text-earth-900">{m.reviews_your_rating()}</legend>
         {/* Radio buttons drawn as stars: a checked star fills itself and those before it (CSS :has, no script).
             Arrow keys move between them; the focused star shows a ring. */}
         <div className="mt-1 flex">
-          {STAR_LABELS.map((label, i) => (
+          {[1, 2, 3, 4, 5].map((stars, i) => (
             <label
-              key={label}
+              key={stars}
               className="cursor-pointer rounded-md p-1 text-stone-200 hover:text-amber-400 has-checked:text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-leaf-700 [&:has(~label:hover)]:text-amber-400 [&:has(~label_input:checked)]:text-amber-500"
             >
               <input
@@ -212,7 +204,7 @@ function ReviewForm({
               >
                 <path d="M10 1.6l2.5 5.2 5.7.8-4.1 4 1 5.7-5.1-2.7-5.1 2.7 1-5.7-4.1-4 5.7-.8z" />
               </svg>
-              <span className="sr-only">{label}</span>
+              <span className="sr-only">{m.reviews_star_count({ count: stars })}</span>
             </label>
           ))}
         </div>
@@ -222,14 +214,14 @@ function ReviewForm({
       <TextareaField
         id="review-body"
         name="body"
-        label="Your review"
+        label={m.reviews_your_review()}
         rows={5}
         required
         minLength={REVIEW_LIMITS.bodyMin}
         maxLength={REVIEW_LIMITS.bodyMax}
         defaultValue={body}
         error={bodyError}
-        hint={`${REVIEW_LIMITS.bodyMin} to ${REVIEW_LIMITS.bodyMax} characters. Shown with your name, ${viewer.signedAs}.`}
+        hint={m.reviews_body_hint({ min: REVIEW_LIMITS.bodyMin, max: REVIEW_LIMITS.bodyMax, name: viewer.signedAs })}
         className="mt-3"
         inputClassName={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-earth-900 shadow-xs focus:outline-3 focus:outline-offset-0 focus:outline-turmeric-400 ${
           bodyError ? 'border-red-600' : 'border-stone-300'
@@ -239,16 +231,16 @@ function ReviewForm({
 
       {!viewer.emailVerified && (
         <p className="mt-3 text-sm text-earth-700">
-          Bought this with your account’s e-mail address? Confirm the address on{' '}
+          {m.reviews_confirm_email_before()}
           <Link to="/my-orders" className={linkClass}>
-            My orders
+            {m.reviews_my_orders()}
           </Link>
-          , then save your review again to show “Verified purchase”.
+          {m.reviews_confirm_email_after()}
         </p>
       )}
 
       <button type="submit" disabled={busy} className={`${primaryButton} mt-4 w-full rounded-full disabled:cursor-wait`}>
-        {busy ? 'Saving…' : mine ? 'Save changes' : 'Publish review'}
+        {busy ? m.reviews_saving() : mine ? m.reviews_save_changes() : m.reviews_publish()}
       </button>
     </Form>
   )

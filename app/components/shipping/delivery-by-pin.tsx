@@ -1,10 +1,9 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { rememberedPinStore, typedPin } from '~/features/shipping/remembered-pin'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** What GET /api/delivery-estimate answers, as far as this shows it (PinDeliveryAnswer on the server). */
 export type PinAnswer = { pin: string; delivers: boolean; codOffered: boolean; message: string }
-
-export const PIN_HELP = 'Enter a 6-digit PIN code, like 600001.'
 
 /** The PIN the customer last asked about, in every tab; '' before the page has started and when there is none. */
 export function useRememberedPin() {
@@ -49,7 +48,7 @@ export function DeliveryByPin({
       .then(async (res) => {
         const body = await res.json().catch(() => null)
         if (controller.signal.aborted) return
-        if (!res.ok || !body) throw new Error(body?.error ?? 'We could not check this PIN code right now. Please try again.')
+        if (!res.ok || !body) throw new Error(body?.error ?? m.catalogue_pin_check_failed())
         setAnswer(body as PinAnswer)
         setProblem(null)
       })
@@ -79,7 +78,7 @@ export function DeliveryByPin({
         event.preventDefault()
         const next = typedPin(typed)
         if (!next) {
-          setProblem(PIN_HELP)
+          setProblem(m.catalogue_pin_help())
           return
         }
         setProblem(null)
@@ -94,7 +93,7 @@ export function DeliveryByPin({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={`${id}-pin`} className="text-sm font-medium text-earth-900">
-        Delivery to your PIN code
+        {m.catalogue_delivery_to_pin()}
       </label>
       <div className="flex gap-2">
         <input
@@ -110,7 +109,7 @@ export function DeliveryByPin({
           className="w-32 rounded-md border border-stone-400 px-3 py-2"
         />
         <button type="submit" className="rounded-md border border-leaf-700 px-4 py-2 font-medium text-leaf-800 hover:bg-leaf-50">
-          Check
+          {m.catalogue_check()}
         </button>
       </div>
       {result}

@@ -1,3 +1,5 @@
+import { m } from '../../i18n/paraglide/messages.js'
+
 /**
  * The eleven categories of the spec (section 3), the shelves that list them, and pack sizes.
  * Shared by the browser and the server.
@@ -29,19 +31,34 @@ export function parseCategory(value: string): Category | undefined {
   return Object.hasOwn(CATEGORY_ALIASES, value) ? CATEGORY_ALIASES[value] : undefined
 }
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  herbal: 'Herbal Products',
-  'freeze-dried-fruit': 'Freeze Dried Fruits',
-  'freeze-dried-vegetable': 'Freeze Dried Vegetables',
-  'dehydrated-fruit': 'Dehydrated Fruits',
-  'dehydrated-vegetable': 'Dehydrated Vegetables',
-  'essential-oils': 'Essential Oils',
-  spices: 'Spices',
-  'dry-fruits': 'Dry Fruits',
-  'capsules-tablets': 'Capsules & Tablets',
-  'ready-to-eat': 'Ready to Eat',
-  thokku: 'Thokku',
+/** Each category's name in the language being shown, worded when asked for (never at a module's top level). */
+const CATEGORY_WORDS: Record<Category, () => string> = {
+  herbal: m.catalogue_category_herbal,
+  'freeze-dried-fruit': m.catalogue_category_freeze_dried_fruit,
+  'freeze-dried-vegetable': m.catalogue_category_freeze_dried_vegetable,
+  'dehydrated-fruit': m.catalogue_category_dehydrated_fruit,
+  'dehydrated-vegetable': m.catalogue_category_dehydrated_vegetable,
+  'essential-oils': m.catalogue_category_essential_oils,
+  spices: m.catalogue_category_spices,
+  'dry-fruits': m.catalogue_category_dry_fruits,
+  'capsules-tablets': m.catalogue_category_capsules_tablets,
+  'ready-to-eat': m.catalogue_category_ready_to_eat,
+  thokku: m.catalogue_category_thokku,
 }
+
+/** A category's name ("Herbal Products"), in the language of the page or request being answered. */
+export function categoryLabel(category: Category): string {
+  return CATEGORY_WORDS[category]()
+}
+
+/**
+ * The categories' names by value, each read when it is looked up (`CATEGORY_LABELS[category]`), so in the language
+ * of the moment: a getter per category, never a name fixed when the module loads.
+ */
+export const CATEGORY_LABELS: Readonly<Record<Category, string>> = Object.defineProperties(
+  {} as Record<Category, string>,
+  Object.fromEntries(CATEGORIES.map((c) => [c, { get: () => categoryLabel(c), enumerable: true }])),
+)
 
 /** Freeze-dried and dehydrated goods are sold in packs of three sizes; the rest at one price. */
 export const SIZED_CATEGORIES: readonly Category[] = [
@@ -67,98 +84,106 @@ export type Subcategory = (typeof SUBCATEGORIES)[number]
 /** A shelf is a listing page of the shop: which products it shows and how. */
 export type Shelf = {
   path: string
-  title: string
-  heading: string
+  /** The shelf's name, heading and description: worded in the language of the moment each time they are read. */
+  readonly title: string
+  readonly heading: string
   categories: readonly Category[]
   subcategory?: Subcategory | null
   /** `cards` is the plain grid; `size-select` is the spec's other freeze-dried listing. */
   layout: 'cards' | 'size-select'
-  description: string
+  readonly description: string
+}
+
+type ShelfWords = { title: () => string; heading: () => string; description: () => string }
+
+/**
+ * A shelf whose words are message functions, read through getters (enumerable, so a loader's data carries them as
+ * text): `shelf.title` is in the language of the page or request reading it, never the one the module loaded in.
+ */
+function shelf(fixed: Omit<Shelf, keyof ShelfWords>, words: ShelfWords): Shelf {
+  return Object.defineProperties(
+    { ...fixed },
+    {
+      title: { get: words.title, enumerable: true },
+      heading: { get: words.heading, enumerable: true },
+      description: { get: words.description, enumerable: true },
+    },
+  ) as Shelf
 }
 
 export const SHELVES: readonly Shelf[] = [
-  {
-    path: '/herb-ro',
-    title: 'Herbal Products',
-    heading: 'HERBAL PRODUCTS',
-    categories: ['herbal'],
-    subcategory: null,
-    layout: 'cards',
-    description: 'Herbal powders, health mixes and traditional remedies from South Indian farms.',
-  },
-  {
-    path: '/herb-ro/tokku',
-    title: 'Thokku',
-    heading: 'Thokku',
-    categories: ['thokku'],
-    layout: 'cards',
-    description: 'Slow-cooked thokku pickles in cold-pressed gingelly oil.',
-  },
-  {
-    path: '/herb-ro/biscuits',
-    title: 'Biscuits',
-    heading: 'Biscuits',
-    categories: ['herbal'],
-    subcategory: 'biscuits',
-    layout: 'cards',
-    description: 'Millet and herbal biscuits baked without maida or refined sugar.',
-  },
-  {
-    path: '/Capsule',
-    title: 'Capsules & Tablets',
-    heading: 'Capsules & Tablets',
-    categories: ['capsules-tablets'],
-    layout: 'cards',
-    description: 'Herbal capsules and tablets made from whole plant powders.',
-  },
-  {
-    path: '/free-products',
-    title: 'Freeze Dried Products',
-    heading: 'Freeze Dried Fruits & Vegetables',
-    categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'],
-    layout: 'cards',
-    description: 'Freeze-dried fruits and vegetables that keep their colour, taste and nutrients.',
-  },
-  {
-    path: '/Freeze-pr',
-    title: 'Freeze Dried Products',
-    heading: 'Freeze Dried Fruits & Vegetables',
-    categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'],
-    layout: 'size-select',
-    description: 'Freeze-dried fruits and vegetables in 250g, 500g and 1kg packs.',
-  },
-  {
-    path: '/Dehy',
-    title: 'Dehydrated Products',
-    heading: 'Dehydrated Fruits & Vegetables',
-    categories: ['dehydrated-fruit', 'dehydrated-vegetable'],
-    layout: 'cards',
-    description: 'Sun-friendly, low-temperature dehydrated fruits, vegetables and herbs.',
-  },
-  {
-    path: '/Essentails',
-    title: 'Essential Oils',
-    heading: 'Essential Oils',
-    categories: ['essential-oils'],
-    layout: 'cards',
-    description: 'Steam-distilled essential oils from Indian plants.',
-  },
-  {
-    path: '/Spices',
-    title: 'Spices',
-    heading: 'Spices',
-    categories: ['spices'],
-    layout: 'cards',
-    description: 'Whole and ground spices from Kerala, Tamil Nadu and Karnataka.',
-  },
-  {
-    path: '/Dryfruits',
-    title: 'Dry Fruits',
-    heading: 'Dry Fruits',
-    categories: ['dry-fruits'],
-    layout: 'cards',
-    description: 'Cashews, raisins, figs, dates and more, packed fresh.',
-  },
+  shelf(
+    { path: '/herb-ro', categories: ['herbal'], subcategory: null, layout: 'cards' },
+    {
+      title: m.catalogue_category_herbal,
+      heading: m.catalogue_shelf_herbal_heading,
+      description: m.catalogue_shelf_herbal_description,
+    },
+  ),
+  shelf(
+    { path: '/herb-ro/tokku', categories: ['thokku'], layout: 'cards' },
+    { title: m.catalogue_category_thokku, heading: m.catalogue_category_thokku, description: m.catalogue_shelf_thokku_description },
+  ),
+  shelf(
+    { path: '/herb-ro/biscuits', categories: ['herbal'], subcategory: 'biscuits', layout: 'cards' },
+    {
+      title: m.catalogue_shelf_biscuits_title,
+      heading: m.catalogue_shelf_biscuits_title,
+      description: m.catalogue_shelf_biscuits_description,
+    },
+  ),
+  shelf(
+    { path: '/Capsule', categories: ['capsules-tablets'], layout: 'cards' },
+    {
+      title: m.catalogue_category_capsules_tablets,
+      heading: m.catalogue_category_capsules_tablets,
+      description: m.catalogue_shelf_capsules_description,
+    },
+  ),
+  shelf(
+    { path: '/free-products', categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'], layout: 'cards' },
+    {
+      title: m.catalogue_shelf_freeze_dried_title,
+      heading: m.catalogue_shelf_freeze_dried_heading,
+      description: m.catalogue_shelf_freeze_dried_description,
+    },
+  ),
+  shelf(
+    { path: '/Freeze-pr', categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'], layout: 'size-select' },
+    {
+      title: m.catalogue_shelf_freeze_dried_title,
+      heading: m.catalogue_shelf_freeze_dried_heading,
+      description: m.catalogue_shelf_freeze_dried_sizes_description,
+    },
+  ),
+  shelf(
+    { path: '/Dehy', categories: ['dehydrated-fruit', 'dehydrated-vegetable'], layout: 'cards' },
+    {
+      title: m.catalogue_shelf_dehydrated_title,
+      heading: m.catalogue_shelf_dehydrated_heading,
+      description: m.catalogue_shelf_dehydrated_description,
+    },
+  ),
+  shelf(
+    { path: '/Essentails', categories: ['essential-oils'], layout: 'cards' },
+    {
+      title: m.catalogue_category_essential_oils,
+      heading: m.catalogue_category_essential_oils,
+      description: m.catalogue_shelf_essential_oils_description,
+    },
+  ),
+  shelf(
+    { path: '/Spices', categories: ['spices'], layout: 'cards' },
+    { title: m.catalogue_category_spices, heading: m.catalogue_category_spices, description: m.catalogue_shelf_spices_description },
+  ),
+  shelf(
+    { path: '/Dryfruits', categories: ['dry-fruits'], layout: 'cards' },
+    {
+      title: m.catalogue_category_dry_fruits,
+      heading: m.catalogue_category_dry_fruits,
+      description: m.catalogue_shelf_dry_fruits_description,
+    },
+  ),
 ]
 
 export function shelfByPath(path: string) {

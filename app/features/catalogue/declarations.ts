@@ -1,5 +1,6 @@
 import type { PackSize } from './categories'
 import type { DietMark, NetQuantity, Offer } from './product'
+import { m } from '../../i18n/paraglide/messages.js'
 
 /**
  * What a listing declares about a pack (decision 039): its MRP beside the price, its net quantity and its unit sale
@@ -24,7 +25,7 @@ export function netOf(offer: Pick<Offer, 'size' | 'net'>): NetQuantity | null {
 
 /** "250 g", "1 kg", "1.5 kg", "30 ml", "1 l", "60 units". */
 export function describeNet(net: NetQuantity): string {
-  if (net.unit === 'unit') return `${net.amount} ${net.amount === 1 ? 'unit' : 'units'}`
+  if (net.unit === 'unit') return m.catalogue_net_units({ count: net.amount })
   if (net.amount >= 1000 && net.amount % 10 === 0) return `${trimZeros(net.amount / 1000)} ${net.unit === 'g' ? 'kg' : 'l'}`
   return `${net.amount} ${net.unit}`
 }
@@ -68,14 +69,26 @@ export function savingOf(offer: Pick<Offer, 'pricePaise' | 'mrpPaise'>): { paise
   return { paise, percent: Math.floor((paise * 100) / mrp) }
 }
 
-export const DIET_MARK_LABELS: Record<DietMark, string> = {
-  veg: 'Vegetarian',
-  'non-veg': 'Non-vegetarian',
-  none: 'Not food: no vegetarian mark',
+const DIET_MARK_WORDS: Record<DietMark, () => string> = {
+  veg: m.catalogue_diet_veg,
+  'non-veg': m.catalogue_diet_non_veg,
+  none: m.catalogue_diet_none,
 }
+
+/** "Vegetarian", "Non-vegetarian" or "Not food: no vegetarian mark", in the language of the moment. */
+export function dietMarkLabel(mark: DietMark): string {
+  return DIET_MARK_WORDS[mark]()
+}
+
+/** The marks' names by value, each read when looked up (a getter per mark), so in the language of the moment. */
+export const DIET_MARK_LABELS: Readonly<Record<DietMark, string>> = Object.defineProperties({} as Record<DietMark, string>, {
+  veg: { get: () => dietMarkLabel('veg'), enumerable: true },
+  'non-veg': { get: () => dietMarkLabel('non-veg'), enumerable: true },
+  none: { get: () => dietMarkLabel('none'), enumerable: true },
+})
 
 /** "12 months from the date of packing", or null when not declared. */
 export function describeShelfLife(months: number | null): string | null {
   if (months === null) return null
-  return `Best before ${months} ${months === 1 ? 'month' : 'months'} from the date of packing`
+  return m.catalogue_shelf_life({ count: months })
 }

@@ -2,15 +2,14 @@ import { type AppLoadContext, data } from 'react-router'
 import { getSignedInUser, requireSignedIn } from '~/features/accounts/guards.server'
 import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
-import { authorName, REVIEW_LIMITS, REVIEW_SAVED, REVIEW_UPDATED } from './review'
+import { authorName, REVIEW_LIMITS, reviewSavedMessage } from './review'
 import { type ReviewField, type ReviewFieldErrors, reviewInputSchema } from './review-schema'
 import { ReviewedProductNotFoundError, productReviews, writeReview } from './reviews.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type ReviewActionResult =
   | { ok: true; message: string }
   | { ok: false; error: string; fieldErrors?: ReviewFieldErrors; values?: { rating: string; body: string } }
-
-export const NOT_REVIEWABLE = 'This product is not in the shop, so it cannot be reviewed.'
 
 /**
  * The product pages' review form (both pages post here, a plain form post that works without JavaScript): a
@@ -20,7 +19,7 @@ export const NOT_REVIEWABLE = 'This product is not in the shop, so it cannot be 
  */
 export async function reviewAction(request: Request, context: AppLoadContext, productId: string) {
   const user = await requireSignedIn(request, context)
-  if (!PRODUCT_ID_PATTERN.test(productId)) throw data(NOT_REVIEWABLE, { status: 404 })
+  if (!PRODUCT_ID_PATTERN.test(productId)) throw data(m.reviews_not_reviewable(), { status: 404 })
   const fields = await readSmallForm(request)
   if (!fields) {
     return formTooLarge<ReviewActionResult>({ ok: false, error: FORM_TOO_LARGE })
@@ -30,7 +29,7 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
     return data<ReviewActionResult>(
       {
         ok: false,
-        error: 'Your review was not saved: please correct what is marked below.',
+        error: m.reviews_not_saved(),
         fieldErrors: parsed.fieldErrors,
         // Give back what was typed (bounded), so nothing is lost.
         values: { rating: (fields.rating ?? '').slice(0, 2), body: (fields.body ?? '').slice(0, REVIEW_LIMITS.bodyMax * 2) },
@@ -40,9 +39,9 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
   }
   try {
     const saved = await writeReview(context.shop.db, user, productId, parsed.values)
-    return data<ReviewActionResult>({ ok: true, message: saved.created ? REVIEW_SAVED : REVIEW_UPDATED })
+    return data<ReviewActionResult>({ ok: true, message: reviewSavedMessage(saved.created) })
   } catch (err) {
-    if (err instanceof ReviewedProductNotFoundError) throw data(NOT_REVIEWABLE, { status: 404 })
+    if (err instanceof ReviewedProductNotFoundError) throw data(m.reviews_not_reviewable(), { status: 404 })
     throw err
   }
 }

@@ -1,3 +1,5 @@
+import { m } from '../../i18n/paraglide/messages.js'
+
 // What pages show of reviews, without Zod: the shelves and the home page load this (review-schema.ts parses input).
 
 /** A review's text: a line or a paragraph, not an essay. The form's inputs carry these limits too. */
@@ -12,7 +14,7 @@ export function ratingSummaryOf(count: number, sum: number): RatingSummary | nul
 
 /** "Rated 4.5 out of 5 from 12 reviews": what screen readers hear for the stars. */
 export function ratingLabel(summary: RatingSummary) {
-  return `Rated ${summary.average} out of 5 from ${summary.count} ${summary.count === 1 ? 'review' : 'reviews'}`
+  return m.reviews_rating_label({ average: summary.average, count: summary.count })
 }
 
 /**
@@ -21,9 +23,9 @@ export function ratingLabel(summary: RatingSummary) {
  */
 export function authorName(username: string, name: string) {
   const chosen = username.trim() || name.trim()
-  if (!chosen) return 'A customer'
-  return chosen.includes('@') ? chosen.slice(0, chosen.indexOf('@')) || 'A customer' : chosen
+  if (!chosen) return m.reviews_a_customer()
+  return chosen.includes('@') ? chosen.slice(0, chosen.indexOf('@')) || m.reviews_a_customer() : chosen
 }
 
-export const REVIEW_SAVED = 'Thank you! Your review is published.'
-export const REVIEW_UPDATED = 'Your review is updated.'
+/** What the form says once a review is saved: published for the first time, or updated. */
+export const reviewSavedMessage = (created: boolean) => (created ? m.reviews_saved() : m.reviews_updated())

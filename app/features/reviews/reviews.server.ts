@@ -4,6 +4,7 @@ import type { Database } from '~/db/client.server'
 import { type OrderStatus, orderLines, orders, products, reviews, users } from '~/db/schema'
 import { authorName, type RatingSummary, ratingSummaryOf } from './review'
 import type { ReviewInput } from './review-schema'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Orders whose money the shop has: their products were bought. Pending, expired and cancelled ones were not. */
 export const PURCHASED_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered']
@@ -14,7 +15,7 @@ export const REVIEWS_PER_PAGE = 50
 /** The product is not in the shop (never was, or archived): it cannot be reviewed. */
 export class ReviewedProductNotFoundError extends Error {
   constructor(readonly productId: string) {
-    super(`There is no product ${productId} to review.`)
+    super(m.reviews_no_such_product({ productId }))
   }
 }
 
@@ -197,13 +198,11 @@ export async function listReviewsForAdmin(db: Database, query: z.infer<typeof re
   }
 }
 
+const unknownReview = { error: () => m.reviews_unknown_review() }
+
 export const reviewHidingSchema = z.object({
-  reviewId: z.coerce
-    .number({ error: 'Unknown review.' })
-    .int('Unknown review.')
-    .min(1, 'Unknown review.')
-    .max(2_147_483_647, 'Unknown review.'),
-  hidden: z.enum(['true', 'false'], { error: 'Unknown action.' }).transform((v) => v === 'true'),
+  reviewId: z.coerce.number(unknownReview).int(unknownReview).min(1, unknownReview).max(2_147_483_647, unknownReview),
+  hidden: z.enum(['true', 'false'], { error: () => m.reviews_unknown_action() }).transform((v) => v === 'true'),
 })
 
 /** Hides a review from the shop (recording which admin did), or shows it again. False when there is no such review. */

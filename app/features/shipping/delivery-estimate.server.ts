@@ -4,6 +4,7 @@ import { deliveryChargeIsFrom, deliveryChargePaise } from '../checkout/pricing'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { type CourierRatesLookup, type DeliveryEstimate, estimateDelivery, shortDayLabel } from './delivery-estimate'
 import { type WeighedItem, weighedLines } from './weights.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** What GET /api/delivery-estimate answers, and what a page shows for a PIN. */
 export type PinDeliveryAnswer = DeliveryEstimate & {
@@ -18,9 +19,9 @@ export type PinDeliveryAnswer = DeliveryEstimate & {
 
 /** The customer's sentence for an estimate: "Delivered by Thu, 4 Dec · Cash on delivery available". */
 export function estimateMessage(estimate: Pick<DeliveryEstimate, 'delivers' | 'codOffered' | 'by'>, pin: string) {
-  if (!estimate.delivers || !estimate.by) return `We do not deliver to ${pin} yet.`
-  const cod = estimate.codOffered ? 'Cash on delivery available' : 'Pay online: cash on delivery is not available here'
-  return `Delivered by ${shortDayLabel(estimate.by)} · ${cod}`
+  if (!estimate.delivers || !estimate.by) return m.catalogue_no_delivery({ pin })
+  const cod = estimate.codOffered ? m.catalogue_cod_available() : m.catalogue_cod_not_available()
+  return m.catalogue_delivered_by_cod({ date: shortDayLabel(estimate.by), cod })
 }
 
 /**
@@ -51,7 +52,7 @@ export async function estimateForPin(
   return {
     ...estimate,
     pin: input.pin,
-    byLabel: estimate.by ? `Delivered by ${shortDayLabel(estimate.by)}` : null,
+    byLabel: estimate.by ? m.catalogue_delivered_by({ date: shortDayLabel(estimate.by) }) : null,
     deliveryPaise,
     message: estimateMessage(estimate, input.pin),
   }
