@@ -17,6 +17,7 @@ import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { requestShopSettings } from '~/features/settings/shop-settings.server'
 import { CardRating } from '~/components/reviews/stars'
 import type { Route } from './+types/home'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteOf(matches)
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     ...site,
     title: `${site.shopName} · ${shopSettingsOf(matches).tagline}`,
     // The owner's tagline, not a claim of the page's own (issue 39).
-    description: `${shopSettingsOf(matches).tagline}: freeze-dried and dehydrated fruits and vegetables, herbs, ready-to-eat meals, thokku, spices and oils.`,
+    description: m.catalogue_home_description({ tagline: shopSettingsOf(matches).tagline }),
     path: '/',
     image: SHOP_SHARE_IMAGE,
   })
@@ -150,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // Until the owner confirms them, the claims say they are demo text (issue 39).
   const unconfirmed = !claims.confirmed
   const { home } = settings
-  const heroAlt = home.heroAlt.trim() || (home.heroImage ? `Food from ${settings.shopName}` : BUILT_IN_HERO.imageAlt)
+  const heroAlt = home.heroAlt.trim() || (home.heroImage ? m.catalogue_home_hero_alt({ shop: settings.shopName }) : BUILT_IN_HERO.imageAlt)
 
   return (
     <>
@@ -176,10 +177,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {/* Links only where they come before the products on the screen too, so the keyboard follows the eye. */}
             <div className="mt-8 hidden flex-wrap gap-3 lg:flex">
               <Link to="/free-products" className={`${ctaClass} bg-leaf-700 text-white shadow-sm hover:bg-leaf-800`}>
-                Shop freeze-dried
+                {m.catalogue_home_shop_freeze_dried()}
               </Link>
               <Link to="/herb-ro" className={`${ctaClass} border border-leaf-600 bg-white text-leaf-800 hover:bg-leaf-50`}>
-                Herbal products
+                {m.catalogue_home_herbal_products()}
               </Link>
             </div>
           </div>
@@ -188,13 +189,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <section id="featured" aria-labelledby="featured-title" className="mt-6 lg:col-span-2 lg:row-start-2 lg:mt-12">
               <div className="flex items-baseline justify-between gap-4">
                 <h2 id="featured-title" className="font-serif text-xl font-semibold text-earth-900 sm:text-2xl">
-                  {featuredAreChosen ? 'Our favourites' : 'Best sellers'}
+                  {featuredAreChosen ? m.catalogue_home_our_favourites() : m.catalogue_home_best_sellers()}
                 </h2>
                 <Link
                   to="/product"
                   className="shrink-0 rounded-sm text-sm font-semibold text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
                 >
-                  See all products
+                  {m.catalogue_home_see_all_products()}
                 </Link>
               </div>
               <ul role="list" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
@@ -211,7 +212,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className={`mx-auto max-w-7xl px-4 ${RENDERED_NEAR_THE_SCREEN}`}>
         {claims.promises.length > 0 && (
-          <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our promise">
+          <ul className="grid gap-3 sm:grid-cols-3" aria-label={m.catalogue_home_our_promise()}>
             {claims.promises.map(({ title, text }) => (
               <li key={title} className="rounded-2xl border border-leaf-100 bg-white/80 p-4 shadow-xs">
                 <p className="font-semibold text-leaf-800">
@@ -229,7 +230,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <nav aria-labelledby="shelves-title" className={`mx-auto max-w-7xl px-4 pt-12 ${RENDERED_NEAR_THE_SCREEN}`}>
         <h2 id="shelves-title" className="font-serif text-2xl font-semibold text-earth-900">
-          Browse our shelves
+          {m.catalogue_home_browse_shelves()}
         </h2>
         <ul className="mt-4 grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
           {SHELF_LINKS.map((shelf) => (

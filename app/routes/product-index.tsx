@@ -5,13 +5,14 @@ import { Pager } from '~/components/catalogue/pager'
 import { focusRing, primaryButton } from '~/components/catalogue/styles'
 import { SelectField } from '~/components/forms/fields'
 import { listProductsPage, readPageParam } from '~/features/catalogue/catalogue.server'
-import { CATEGORIES, CATEGORY_LABELS, type Category, parseCategory } from '~/features/catalogue/categories'
+import { CATEGORIES, type Category, categoryLabel, parseCategory } from '~/features/catalogue/categories'
 import { PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { pageMeta, productListPath, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/product-index'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const querySchema = z.object({ category: z.string().trim().max(64).optional() })
 
@@ -57,15 +58,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const category = data?.category ?? null
   const page = data?.page ?? 1
   // Each page has a title of its own; page 1 keeps the list's plain title and address.
-  const ofPages = page > 1 ? `, page ${page} of ${data?.pageCount ?? page}` : ''
+  const listTitle = category ? m.catalogue_index_title_category({ category: categoryLabel(category) }) : m.catalogue_all_products()
+  const description = category
+    ? m.catalogue_index_description_category({ category: categoryLabel(category) })
+    : m.catalogue_index_description_all()
   return pageMeta({
     ...site,
-    title: `${category ? `${CATEGORY_LABELS[category]}: all products` : 'All Products'}${ofPages} | ${site.shopName}`,
-    description: `${
-      category
-        ? `${CATEGORY_LABELS[category]} from small farms of South India, each with its price in rupees and whether it is in stock.`
-        : 'Every product of the shop: herbal products, freeze-dried and dehydrated fruits and vegetables, spices, oils and more.'
-    }${page > 1 ? ` Page ${page}.` : ''}`,
+    title: `${page > 1 ? m.catalogue_index_title_page({ title: listTitle, page, count: data?.pageCount ?? page }) : listTitle} | ${site.shopName}`,
+    description: page > 1 ? m.catalogue_index_description_page({ description, page }) : description,
     path: productListPath(category, page),
     image: SHOP_SHARE_IMAGE,
   })
@@ -79,25 +79,25 @@ function CategoryFilter({ current }: { current: Category | null }) {
         <SelectField
           id="category"
           name="category"
-          label="Category"
+          label={m.catalogue_category()}
           defaultValue={current ?? ''}
           key={current ?? ''}
           className="flex flex-col gap-1"
           labelClassName="text-sm font-semibold"
           inputClassName={`min-h-11 rounded-md border border-stone-400 bg-white px-2 ${focusRing}`}
         >
-          <option value="">All categories</option>
+          <option value="">{m.catalogue_all_categories()}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
+              {categoryLabel(c)}
             </option>
           ))}
         </SelectField>
         <button type="submit" className={primaryButton}>
-          Show
+          {m.catalogue_show()}
         </button>
       </Form>
-      <nav aria-label="Categories">
+      <nav aria-label={m.catalogue_categories()}>
         <ul role="list" className="flex flex-wrap gap-2 text-sm">
           {[null, ...CATEGORIES].map((c) => (
             <li key={c ?? 'all'}>
@@ -108,7 +108,7 @@ function CategoryFilter({ current }: { current: Category | null }) {
                   c === current ? 'border-leaf-700 bg-leaf-700 text-white' : 'border-stone-300 text-leaf-800 hover:bg-leaf-50'
                 }`}
               >
-                {c ? CATEGORY_LABELS[c] : 'All'}
+                {c ? categoryLabel(c) : m.catalogue_all()}
               </Link>
             </li>
           ))}
@@ -126,11 +126,11 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[120rem] px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6 flex flex-col gap-4">
-        <h1 className="text-3xl font-bold text-leaf-800">{category ? CATEGORY_LABELS[category] : 'All Products'}</h1>
+        <h1 className="text-3xl font-bold text-leaf-800">{category ? categoryLabel(category) : m.catalogue_all_products()}</h1>
         <CategoryFilter current={category} />
         {unknownCategory !== null && (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-            {`We have no category called “${unknownCategory}”. Here is every product instead.`}
+            {m.catalogue_unknown_category({ category: unknownCategory })}
           </p>
         )}
         {pageNotice && (
@@ -139,10 +139,13 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p className="text-sm text-stone-700">
-          {`${total} ${total === 1 ? 'product' : 'products'}`}
+          {m.catalogue_product_count({ count: total })}
           {pageCount > 1 &&
             products.length > 0 &&
-            `, showing ${(page - 1) * PRODUCT_PAGE_SIZE + 1}–${(page - 1) * PRODUCT_PAGE_SIZE + products.length}`}
+            m.catalogue_showing_range({
+              from: (page - 1) * PRODUCT_PAGE_SIZE + 1,
+              to: (page - 1) * PRODUCT_PAGE_SIZE + products.length,
+            })}
         </p>
       </header>
       {products.length === 0 ? (
@@ -157,7 +160,7 @@ export default function ProductIndexPage({ loaderData }: Route.ComponentProps) {
             <section key={g.category} aria-labelledby={`category-${g.category}`} className="mb-10">
               <h2 id={`category-${g.category}`} className="mb-4 text-2xl font-semibold text-leaf-800">
                 <Link to={`/product?category=${g.category}`} className="hover:underline">
-                  {CATEGORY_LABELS[g.category]}
+                  {categoryLabel(g.category)}
                 </Link>
               </h2>
               <ProductGrid products={g.products} headingLevel={3} firstIndex={start} ratings={ratings} />

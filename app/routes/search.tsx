@@ -5,10 +5,11 @@ import { focusRing, primaryButton, secondaryButton } from '~/components/catalogu
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { Highlighted } from '~/components/search/highlighted'
 import { SearchForm } from '~/components/search/search-form'
-import { BROWSE_LINKS } from '~/features/search/browse-links'
+import { browseLinks } from '~/features/search/browse-links'
 import { SEARCH_PAGE_SIZE } from '~/features/search/limits'
 import { type SearchOutcome, parseSearchParams, searchCatalogue } from '~/features/search/search.server'
 import type { Route } from './+types/search'
+import { m } from '~/i18n/paraglide/messages.js'
 
 type PageOutcome = SearchOutcome | { kind: 'invalid'; q: string; message: string }
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const { shopName } = shopSettingsOf(matches)
   const q = data?.outcome.q
-  return [{ title: q ? `Search: ${q} | ${shopName}` : `Search | ${shopName}` }, { name: 'robots', content: 'noindex' }]
+  return [{ title: `${q ? m.search_title_query({ query: q }) : m.search_title()} | ${shopName}` }, { name: 'robots', content: 'noindex' }]
 }
 
 function pageAddress(q: string, page: number) {
@@ -50,7 +51,7 @@ function BrowseCategories({ heading }: { heading: string }) {
         {heading}
       </h2>
       <ul role="list" className="flex flex-wrap gap-2">
-        {BROWSE_LINKS.map((link) => (
+        {browseLinks().map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
@@ -68,18 +69,18 @@ function BrowseCategories({ heading }: { heading: string }) {
 function Pagination({ q, page, pageCount }: { q: string; page: number; pageCount: number }) {
   if (pageCount <= 1) return null
   return (
-    <nav aria-label="Pages of results" className="mt-8 flex flex-wrap items-center justify-center gap-3">
+    <nav aria-label={m.search_pages_of_results()} className="mt-8 flex flex-wrap items-center justify-center gap-3">
       {page > 1 ? (
         <Link to={pageAddress(q, page - 1)} rel="prev" className={secondaryButton}>
-          <span aria-hidden="true">←</span> Previous page
+          <span aria-hidden="true">←</span> {m.search_previous_page()}
         </Link>
       ) : null}
       <p className="px-2 text-stone-700" aria-current="page">
-        Page {page} of {pageCount}
+        {m.search_page_of({ page, count: pageCount })}
       </p>
       {page < pageCount ? (
         <Link to={pageAddress(q, page + 1)} rel="next" className={secondaryButton}>
-          Next page <span aria-hidden="true">→</span>
+          {m.search_next_page()} <span aria-hidden="true">→</span>
         </Link>
       ) : null}
     </nav>
@@ -93,42 +94,41 @@ function Summary({ outcome }: { outcome: PageOutcome }) {
       const first = (page - 1) * SEARCH_PAGE_SIZE + 1
       return (
         <p>
-          {total === 1 ? `1 product matches ${quoted(q)}.` : `${total} products match ${quoted(q)}.`}
-          {pageCount > 1 && ` Showing ${first}–${first + outcome.results.length - 1}, page ${page} of ${pageCount}.`}
+          {m.search_results_count({ count: total, query: quoted(q) })}
+          {pageCount > 1 && ` ${m.search_showing({ from: first, to: first + outcome.results.length - 1, page, count: pageCount })}`}
         </p>
       )
     }
     case 'empty':
-      return <p>Type what you are looking for above: a product (amla, thokku), an ingredient or a category. Or browse a shelf below.</p>
+      return <p>{m.search_empty()}</p>
     case 'no-match':
       return (
         <>
-          <p className="font-semibold">No products match {quoted(outcome.q)}.</p>
+          <p className="font-semibold">{m.search_no_match({ query: quoted(outcome.q) })}</p>
           {outcome.suggestion && (
             <p className="mt-1">
-              Did you mean{' '}
+              {m.search_did_you_mean_before()}
               <Link
                 to={pageAddress(outcome.suggestion, 1)}
                 className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}
               >
                 {outcome.suggestion}
               </Link>
-              ?
+              {m.search_did_you_mean_after()}
             </p>
           )}
-          <p className="mt-1">Try another spelling or fewer words, or browse a shelf below.</p>
+          <p className="mt-1">{m.search_try_again()}</p>
         </>
       )
     case 'past-end':
       return (
         <p>
-          There is no page {outcome.page} of results for {quoted(outcome.q)}: its {outcome.total} products fit on {outcome.pageCount}{' '}
-          {outcome.pageCount === 1 ? 'page' : 'pages'}.{' '}
+          {m.search_past_end({ count: outcome.pageCount, page: outcome.page, query: quoted(outcome.q), total: outcome.total })}{' '}
           <Link
             to={pageAddress(outcome.q, outcome.pageCount)}
             className={`font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`}
           >
-            Go to the last page
+            {m.search_go_to_last_page()}
           </Link>
         </p>
       )
@@ -142,9 +142,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[120rem] px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6 flex flex-col gap-4">
-        <h1 className="text-3xl font-bold text-leaf-800">{outcome.q ? `Search: ${quoted(outcome.q)}` : 'Search'}</h1>
+        <h1 className="text-3xl font-bold text-leaf-800">
+          {outcome.q ? m.search_title_query({ query: quoted(outcome.q) }) : m.search_title()}
+        </h1>
         <SearchForm
-          name="Search page"
+          name={m.search_page_landmark()}
           inputId="search-page-query"
           query={outcome.q}
           labelClassName="text-sm font-semibold"
@@ -180,7 +182,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Pagination q={outcome.q} page={outcome.page} pageCount={outcome.pageCount} />
         </>
       ) : (
-        <BrowseCategories heading={outcome.kind === 'empty' ? 'Browse the shelves' : 'Or browse a shelf'} />
+        <BrowseCategories heading={outcome.kind === 'empty' ? m.search_browse_the_shelves() : m.search_or_browse_a_shelf()} />
       )}
     </div>
   )

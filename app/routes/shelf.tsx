@@ -2,12 +2,13 @@ import { data } from 'react-router'
 import { pathWithoutLanguage } from '~/i18n/language'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
-import { CATEGORY_LABELS, type Category, SHELVES } from '~/features/catalogue/categories'
+import { type Category, categoryLabel, SHELVES } from '~/features/catalogue/categories'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { pageMeta, productImage, shelfCanonicalPath, shelfTitle, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import type { Route } from './+types/shelf'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Anchors the menu's "Fruits" and "Vegetables" entries can point at. */
 function groupAnchor(category: Category) {
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One module serves every shelf (routes.ts); the address says which.
   const pathname = pathWithoutLanguage(new URL(request.url).pathname).replace(/\/+$/, '').toLowerCase()
   const shelf = SHELVES.find((s) => s.path.toLowerCase() === pathname)
-  if (!shelf) throw data('Page not found', { status: 404 })
+  if (!shelf) throw data(m.catalogue_page_not_found(), { status: 404 })
   // The shop's name and phone come from the root's loader, which has read the settings already.
   const products = await listProducts(context.shop.db, { categories: shelf.categories, subcategory: shelf.subcategory })
   // Every card's stars in one query (features/reviews).
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: 'Page not found' }]
+  if (!data) return [{ title: m.catalogue_page_not_found() }]
   const site = siteOf(matches)
   const firstPicture = data.products.find((p) => p.frontImage)
   return pageMeta({
@@ -57,10 +58,10 @@ export default function ShelfPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-wide text-leaf-800">{shelf.heading}</h1>
         <p className="mt-2 max-w-3xl text-stone-700">{shelf.description}</p>
         {grouped && groups.length > 1 && (
-          <nav aria-label="On this page" className="mt-3 flex flex-wrap gap-3 text-sm">
+          <nav aria-label={m.catalogue_on_this_page()} className="mt-3 flex flex-wrap gap-3 text-sm">
             {groups.map((g) => (
               <a key={g.category} href={`#${groupAnchor(g.category)}`} className="font-semibold text-leaf-800 underline underline-offset-2">
-                {CATEGORY_LABELS[g.category]} ({g.products.length})
+                {categoryLabel(g.category)} ({g.products.length})
               </a>
             ))}
           </nav>
@@ -75,7 +76,7 @@ export default function ShelfPage({ loaderData }: Route.ComponentProps) {
           return (
             <section key={g.category} aria-labelledby={groupAnchor(g.category)} className="mb-10">
               <h2 id={groupAnchor(g.category)} className="mb-4 text-2xl font-semibold text-leaf-800">
-                {CATEGORY_LABELS[g.category]}
+                {categoryLabel(g.category)}
               </h2>
               <ProductGrid
                 products={g.products}

@@ -1,18 +1,19 @@
 import { Link } from 'react-router'
 import { storyParagraphs } from '~/features/catalogue/home-claims'
 import { DemoMark } from './demo-mark'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The way to write to the shop, at the end of its story. */
 function WriteToUs() {
   return (
     <>
       {' '}
-      Questions?{' '}
+      {m.catalogue_home_questions()}{' '}
       <Link
         to="/contact"
         className="font-semibold text-white underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-turmeric-400"
       >
-        Write to us
+        {m.catalogue_home_write_to_us()}
       </Link>
       .
     </>
@@ -26,7 +27,7 @@ export function AboutShop({ shopName, story, unconfirmed }: { shopName: string; 
     <section id="about" aria-labelledby="about-title" className="mx-auto mt-20 max-w-7xl px-4">
       <div className="rounded-3xl bg-leaf-800 px-6 py-10 text-leaf-50 sm:px-12 sm:py-14">
         <h2 id="about-title" className="font-serif text-2xl font-semibold text-white sm:text-3xl">
-          About {shopName}
+          {m.catalogue_home_about({ shop: shopName })}
           {unconfirmed && paragraphs.length > 0 && <DemoMark />}
         </h2>
         <div className="mt-4 grid gap-6 leading-relaxed md:grid-cols-2">

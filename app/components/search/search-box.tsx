@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { SearchForm, SearchIcon } from '~/components/search/search-form'
 import { MAX_QUERY_LENGTH } from '~/features/search/limits'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-turmeric-500'
 
@@ -37,14 +38,14 @@ export function SearchBox() {
       }}
     >
       <summary
-        aria-label="Search"
+        aria-label={m.search_button()}
         className={`inline-flex size-11 nav:size-10 cursor-pointer list-none items-center justify-center rounded-lg text-leaf-800 hover:bg-leaf-50 group-open/search:bg-leaf-50 [&::-webkit-details-marker]:hidden ${focusRing}`}
       >
         <SearchIcon />
       </summary>
       <div className="absolute inset-x-0 top-full border-b border-leaf-100 bg-white px-3 py-3 shadow-md sm:px-4">
         <SearchForm
-          name="Shop"
+          name={m.search_shop_landmark()}
           inputId="top-bar-search"
           query={current}
           inputRef={inputRef}

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import { Form } from 'react-router'
 import { MAX_QUERY_LENGTH } from '~/features/search/limits'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export function SearchIcon({ className = 'size-6' }: { className?: string }) {
   return (
@@ -55,7 +56,7 @@ export function SearchForm({
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor={inputId} className={labelClassName}>
-          Search products
+          {m.search_label()}
         </label>
         <input
           ref={inputRef}
@@ -65,7 +66,7 @@ export function SearchForm({
           name="q"
           defaultValue={query}
           maxLength={MAX_QUERY_LENGTH}
-          placeholder="Amla, thokku, turmeric…"
+          placeholder={m.search_placeholder()}
           autoComplete="off"
           enterKeyHint="search"
           className={`min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-base ${focusRing}`}
@@ -73,7 +74,7 @@ export function SearchForm({
       </div>
       <button type="submit" className={buttonClassName}>
         <SearchIcon className="size-5" />
-        Search
+        {m.search_button()}
       </button>
     </Form>
   )

@@ -4,7 +4,7 @@ import { orderLines, orders, products, variants } from '~/db/schema'
 import type { OrderStatus } from '../orders/statuses'
 import { z } from '~/zod'
 import { CATEGORIES, type Category, PACK_SIZES } from './categories'
-import { type ListPage, PAGE_NUMBER_MESSAGE, type PageAsked, pageCountOf } from './paging'
+import { type ListPage, type PageAsked, pageNumberMessage, pageCountOf } from './paging'
 import type { Offer, Product, ProductDeclarations } from './product'
 
 const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
@@ -92,7 +92,7 @@ export const pageParam = z
   .string()
   .optional()
   .transform((v) => v || '1')
-  .pipe(z.string().regex(PAGE_PATTERN, PAGE_NUMBER_MESSAGE).transform(Number))
+  .pipe(z.string().regex(PAGE_PATTERN, { error: pageNumberMessage }).transform(Number))
 
 /** The page an address asks for, or page 1 and `malformed` when its `page` is not 1, 2, 3 … (decision 038). */
 export function readPageParam(value: string | null | undefined): PageAsked {

@@ -1,3 +1,5 @@
+import { m } from '../../i18n/paraglide/messages.js'
+
 /**
  * Paging of the product lists (/product and the admin's /Delete), docs/decisions/038-paging.md. Shared by the
  * browser and the server: plain TypeScript, no database, and no Zod (the pager's page loads none; the `page`
@@ -14,7 +16,8 @@ export const PRODUCT_PAGE_SIZE = 24
  */
 export const ADMIN_PRODUCT_PAGE_SIZE = 25
 
-export const PAGE_NUMBER_MESSAGE = 'Pages are numbered 1, 2, 3 and so on: that page number is not one of them.'
+/** Why a `page` that is not 1, 2, 3 … is refused, in the language of the moment. */
+export const pageNumberMessage = () => m.catalogue_page_number_invalid()
 
 /** How many pages `total` items fill; an empty list still has its one (empty) page. */
 export function pageCountOf(total: number, pageSize: number) {
@@ -40,8 +43,8 @@ export function pageNoticeOf(asked: PageAsked, shown: number): PageNotice | null
 
 export function pageNoticeText(notice: PageNotice) {
   return notice.kind === 'malformed'
-    ? `${PAGE_NUMBER_MESSAGE} Here is the first page.`
-    : `There is no page ${notice.asked}: here is page ${notice.shown}, the last.`
+    ? m.catalogue_page_notice_malformed()
+    : m.catalogue_page_notice_past_end({ asked: notice.asked, shown: notice.shown })
 }
 
 /**

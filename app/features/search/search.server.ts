@@ -4,6 +4,7 @@ import { products } from '~/db/schema'
 import { z } from '~/zod'
 import { type ProductRow, withOffers } from '../catalogue/catalogue.server'
 import { SEARCH_PAGE_SIZE } from './limits'
+import { pageNumberMessage } from '../catalogue/paging'
 import type { Category } from '../catalogue/categories'
 import type { Product } from '../catalogue/product'
 import {
@@ -19,6 +20,7 @@ import {
   snippet,
   wordsOf,
 } from './search-terms'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The shop's product search (docs/decisions/018-search.md): PostgreSQL full text over name, shelf and description
@@ -34,8 +36,8 @@ const searchParamsSchema = z.object({
   q: z
     .string()
     .transform((q) => q.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().max(MAX_QUERY_LENGTH, `Please keep your search to ${MAX_QUERY_LENGTH} characters.`)),
-  page: z.string().regex(PAGE_PATTERN, 'Pages are numbered 1, 2, 3 and so on: that page number is not one of them.').transform(Number),
+    .pipe(z.string().max(MAX_QUERY_LENGTH, { error: () => m.search_too_long({ max: MAX_QUERY_LENGTH }) })),
+  page: z.string().regex(PAGE_PATTERN, { error: pageNumberMessage }).transform(Number),
 })
 
 export type SearchRequest = { q: string; page: number }
