@@ -1,32 +1,35 @@
-import { text, z } from '~/zod'
+import { type FieldLabel, labelText, text, z } from '~/zod'
 import type { SliceForm } from '../settings/settings-slice'
 import type { BrandClaims, ClaimField, HomeClaims } from './home-claims'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const MAX_PROMISES = 3
 const LIMITS = { tagline: 80, title: 60, text: 200, story: 2000 }
 
 /** A claim as plain text: no markup (the page shows it as text anyway), one line unless it is the story. */
-const plain = (label: string, max: number, oneLine = true) =>
-  text({ label, max, required: false, oneLine }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
+const plain = (label: FieldLabel, max: number, oneLine = true) =>
+  text({ label, max, required: false, oneLine }).refine((v) => !/[<>]/.test(v), {
+    error: () => m.field_angle_brackets_refused({ label: labelText(label) }),
+  })
 
 const promiseNumbers = [1, 2, 3] as const
 
 const claimsForm = z
   .object({
-    claimTagline: plain('Tagline', LIMITS.tagline),
-    promise1Title: plain('First promise', LIMITS.title),
-    promise1Text: plain('First promise’s line', LIMITS.text),
-    promise2Title: plain('Second promise', LIMITS.title),
-    promise2Text: plain('Second promise’s line', LIMITS.text),
-    promise3Title: plain('Third promise', LIMITS.title),
-    promise3Text: plain('Third promise’s line', LIMITS.text),
-    story: plain('Story', LIMITS.story, false),
-    confirmClaims: z.enum(['yes', ''], { error: 'Tick the box, or leave it clear.' }),
+    claimTagline: plain(m.catalogue_claims_tagline, LIMITS.tagline),
+    promise1Title: plain(m.catalogue_claims_promise1_title, LIMITS.title),
+    promise1Text: plain(m.catalogue_claims_promise1_text, LIMITS.text),
+    promise2Title: plain(m.catalogue_claims_promise2_title, LIMITS.title),
+    promise2Text: plain(m.catalogue_claims_promise2_text, LIMITS.text),
+    promise3Title: plain(m.catalogue_claims_promise3_title, LIMITS.title),
+    promise3Text: plain(m.catalogue_claims_promise3_text, LIMITS.text),
+    story: plain(m.catalogue_claims_story, LIMITS.story, false),
+    confirmClaims: z.enum(['yes', ''], { error: () => m.catalogue_claims_confirm_choice() }),
   })
   .superRefine((form, ctx) => {
     for (const n of promiseNumbers) {
       if (form[`promise${n}Text`] && !form[`promise${n}Title`])
-        ctx.addIssue({ code: 'custom', path: [`promise${n}Title`], message: 'Give this promise a title, or clear its line too.' })
+        ctx.addIssue({ code: 'custom', path: [`promise${n}Title`], message: m.catalogue_claims_promise_needs_title() })
     }
   })
   .transform(
@@ -77,8 +80,5 @@ export const homeClaimsForm: SliceForm<HomeClaims, ClaimField> = {
     story: claims.story,
     confirmClaims: claims.confirmed ? 'yes' : '',
   }),
-  saved: ({ claims }) =>
-    claims.confirmed
-      ? 'Saved and confirmed. The home page shows these claims now, as the shop’s own.'
-      : 'Saved. The home page shows these claims now, marked as demo text until you confirm them.',
+  saved: ({ claims }) => (claims.confirmed ? m.catalogue_claims_saved_confirmed() : m.catalogue_claims_saved_demo()),
 }
