@@ -17,7 +17,7 @@ import { ensureImageVariant } from '~/features/media/images.server'
 import { MEDIA_FILE_PATTERN } from '~/features/media/media-url'
 import { type Shop, startShop } from '~/shop.server'
 import { browserSourcesOf, type PaymentProviders } from '~/features/payments/registry.server'
-import { CROSS_SITE_REFUSAL, isAllowedOrigin } from '~/http/same-origin.server'
+import { crossSiteRefusal, isAllowedOrigin } from '~/http/same-origin.server'
 import { assetHeaders, newNonce, securityHeaders, securityHeaderSettings } from '~/http/security-headers.server'
 import { type CachedPage, PageCache, etagOf, hasShopCookie, isCataloguePath, isPrivateAnswer, matchesEtag } from '~/http/page-cache.server'
 import { SHELVES } from '~/features/catalogue/categories'
@@ -25,7 +25,7 @@ import { faviconIco } from '~/features/findability/favicon-ico.server'
 import { writeBodyToResponse } from './send-response'
 import { requestTargetProblem } from '~/http/request-target.server'
 import { type BodyTooLarge, bodyLimitFor, drainThenClose, limitedBody } from '~/http/body-reader.server'
-import { FORM_TOKEN_ADVICE, FORM_TOKEN_REFUSAL } from '~/http/form-token'
+import { formTokenAdvice, formTokenRefusalMessage } from '~/http/form-token'
 import {
   formKeyCookie,
   formKeyOf,
@@ -287,11 +287,11 @@ async function bodyRefusedResponse(path: string, response: Response, refusal: Bo
 /** The answer to a form post without this browser's token (decision 034): nothing was done. */
 function formTokenRefusal(path: string) {
   const headers = { 'Cache-Control': 'no-store' }
-  const message = `${FORM_TOKEN_REFUSAL} ${FORM_TOKEN_ADVICE}`
+  const message = `${formTokenRefusalMessage()} ${formTokenAdvice()}`
   if (path.toLowerCase().startsWith('/api/')) return Response.json({ error: message }, { status: 403, headers })
   if (path.endsWith('.data'))
     return new Response(message, { status: 403, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-  const page = plainPage('Please send the form again', message, { href: escapeHtml(path), text: 'Reload the page' })
+  const page = plainPage(m.http_send_form_again(), message, { href: escapeHtml(path), text: m.http_reload_page() })
   return new Response(page, { status: 403, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
@@ -602,16 +602,16 @@ export function createShopApp(shop: Shop, options: { isClosing?: () => boolean }
       return
     }
     res.status(403).set('Cache-Control', 'no-store')
-    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: CROSS_SITE_REFUSAL })
-    else if (req.path.endsWith('.data')) res.type('text/plain').send(CROSS_SITE_REFUSAL)
+    if (req.path.toLowerCase().startsWith('/api/')) res.json({ error: crossSiteRefusal() })
+    else if (req.path.endsWith('.data')) res.type('text/plain').send(crossSiteRefusal())
     // A form posted from elsewhere (or through an address that is not the shop's) lands on a page that says why.
     else {
       // Without PUBLIC_URL the origin comes from the request's Host: escaped like anything a client sent.
       const shown = escapeHtml(ownOrigin)
       res.type('html').send(
-        plainPage('Refused', `${CROSS_SITE_REFUSAL} The shop takes forms only from its own pages at ${shown}.`, {
+        plainPage(m.http_refused(), `${crossSiteRefusal()} ${m.http_forms_only_from({ origin: shown })}`, {
           href: `${shown}/`,
-          text: 'Go to the shop',
+          text: m.http_go_to_shop(),
         }),
       )
     }

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Readable } from 'node:stream'
 import { BadRequest, MAX_JSON_BODY_BYTES } from './json.server'
 import { webhookAt } from './webhooks'
@@ -41,7 +42,7 @@ export class BodyTooLarge extends BadRequest {
     readonly limit: number,
     readonly bytesRead: number,
   ) {
-    super(413, `The request body is too large (at most ${limit} bytes).`)
+    super(413, m.http_body_too_large({ limit }))
   }
 }
 

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import type { z } from 'zod'
 import { FORM_TOKEN_FIELD } from './form-token'
 
@@ -61,5 +62,5 @@ export function parseForm<S extends z.ZodType, K extends string = string>(
 
 /** The first message of a refused form, for forms that show one message rather than one per field. */
 export function firstError(failure: Pick<FormFailure, 'fieldErrors' | 'formError'>): string {
-  return failure.formError ?? Object.values(failure.fieldErrors).find((m) => m !== undefined) ?? 'The form was not understood.'
+  return failure.formError ?? Object.values(failure.fieldErrors).find((m) => m !== undefined) ?? m.http_form_not_understood()
 }

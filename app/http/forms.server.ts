@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { data } from 'react-router'
 import type { z } from 'zod'
 import { type FormResult, parseForm } from './form-result'
@@ -33,6 +34,8 @@ export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES)
   return out
 }
 
+export const formTooLargeMessage = () => m.http_form_too_large()
+/** @deprecated The English of formTooLargeMessage(), while the routes move to it. */
 export const FORM_TOO_LARGE = 'That form is too large to be one of ours.'
 
 /** The 413 for a post readSmallForm refused. The rest of its body may still be on the socket: the connection is not reused. */

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { data } from 'react-router'
 import type { z } from 'zod'
 
@@ -25,19 +26,19 @@ export class BadRequest extends Error {
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) {
-    throw new BadRequest(415, 'Send the request body as JSON (Content-Type: application/json).')
+    throw new BadRequest(415, m.http_json_required())
   }
   const text = (await readBodyBytes(request, maxBytes)).toString('utf8')
   try {
     return JSON.parse(text)
   } catch {
-    throw new BadRequest(400, 'The request body is not valid JSON.')
+    throw new BadRequest(400, m.http_json_invalid())
   }
 }
 
 /** Reads a body of at most `maxBytes`, stopping as soon as it is exceeded, so nobody can make the server buffer megabytes. */
 export async function readBodyBytes(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<Buffer> {
-  const tooLarge = () => new BadRequest(413, `The request body is too large (at most ${maxBytes} bytes).`)
+  const tooLarge = () => new BadRequest(413, m.http_body_too_large({ limit: maxBytes }))
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) throw tooLarge()
   if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { data } from 'react-router'
 import type { z } from '~/zod'
 
@@ -10,6 +11,6 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   const values: Record<string, string> = {}
   for (const [name, value] of params) if (!Object.hasOwn(values, name)) values[name] = value
   const parsed = schema.safeParse(values)
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? 'This address is not one the shop understands.', { status: 400 })
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? m.http_address_not_understood(), { status: 400 })
   return parsed.data
 }

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { eq, sql } from 'drizzle-orm'
 import { data } from 'react-router'
 import type { ShopConfig } from '~/config.server'
@@ -18,23 +19,19 @@ import type { ApiError } from './json.server'
 
 export type RateLimit = { max: number; windowSeconds: number }
 
-const minutes = (seconds: number) => {
-  const n = Math.max(1, Math.ceil(seconds / 60))
-  return `${n} minute${n === 1 ? '' : 's'}`
-}
+const minutes = (seconds: number) => m.http_minutes({ count: Math.max(1, Math.ceil(seconds / 60)) })
 
 /** Per client address. A checkout retried with the same checkout key counts too: simple, and a real customer needs few. */
 export const RATE_LIMITS = {
   contact: {
     max: 5,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) => `Too many messages from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+    message: (retryAfterSeconds: number) => m.http_too_many_messages({ minutes: minutes(retryAfterSeconds) }),
   },
   createOrder: {
     max: 20,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) =>
-      `Too many checkout attempts from your connection. Please wait ${minutes(retryAfterSeconds)} and try again.`,
+    message: (retryAfterSeconds: number) => m.http_too_many_checkouts({ minutes: minutes(retryAfterSeconds) }),
   },
   /**
    * Coupon codes refused (unknown, expired, used up…): counted only when refused, and checked before a code is looked
@@ -43,7 +40,7 @@ export const RATE_LIMITS = {
   couponCode: {
     max: 10,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) => `Too many codes tried from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+    message: (retryAfterSeconds: number) => m.http_too_many_codes({ minutes: minutes(retryAfterSeconds) }),
   },
   /**
    * Delivery dates by PIN: with a courier set up, each new PIN is a call to the courier's API, which limits the shop's
@@ -52,15 +49,13 @@ export const RATE_LIMITS = {
   deliveryEstimate: {
     max: 60,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) =>
-      `Too many PIN codes checked from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+    message: (retryAfterSeconds: number) => m.http_too_many_pin_codes({ minutes: minutes(retryAfterSeconds) }),
   },
   /** Order tracking (/track): a few tries for a customer, too few to guess other people's orders. */
   track: {
     max: 10,
     windowSeconds: 10 * 60,
-    message: (retryAfterSeconds: number) =>
-      `Too many tries to find an order from your connection. Please try again in ${minutes(retryAfterSeconds)}.`,
+    message: (retryAfterSeconds: number) => m.http_too_many_tracking_tries({ minutes: minutes(retryAfterSeconds) }),
   },
 } as const satisfies Record<string, RateLimit & { message: (retryAfterSeconds: number) => string }>
 

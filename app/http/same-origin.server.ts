@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { webhookAt } from './webhooks'
 
 /**
@@ -5,7 +6,7 @@ import { webhookAt } from './webhooks'
  * (docs/decisions/010-cross-origin-guard.md).
  */
 
-export const CROSS_SITE_REFUSAL = 'This request came from another site and was refused.'
+export const crossSiteRefusal = () => m.http_cross_site_refusal()
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

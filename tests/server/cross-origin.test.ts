@@ -3,7 +3,7 @@ import { startSmtpSink } from '../support/smtp-sink'
 import { startTestServer, type TestServer } from '../support/test-server'
 import { chennaiAddress } from '../support/test-address'
 import { formTokenFor, withFormToken } from '../support/http-browser'
-import { FORM_TOKEN_REFUSAL } from '~/http/form-token'
+import { formTokenRefusalMessage } from '~/http/form-token'
 
 // Another site's page, in the admin's browser, asks the shop for every change it can make: all are refused
 // by the one guard in server/app.ts (docs/decisions/010-cross-origin-guard.md) and nothing changes. The forms among
@@ -239,7 +239,7 @@ describe('forms posted from the shop’s own origin without this browser’s for
         const answer = await send(endpoint, { cookie: adminCookie, origin: server.url }, token)
         expect(answer.status, `${token}: ${answer.text.slice(0, 200)}`).toBe(403)
         expect(answer.cacheControl).toContain('no-store')
-        expect(answer.text).toContain(FORM_TOKEN_REFUSAL)
+        expect(answer.text).toContain(formTokenRefusalMessage())
       }
       // The stranger's own token, sent without the stranger's cookie, is no better.
       const answer = await send(endpoint, { origin: server.url }, stranger.token)
