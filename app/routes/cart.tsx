@@ -12,6 +12,7 @@ import { pageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import { cartLinesQuery, DeliveryByPin, useRememberedPin } from '~/components/shipping/delivery-by-pin'
 import type { Route } from './+types/cart'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteOf(matches)
@@ -19,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   // browser), and the SEO budget of issue 7 counts this page (docs/decisions/017-page-speed.md).
   return pageMeta({
     ...site,
-    title: `Shopping Cart · ${site.shopName}`,
-    description: 'Your shopping cart: check the items, pack sizes and quantities, see the delivery charge, then check out.',
+    title: m.cart_meta_title({ shopName: site.shopName }),
+    description: m.cart_meta_description(),
     path: '/Cart-page',
   })
 }
@@ -39,17 +40,17 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold text-leaf-800">
-        Shopping Cart
+        {m.cart_heading()}
       </h1>
       {!cart.loaded ? (
         <p className="mt-6 text-lg" role="status">
-          Loading your cart…
+          {m.cart_loading()}
         </p>
       ) : empty ? (
         <p className="mt-6 text-lg">
-          Your cart is empty.{' '}
+          {m.cart_empty()}{' '}
           <Link to="/herb-ro" className="text-leaf-700 underline">
-            Browse our products
+            {m.cart_browse_products()}
           </Link>
         </p>
       ) : (
@@ -71,14 +72,14 @@ export default function CartPage() {
       ) : null}
       {quote && !quote.ready ? (
         <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
-          Some items are no longer available as chosen. Change or remove them to continue.
+          {m.cart_items_unavailable()}
         </p>
       ) : null}
       <div className="mt-6 flex flex-col items-end gap-3" data-money-lines="">
         <p className="text-lg" aria-live="polite">
-          Subtotal ({cart.count} {cart.count === 1 ? 'item' : 'items'}):{' '}
+          {m.cart_subtotal_label({ count: cart.count })}{' '}
           <strong data-money="subtotal" data-paise={quote?.subtotalPaise ?? 0}>
-            {empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : 'checking prices…'}
+            {empty ? formatRupees(0) : quote ? formatRupees(quote.subtotalPaise) : m.cart_checking_prices()}
           </strong>
         </p>
         {!empty && quote && quote.moreForFreeDeliveryPaise > 0 ? (
@@ -98,11 +99,11 @@ export default function CartPage() {
         {!empty && cart.loaded ? <DeliveryByPin lines={cartLinesQuery(cart.lines)} className="w-full max-w-md" /> : null}
         {canCheckout ? (
           <Link to="/address" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
-            Proceed to Checkout
+            {m.cart_proceed_to_checkout()}
           </Link>
         ) : (
           <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-5 py-3 font-medium text-gray-700">
-            Proceed to Checkout
+            {m.cart_proceed_to_checkout()}
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import type { CartLine } from '~/features/cart/cart'
 import { cartStore } from '~/features/cart/cart-store'
 import type { QuotedLine } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const stepButton = 'size-9 rounded-md border border-leaf-600 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-40'
 
@@ -22,38 +23,36 @@ export function CartLineRow({ line, quoted, onRemoved }: { line: CartLine; quote
         <Link to={line.url} className="font-medium text-leaf-800 hover:underline">
           {line.name}
         </Link>
-        {line.size ? <p className="text-sm text-gray-700">Size: {line.size}</p> : null}
-        {unitPrice !== null ? <p className="text-sm text-gray-700">{formatRupees(unitPrice)} each</p> : null}
-        {quoted?.status === 'gone' ? (
-          <p className="text-sm font-medium text-red-700">This product is no longer sold. Please remove it.</p>
-        ) : null}
+        {line.size ? <p className="text-sm text-gray-700">{m.cart_size({ size: line.size })}</p> : null}
+        {unitPrice !== null ? <p className="text-sm text-gray-700">{m.cart_price_each({ price: formatRupees(unitPrice) })}</p> : null}
+        {quoted?.status === 'gone' ? <p className="text-sm font-medium text-red-700">{m.cart_product_gone()}</p> : null}
         {quoted?.status === 'short' ? (
           <p className="text-sm font-medium text-red-700">
-            {quoted.available === 0 ? 'Out of stock now.' : `Only ${quoted.available} left: please lower the quantity.`}
+            {quoted.available === 0 ? m.cart_out_of_stock_now() : m.cart_only_left({ count: quoted.available })}
           </p>
         ) : null}
       </div>
       {/* aria-disabled at the limits, not disabled: a disabled button would drop the keyboard's focus to the page.
           The number is a live region: focus stays on the button, so the new quantity is read out. */}
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border and legend of its own; the group role names the stepper for screen readers */}
-      <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
+      <div className="flex items-center gap-2" role="group" aria-label={m.cart_quantity_of({ label })}>
         <button
           type="button"
           className={stepButton}
-          aria-label={`One less ${label}`}
+          aria-label={m.cart_one_less({ label })}
           aria-disabled={line.quantity <= 1}
           onClick={() => line.quantity > 1 && cartStore.setQuantity(key, line.quantity - 1)}
         >
           −
         </button>
         <span className="w-8 text-center" aria-live="polite" aria-atomic="true">
-          <span className="sr-only">Quantity </span>
+          <span className="sr-only">{m.cart_quantity_sr()}</span>
           <span data-testid="line-quantity">{line.quantity}</span>
         </span>
         <button
           type="button"
           className={stepButton}
-          aria-label={`One more ${label}`}
+          aria-label={m.cart_one_more({ label })}
           aria-disabled={line.quantity >= maxQuantity}
           onClick={() => line.quantity < maxQuantity && cartStore.setQuantity(key, line.quantity + 1)}
         >
@@ -69,7 +68,8 @@ export function CartLineRow({ line, quoted, onRemoved }: { line: CartLine; quote
           onRemoved?.()
         }}
       >
-        Remove<span className="sr-only"> {label}</span>
+        {m.cart_remove()}
+        <span className="sr-only"> {label}</span>
       </button>
     </li>
   )

@@ -4,6 +4,7 @@ import { controlProps, Field, FieldError } from '~/components/forms/fields'
 import { focusFirstError } from '~/components/forms/focus-first-error'
 import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The coupon code box of the cart: the code is kept in the browser with the cart, and the server says at every
@@ -35,10 +36,14 @@ export function CouponBox({
     return (
       <div className="flex flex-wrap items-center justify-end gap-3 rounded-md bg-leaf-50 p-3 text-leaf-900" data-testid="coupon-applied">
         <p>
-          Code <strong>{coupon.code}</strong> applied: you save <strong>{formatRupees(coupon.discountPaise)}</strong>.
+          {m.cart_coupon_applied_before()}
+          <strong>{coupon.code}</strong>
+          {m.cart_coupon_applied_middle()}
+          <strong>{formatRupees(coupon.discountPaise)}</strong>
+          {m.cart_coupon_applied_after()}
         </p>
         <button type="button" onClick={onRemove} className="font-medium text-leaf-800 underline underline-offset-2">
-          Remove code
+          {m.cart_remove_code()}
         </button>
       </div>
     )
@@ -58,7 +63,7 @@ export function CouponBox({
         onApply(next)
       }}
     >
-      <Field id={`${id}-code`} label="Coupon code" labelClassName="font-medium text-earth-900" className="flex flex-col gap-2">
+      <Field id={`${id}-code`} label={m.cart_coupon_code()} labelClassName="font-medium text-earth-900" className="flex flex-col gap-2">
         <div className="flex gap-2">
           <input
             {...controlProps(`${id}-code`, refused ?? undefined)}
@@ -72,14 +77,14 @@ export function CouponBox({
             className={`min-h-11 flex-1 rounded-md border px-3 uppercase ${refused ? 'border-red-600' : 'border-stone-300'}`}
           />
           <button type="submit" className={secondaryButton}>
-            Apply
+            {m.cart_apply()}
           </button>
         </div>
       </Field>
       <FieldError id={`${id}-code`} error={refused ?? undefined} role="alert" className="text-sm font-medium text-red-700">
         {' '}
         <button type="button" onClick={onRemove} className="underline underline-offset-2">
-          Remove code
+          {m.cart_remove_code()}
         </button>
       </FieldError>
     </form>

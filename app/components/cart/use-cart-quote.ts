@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { CartQuote } from '~/features/checkout/quote.server'
 import type { CartQuoteRequest } from '~/features/checkout/checkout-schemas'
 import { type CartLine, cartItemsForServer } from '~/features/cart/cart'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type QuoteState =
   | { state: 'idle' | 'loading'; quote: CartQuote | null; error: null }
@@ -38,12 +39,12 @@ export function useCartQuote(lines: CartLine[], choice: QuoteFor = {}): QuoteSta
         // A newer cart aborted this request while its answer was being read: that answer's body is gone, and
         // the newer request sets the result.
         if (controller.signal.aborted) return
-        if (!res.ok || body === null) throw new Error(body?.error ?? `The shop answered ${res.status}.`)
+        if (!res.ok || body === null) throw new Error(body?.error ?? m.cart_shop_answered({ status: res.status }))
         setResult({ state: 'ready', quote: body as CartQuote, error: null })
       })
       .catch((err: Error) => {
         if (controller.signal.aborted) return
-        setResult((r) => ({ state: 'error', quote: r.quote, error: `We could not check prices right now: ${err.message}` }))
+        setResult((r) => ({ state: 'error', quote: r.quote, error: m.cart_prices_unavailable({ reason: err.message }) }))
       })
     return () => controller.abort()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the request: the cart's content and the choices

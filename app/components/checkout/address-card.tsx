@@ -1,5 +1,6 @@
 import { streetLines } from '~/features/checkout/address-lines'
 import type { AddressDraft } from '~/features/checkout/saved-address'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export function AddressCard({ address }: { address: AddressDraft }) {
   return (
@@ -14,7 +15,7 @@ export function AddressCard({ address }: { address: AddressDraft }) {
       ))}
       {address.city}, {address.state} {address.postalCode}
       <br />
-      Phone: {address.phoneNumber}
+      {m.checkout_phone({ phone: address.phoneNumber })}
       {address.alternateNumber ? `, ${address.alternateNumber}` : ''}
       <br />
       {address.email}

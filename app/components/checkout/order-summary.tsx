@@ -2,9 +2,10 @@ import type { CartQuote } from '~/features/checkout/quote.server'
 import { formatRupees } from '~/features/money/money'
 import { orderMoneyLines } from '~/features/orders/order-money'
 import { MoneyLines } from '../orders/money-lines'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The nudge below a subtotal that pays for delivery. */
-export const freeDeliveryHint = (morePaise: number) => `Add ${formatRupees(morePaise)} more for free delivery.`
+export const freeDeliveryHint = (morePaise: number) => m.checkout_free_delivery_hint({ amount: formatRupees(morePaise) })
 
 /**
  * A quote's money as an order's: the coupon line only when the coupon applies; delivery said to start "from" its
@@ -16,7 +17,9 @@ export function quoteMoneyLines(quote: CartQuote) {
     { ...quote, couponCode, couponDiscountPaise: couponCode ? quote.couponDiscountPaise : 0, paymentMethod: quote.payment },
     'quote',
   )
-  return quote.deliveryFrom ? lines.map((line) => (line.kind === 'delivery' ? { ...line, label: 'Delivery, from' } : line)) : lines
+  return quote.deliveryFrom
+    ? lines.map((line) => (line.kind === 'delivery' ? { ...line, label: m.checkout_delivery_from() } : line))
+    : lines
 }
 
 /** The priced lines with subtotal, each discount, delivery, the COD fee and total, as the server quoted them. */
@@ -24,7 +27,7 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-lg border border-leaf-100 p-4">
       <h2 id="summary-heading" className="text-xl font-semibold text-leaf-800">
-        Order summary
+        {m.checkout_order_summary()}
       </h2>
       <ul className="mt-3 divide-y divide-leaf-100">
         {quote.lines.map((line) => (
@@ -32,7 +35,7 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
             {line.imageUrl ? <img src={line.imageUrl} alt="" width={56} height={56} className="size-14 rounded object-cover" /> : null}
             <div className="flex-1">
               <p className="font-medium">
-                {line.name ?? 'Unavailable product'}
+                {line.name ?? m.checkout_unavailable_product()}
                 {line.size ? ` (${line.size})` : ''}
               </p>
               <p className="text-sm text-gray-700">
@@ -40,7 +43,7 @@ export function OrderSummary({ quote }: { quote: CartQuote }) {
               </p>
               {line.status !== 'ok' ? (
                 <p className="text-sm font-medium text-red-700">
-                  {line.status === 'gone' ? 'No longer sold' : `Only ${line.available} left`}
+                  {line.status === 'gone' ? m.checkout_no_longer_sold() : m.checkout_only_left({ count: line.available })}
                 </p>
               ) : null}
             </div>

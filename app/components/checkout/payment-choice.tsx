@@ -1,6 +1,7 @@
 import type { CartQuote } from '~/features/checkout/quote.server'
 import type { PaymentChoice as Choice } from '~/features/offers/order-pricing'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * Pay online or cash on delivery, each with what it costs as the server priced it (issue 19); where cash on delivery
@@ -11,7 +12,7 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
   if (!online.available) return null
   return (
     <fieldset className="rounded-lg border border-leaf-100 p-4">
-      <legend className="px-1 text-xl font-semibold text-leaf-800">How would you like to pay?</legend>
+      <legend className="px-1 text-xl font-semibold text-leaf-800">{m.checkout_how_to_pay()}</legend>
       <div className="mt-2 grid gap-3">
         <label className="flex cursor-pointer items-start gap-3 rounded-md border border-stone-200 p-3 has-[:checked]:border-leaf-700 has-[:checked]:bg-leaf-50">
           <input
@@ -24,17 +25,17 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
           />
           <span className="flex-1">
             <span className="flex flex-wrap justify-between gap-2 font-semibold text-earth-900">
-              <span>Pay online</span>
+              <span>{m.checkout_pay_online()}</span>
               <span>{formatRupees(online.totalPaise)}</span>
             </span>
-            <span className="block text-sm text-earth-700">UPI, cards, net banking or wallets, through Razorpay.</span>
+            <span className="block text-sm text-earth-700">{m.checkout_pay_online_ways()}</span>
             {/* The discount alone: the COD fee not paid is said beside cash on delivery, not counted here as a saving (issue 39). */}
             {online.prepaidDiscountPaise > 0 ? (
               <span
                 className="mt-1 inline-block rounded-full bg-leaf-700 px-2 py-0.5 text-sm font-semibold text-white"
                 data-testid="prepaid-saving"
               >
-                {formatRupees(online.prepaidDiscountPaise)} off for paying online
+                {m.checkout_off_for_paying_online({ amount: formatRupees(online.prepaidDiscountPaise) })}
               </span>
             ) : null}
             {online.couponMessage ? <span className="mt-1 block text-sm text-red-700">{online.couponMessage}</span> : null}
@@ -55,12 +56,14 @@ export function PaymentChoice({ quote, value, onChange }: { quote: CartQuote; va
           />
           <span className="flex-1">
             <span className="flex flex-wrap justify-between gap-2 font-semibold text-earth-900">
-              <span>Cash on delivery</span>
+              <span>{m.checkout_cash_on_delivery()}</span>
               {cod.available ? <span>{formatRupees(cod.totalPaise)}</span> : null}
             </span>
             <span id="cod-terms" className="block text-sm text-earth-700">
               {cod.available
-                ? `Pay the courier in cash${cod.codFeePaise ? `, with a ${formatRupees(cod.codFeePaise)} cash-on-delivery fee` : ''}. We mail you a link to confirm the order before we pack it.`
+                ? cod.codFeePaise
+                  ? m.checkout_cod_terms_with_fee({ fee: formatRupees(cod.codFeePaise) })
+                  : m.checkout_cod_terms()
                 : cod.message}
             </span>
             {cod.available && cod.couponMessage ? <span className="mt-1 block text-sm text-red-700">{cod.couponMessage}</span> : null}

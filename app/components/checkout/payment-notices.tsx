@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { CartLine } from '~/features/cart/cart'
 import type { ShortLine } from '~/features/checkout/checkout-api'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The payment page opened without a cart or without an address: where to go first. */
 export function NoCheckoutNotice({ reason }: { reason: 'cart' | 'address' }) {
@@ -8,16 +9,16 @@ export function NoCheckoutNotice({ reason }: { reason: 'cart' | 'address' }) {
     <p className="rounded-md bg-amber-50 p-3 text-amber-900">
       {reason === 'cart' ? (
         <>
-          Your cart is empty.{' '}
+          {m.checkout_cart_empty()}{' '}
           <Link to="/" className="underline">
-            Continue shopping
+            {m.checkout_continue_shopping()}
           </Link>
         </>
       ) : (
         <>
-          We need your shipping address first.{' '}
+          {m.checkout_need_address_first()}{' '}
           <Link to="/address" className="underline">
-            Enter the address
+            {m.checkout_enter_address()}
           </Link>
         </>
       )}
@@ -29,20 +30,21 @@ export function NoCheckoutNotice({ reason }: { reason: 'cart' | 'address' }) {
 export function SoldOutNotice({ lines, cartLines }: { lines: ShortLine[]; cartLines: CartLine[] }) {
   return (
     <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-      <p className="font-medium">Some items sold out while you were checking out:</p>
+      <p className="font-medium">{m.checkout_sold_out_heading()}</p>
       <ul className="mt-2 list-disc pl-5">
         {lines.map((l) => {
           const line = cartLines.find((c) => c.id === l.productId && (c.size ?? null) === l.size)
           return (
             <li key={`${l.productId}:${l.size}`}>
-              {line?.name ?? 'An item'}
-              {l.size ? ` (${l.size})` : ''}: {l.reason === 'gone' ? 'no longer sold' : `only ${l.available} left`}
+              {line?.name ?? m.checkout_an_item()}
+              {l.size ? ` (${l.size})` : ''}:{' '}
+              {l.reason === 'gone' ? m.checkout_line_no_longer_sold() : m.checkout_line_only_left({ count: l.available })}
             </li>
           )
         })}
       </ul>
       <Link to="/Cart-page" className="mt-2 inline-block underline">
-        Update your cart
+        {m.checkout_update_cart()}
       </Link>
     </div>
   )
@@ -56,15 +58,15 @@ export function OfferRefusedNotice({ message, cod, onPayOnline }: { message: str
       <p className="mt-2 flex flex-wrap gap-4">
         {cod ? (
           <button type="button" className="font-medium underline" onClick={onPayOnline}>
-            Pay online instead
+            {m.checkout_pay_online_instead()}
           </button>
         ) : (
           <Link to="/Cart-page" className="underline">
-            Change the code in your cart
+            {m.checkout_change_code_in_cart()}
           </Link>
         )}
         <Link to="/checkout" className="underline">
-          Back to the order summary
+          {m.checkout_back_to_summary()}
         </Link>
       </p>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The built-in provider's payment window, plainly marked as test mode. */
 export function TestPaymentWindow(props: {
@@ -27,18 +28,17 @@ export function TestPaymentWindow(props: {
       className="m-auto w-[min(28rem,92vw)] rounded-xl p-0 backdrop:bg-black/50"
     >
       <div className="bg-amber-400 px-5 py-2 text-center text-sm font-bold tracking-wide text-earth-900 uppercase">
-        Test mode — no real money moves
+        {m.checkout_test_mode_banner()}
       </div>
       <div className="p-5">
         <h2 id="test-payment-title" className="text-xl font-semibold">
-          Test payment
+          {m.checkout_test_payment()}
         </h2>
         <p className="mt-2">
-          Amount: <strong>{formatRupees(props.amountPaise)}</strong>
+          {m.checkout_test_amount()}
+          <strong>{formatRupees(props.amountPaise)}</strong>
         </p>
-        <p className="mt-2 text-sm text-gray-700">
-          Razorpay is not configured, so this shop takes test payments. Choose how this payment ends.
-        </p>
+        <p className="mt-2 text-sm text-gray-700">{m.checkout_test_explain()}</p>
         <div className="mt-5 flex flex-wrap gap-3">
           <button
             type="button"
@@ -46,7 +46,7 @@ export function TestPaymentWindow(props: {
             onClick={props.onComplete}
             className="rounded-md bg-leaf-700 px-4 py-2 font-medium text-white hover:bg-leaf-800 disabled:opacity-50"
           >
-            Complete test payment
+            {m.checkout_complete_test_payment()}
           </button>
           <button
             type="button"
@@ -54,7 +54,7 @@ export function TestPaymentWindow(props: {
             onClick={props.onFail}
             className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-50"
           >
-            Fail test payment
+            {m.checkout_fail_test_payment()}
           </button>
         </div>
       </div>

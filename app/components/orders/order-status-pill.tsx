@@ -1,5 +1,5 @@
 import type { OrderStatus } from '~/features/orders/statuses'
-import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import { orderStatusWords } from '~/features/tracking/order-status-words'
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending_payment: 'bg-stone-100 text-stone-800',
@@ -31,7 +31,7 @@ const LOOKS = {
 export function OrderStatusPill({ status, look = 'admin', testId }: { status: OrderStatus; look?: keyof typeof LOOKS; testId?: string }) {
   return (
     <span className={LOOKS[look](status)} data-testid={testId}>
-      {ORDER_STATUS_LABELS[status]}
+      {orderStatusWords(status)}
     </span>
   )
 }

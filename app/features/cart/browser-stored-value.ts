@@ -17,8 +17,8 @@ export function browserStoredValue<T>({
   fallback: T
   /** What else is written with each value, in the same attempt (the cart's subtotal beside it). */
   alsoStore?: (value: T) => void
-  /** The message when the browser refuses to store it. */
-  cannotSave: string
+  /** The message when the browser refuses to store it, worded when the save fails (in the page's language). */
+  cannotSave: string | (() => string)
 }) {
   type Listener = () => void
   const listeners = new Set<Listener>()
@@ -41,7 +41,7 @@ export function browserStoredValue<T>({
       window.localStorage.setItem(key, JSON.stringify(value))
       alsoStore?.(value)
     } catch {
-      throw new Error(cannotSave)
+      throw new Error(typeof cannotSave === 'function' ? cannotSave() : cannotSave)
     }
     for (const listener of listeners) listener()
   }

@@ -9,6 +9,7 @@ import {
   setLineQuantity,
 } from './cart'
 import { browserStoredValue } from './browser-stored-value'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The browser's cart (browser-stored-value.ts: every tab sees the same cart). */
 const stored = browserStoredValue<CartLine[]>({
@@ -17,7 +18,7 @@ const stored = browserStoredValue<CartLine[]>({
   fallback: [],
   // The spec keeps the subtotal beside the cart, in rupees.
   alsoStore: (cart) => window.localStorage.setItem(SUBTOTAL_STORAGE_KEY, String(cartSubtotalPaise(cart) / 100)),
-  cannotSave: 'Your browser did not let us save the cart. Please allow site storage and try again.',
+  cannotSave: m.cart_cannot_save_cart,
 })
 const { getSnapshot: read, write } = stored
 

@@ -1,5 +1,6 @@
 import type { PaymentChoice } from '../offers/order-pricing'
 import { browserStoredValue } from './browser-stored-value'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * What the shopper chose for this checkout beside the cart: the coupon code typed (the server decides what it is
@@ -26,7 +27,7 @@ const stored = browserStoredValue<CheckoutChoices>({
   key: CHECKOUT_CHOICES_KEY,
   parse: parseChoices,
   fallback: DEFAULT,
-  cannotSave: 'Your browser did not let us save your choice. Please allow site storage and try again.',
+  cannotSave: m.cart_cannot_save_choice,
 })
 const write = (change: Partial<CheckoutChoices>) => stored.write({ ...stored.getSnapshot(), ...change })
 
