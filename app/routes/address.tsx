@@ -17,9 +17,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { parseForm } from '~/http/form-result'
 import type { Route } from './+types/address'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Shipping address · ${shopSettingsOf(matches).shopName}`, 'Where we should deliver your order.')
+  privatePageMeta(m.checkout_address_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.checkout_address_meta_description())
 
 export default function AddressPage() {
   const navigate = useNavigate()
@@ -42,7 +43,7 @@ export default function AddressPage() {
     try {
       saveAddress({ ...draft, ...parsed.values })
     } catch {
-      setSaveError('Your browser did not let us save the address. Please allow site storage and try again.')
+      setSaveError(m.checkout_address_cannot_save())
       return refused()
     }
     navigate('/checkout')
@@ -50,17 +51,17 @@ export default function AddressPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-semibold text-leaf-800">Shipping address</h1>
+      <h1 className="text-3xl font-semibold text-leaf-800">{m.checkout_address_heading()}</h1>
       {cart.loaded && cart.lines.length === 0 ? (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
-          Your cart is empty.{' '}
+          {m.checkout_cart_empty()}{' '}
           <Link to="/Cart-page" className="underline">
-            Go to the cart
+            {m.checkout_go_to_cart()}
           </Link>
         </p>
       ) : null}
       <noscript>
-        <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">Checkout needs JavaScript turned on in your browser.</p>
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">{m.checkout_needs_javascript()}</p>
       </noscript>
       <form noValidate onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
         <FocusFirstError failure={refusal} />
@@ -72,14 +73,14 @@ export default function AddressPage() {
             className={field.name === 'fullName' || field.name === 'email' || field.name === 'streetName' ? 'sm:col-span-2' : ''}
             label={
               <>
-                {field.label}
+                {field.label()}
                 {field.required ? (
                   <span aria-hidden="true" className="text-red-700">
                     {' '}
                     *
                   </span>
                 ) : (
-                  <span className="text-gray-600"> (optional)</span>
+                  <span className="text-gray-600">{m.checkout_optional()}</span>
                 )}
               </>
             }
@@ -108,10 +109,10 @@ export default function AddressPage() {
         ) : null}
         <div className="flex items-center justify-between gap-4 sm:col-span-2">
           <Link to="/Cart-page" className="text-leaf-700 underline">
-            Back to cart
+            {m.checkout_back_to_cart()}
           </Link>
           <button type="submit" data-main-action className="rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
-            Continue to order summary
+            {m.checkout_continue_to_summary()}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 /**
  * Which states and union territories a PIN code can belong to, by its first three digits (India Post's postal
  * circles and sorting districts; docs/decisions/035-addresses-a-courier-can-deliver-to.md). Where one sorting
@@ -77,12 +78,13 @@ export function statesOfPinCode(pin: string): string[] {
 /** Each state's and territory's PIN prefixes, for the tests and for a reader checking the table. */
 export const PIN_RANGES: ReadonlyArray<readonly [number, number, readonly string[]]> = RANGES
 
-const listed = (states: string[]) => (states.length === 1 ? states[0]! : `${states.slice(0, -1).join(', ')} or ${states.at(-1)}`)
+const listed = (states: string[]) =>
+  states.length === 1 ? states[0]! : m.checkout_states_or({ first: states.slice(0, -1).join(', '), last: states.at(-1)! })
 
 /** Why this PIN code cannot be in this state, naming both; null when it can. `state` is the canonical name. */
 export function pinCodeProblem(pin: string, state: string): string | null {
   const states = statesOfPinCode(pin)
-  if (states.length === 0) return `PIN code ${pin} is not one India Post delivers to: check it.`
+  if (states.length === 0) return m.checkout_pin_not_delivered({ pin })
   if (states.includes(state)) return null
-  return `PIN code ${pin} is in ${listed(states)}, not ${state}: check the PIN code and the state.`
+  return m.checkout_pin_wrong_state({ pin, states: listed(states), state })
 }
