@@ -13,9 +13,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/checkout'
 import { PolicyNote } from '~/components/checkout/policy-note'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Checkout · ${shopSettingsOf(matches).shopName}`, 'Check your order, its delivery charge and address before paying.')
+  privatePageMeta(m.checkout_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.checkout_meta_description())
 
 export default function CheckoutPage() {
   const cart = useCart()
@@ -40,20 +41,20 @@ export default function CheckoutPage() {
     if (codRefused) choices.setPayment('online')
   }, [codRefused, choices])
   // With cash on delivery the next step places the order at once, so the button says so (issue 39).
-  const mainAction = choices.payment === 'cod' ? 'Place order (cash on delivery)' : 'Proceed to Payment'
+  const mainAction = choices.payment === 'cod' ? m.checkout_place_order_cod() : m.checkout_proceed_to_payment()
   const canPay = cart.lines.length > 0 && address && priced.state === 'ready' && priced.quote.ready && !codRefused
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-semibold text-leaf-800">Checkout</h1>
+      <h1 className="text-3xl font-semibold text-leaf-800">{m.checkout_heading()}</h1>
       {!cart.loaded ? (
         <p className="mt-6 text-lg" role="status">
-          Loading your cart…
+          {m.checkout_loading_cart()}
         </p>
       ) : cart.lines.length === 0 ? (
         <p className="mt-6 text-lg">
-          Your cart is empty.{' '}
+          {m.checkout_cart_empty()}{' '}
           <Link to="/" className="text-leaf-700 underline">
-            Continue shopping
+            {m.checkout_continue_shopping()}
           </Link>
         </p>
       ) : (
@@ -61,31 +62,31 @@ export default function CheckoutPage() {
           {/* Where it goes comes first: what the server prices below it cannot move the address's link under a tap. */}
           <section aria-labelledby="ship-heading" className="rounded-lg border border-leaf-100 p-4">
             <h2 id="ship-heading" className="text-xl font-semibold text-leaf-800">
-              Shipping to
+              {m.checkout_shipping_to()}
             </h2>
             {address ? (
               <div className="mt-2">
                 <AddressCard address={address} />
                 <Link to="/address" className="mt-2 inline-block text-leaf-700 underline">
-                  Change address
+                  {m.checkout_change_address()}
                 </Link>
               </div>
             ) : address === null ? (
               <p className="mt-2">
-                We need your shipping address.{' '}
+                {m.checkout_need_address()}{' '}
                 <Link to="/address" className="text-leaf-700 underline">
-                  Enter the address
+                  {m.checkout_enter_address()}
                 </Link>
               </p>
             ) : null}
           </section>
-          {quote ? <OrderSummary quote={quote} /> : <p>Checking prices…</p>}
+          {quote ? <OrderSummary quote={quote} /> : <p>{m.checkout_checking_prices()}</p>}
           {address ? <DeliveryByPin lines={cartLinesQuery(cart.lines)} pin={address.postalCode} /> : null}
           {quote?.coupon && !quote.coupon.applied ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Code {quote.coupon.typed}: {quote.coupon.message}{' '}
+              {m.checkout_code_refused({ code: quote.coupon.typed, message: quote.coupon.message })}{' '}
               <Link to="/Cart-page" className="underline">
-                Change it in the cart
+                {m.checkout_change_it_in_cart()}
               </Link>
             </p>
           ) : null}
@@ -99,11 +100,11 @@ export default function CheckoutPage() {
           ) : null}
           {quote && !quote.ready ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-              Some items are no longer available as chosen.{' '}
+              {m.checkout_items_unavailable_before()}{' '}
               <Link to="/Cart-page" className="underline">
-                Update your cart
-              </Link>{' '}
-              to continue.
+                {m.checkout_items_unavailable_link()}
+              </Link>
+              {m.checkout_items_unavailable_after()}
             </p>
           ) : null}
           <div className="flex flex-col items-end gap-3">

@@ -1,4 +1,5 @@
 import { formatRupees } from '../money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The owner's rules for cash on delivery (issue 19, decision 043). Money in paise. `refusedPins`: whole PIN codes
@@ -44,25 +45,25 @@ export function codAvailability(
   order: { orderValuePaise: number; postalCode: string; returnedParcels: number },
 ): CodAvailability {
   const refuse = (refusal: CodRefusal, message: string): CodAvailability => ({ ok: false, refusal, message })
-  if (!rules.enabled) return refuse('off', 'Cash on delivery is not offered at the moment. Pay online with UPI, a card or net banking.')
+  if (!rules.enabled) return refuse('off', m.checkout_cod_off())
   if (order.orderValuePaise < rules.minOrderPaise) {
     return refuse(
       'below-minimum',
-      `Cash on delivery is for orders from ${formatRupees(rules.minOrderPaise)}: add ${formatRupees(rules.minOrderPaise - order.orderValuePaise)} more, or pay online.`,
+      m.checkout_cod_below_minimum({
+        minimum: formatRupees(rules.minOrderPaise),
+        more: formatRupees(rules.minOrderPaise - order.orderValuePaise),
+      }),
     )
   }
   if (rules.maxOrderPaise !== null && order.orderValuePaise > rules.maxOrderPaise) {
-    return refuse('above-maximum', `Cash on delivery is for orders up to ${formatRupees(rules.maxOrderPaise)}. Pay online for this order.`)
+    return refuse('above-maximum', m.checkout_cod_above_maximum({ maximum: formatRupees(rules.maxOrderPaise) }))
   }
   const pin = order.postalCode.trim()
   if (rules.refusedPins.some((refused) => pin.startsWith(refused))) {
-    return refuse('pin-refused', `Cash on delivery is not available for PIN code ${pin}. Pay online for this order.`)
+    return refuse('pin-refused', m.checkout_cod_pin_refused({ pin }))
   }
   if (order.returnedParcels >= rules.maxReturnedParcels) {
-    return refuse(
-      'too-many-returns',
-      'Cash on delivery is not available for this account because earlier parcels came back unclaimed. Pay online for this order.',
-    )
+    return refuse('too-many-returns', m.checkout_cod_too_many_returns())
   }
   return { ok: true, feePaise: rules.feePaise }
 }

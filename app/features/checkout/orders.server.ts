@@ -26,12 +26,13 @@ import { sameSecret } from '../settings/app-secrets.server'
 import { cartWeightGrams } from '../shipping/weights.server'
 import { type CourierRatesLookup, estimateDelivery } from '../shipping/delivery-estimate'
 import { zoneOfPin } from '../shipping/zones'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type ShortLine = { productId: string; size: string | null; requested: number; available: number; reason: 'gone' | 'short' }
 
 export class OutOfStockError extends Error {
   constructor(readonly lines: ShortLine[]) {
-    super('Some items are not available in the quantity asked for.')
+    super(m.checkout_items_short())
   }
 }
 
@@ -288,6 +289,6 @@ export class CodRefusedError extends Error {
 
 export class CheckoutKeyTakenError extends Error {
   constructor() {
-    super('This checkout belongs to another browser. Please start the checkout again.')
+    super(m.checkout_other_browser())
   }
 }
