@@ -5,13 +5,14 @@ import { mediaBaseFor } from '~/features/media/media-url'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { alreadyLimited, limitRequest } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.cart.quote'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** POST /api/cart/quote — prices the browser's cart from the database, with the code typed and the way to pay. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'Use POST.')
+  if (request.method !== 'POST') return apiError(405, m.payments_use_post())
   return handleApi(async () => {
     const parsed = cartQuoteRequestSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'The cart is not valid.', fieldErrorsOf(parsed.error))
+    if (!parsed.success) return apiError(400, m.payments_cart_not_valid(), fieldErrorsOf(parsed.error))
     const { items, ...choice } = parsed.data
     // Codes are never enumerable: past the limit of refused codes, no code is looked at (and the cart still prices).
     const heldBack = choice.couponCode ? await alreadyLimited(context, 'couponCode') : null
@@ -26,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return apiError(405, 'Use POST.')
+  return apiError(405, m.payments_use_post())
 }

@@ -10,13 +10,14 @@ import { browserCheckout } from '~/features/payments/registry.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { alreadyLimited, limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.payment.createOrder'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * POST /api/payment/createOrder — prices (with the code typed and the way to pay), reserves stock and opens a payment
  * with the provider; a cash-on-delivery order waits for its confirmation instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'Use POST.')
+  if (request.method !== 'POST') return apiError(405, m.payments_use_post())
   const { shop } = context
   return handleApi(async () => {
     // Each checkout reserves stock and opens a payment: one address cannot tie up the shelves or the provider.
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refusal = await limitRequest(context, 'createOrder')
     if (refusal) return tooManyRequests(refusal)
     const parsed = createOrderSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'Please check the order details.', fieldErrorsOf(parsed.error))
+    if (!parsed.success) return apiError(400, m.payments_check_order_details(), fieldErrorsOf(parsed.error))
     // Past the limit of codes the shop does not honour, no code is looked at (codes are never enumerable).
     const couponLimit = parsed.data.couponCode ? await alreadyLimited(context, 'couponCode') : null
     if (couponLimit) return tooManyRequests(couponLimit)
@@ -79,10 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (err instanceof CheckoutKeyTakenError) return data({ error: err.message }, { status: 409, headers })
       if (err instanceof PaymentProviderError) {
         context.log.error({ err }, 'createOrder: payment provider failed')
-        return data(
-          { error: 'The payment service is not answering right now. Your items are held for you; please try again in a minute.' },
-          { status: 502, headers },
-        )
+        return data({ error: m.payments_service_not_answering() }, { status: 502, headers })
       }
       throw err
     }
@@ -90,5 +88,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return apiError(405, 'Use POST.')
+  return apiError(405, m.payments_use_post())
 }

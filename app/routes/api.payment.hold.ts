@@ -3,9 +3,12 @@ import { extendHold } from '~/features/checkout/reservation-limits.server'
 import { apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { z } from '~/zod'
 import type { Route } from './+types/api.payment.hold'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const holdSchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'orderId is malformed'),
+  orderId: z
+    .string({ error: () => m.payments_order_id_required() })
+    .regex(/^[A-Za-z0-9_-]{10,64}$/, { error: () => m.payments_order_id_malformed() }),
 })
 
 /**
@@ -14,21 +17,21 @@ const holdSchema = z.object({
  * the order (its buyer cookie, as for the payment page's order) may; 404 for anyone else.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'Use POST.')
+  if (request.method !== 'POST') return apiError(405, m.payments_use_post())
   const { config, db } = context.shop
   return handleApi(async () => {
     const parsed = holdSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'Please check the order to hold.', fieldErrorsOf(parsed.error))
+    if (!parsed.success) return apiError(400, m.payments_check_order_to_hold(), fieldErrorsOf(parsed.error))
     const held = await extendHold(db, {
       orderId: parsed.data.orderId,
       buyerToken: await readBuyerToken(request),
       windowMinutes: config.ORDER_EXPIRY_MINUTES,
       maxMinutes: Math.max(config.ORDER_HOLD_MAX_MINUTES, config.ORDER_EXPIRY_MINUTES),
     })
-    if (held.outcome === 'not-found') return apiError(404, 'Order not found.')
+    if (held.outcome === 'not-found') return apiError(404, m.payments_order_not_found())
     if (held.outcome === 'not-pending') {
       return Response.json(
-        { error: `This order is ${held.status === 'expired' ? 'no longer reserved' : 'not awaiting payment'}.`, status: held.status },
+        { error: held.status === 'expired' ? m.payments_no_longer_reserved() : m.payments_not_awaiting_payment(), status: held.status },
         { status: 409 },
       )
     }
@@ -37,5 +40,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return apiError(405, 'Use POST.')
+  return apiError(405, m.payments_use_post())
 }

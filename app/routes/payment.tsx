@@ -23,6 +23,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import type { Route } from './+types/payment'
 import { PolicyNote } from '~/components/checkout/policy-note'
 import { NoCheckoutNotice, OfferRefusedNotice, SoldOutNotice } from '~/components/checkout/payment-notices'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.shop.db)
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Payment · ${shopSettingsOf(matches).shopName}`, 'Pay for your order in rupees.')
+  privatePageMeta(m.payments_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.payments_meta_description())
 
 type CreatedOrder = CreatedOrderAnswer
 type Step =
@@ -86,9 +87,9 @@ export default function PaymentPage() {
         const res = await postJson<VerifyPaymentAnswer>('/api/payment/verify', { orderId: order.orderId, ...fields })
         if (res.status === 202) return setStep({ name: 'checking', order })
         if (res.ok) return paid(order.orderId)
-        setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || 'The payment could not be confirmed.' })
+        setStep({ name: 'failed', order, message: ('error' in res.data && res.data.error) || m.payments_not_confirmed() })
       } catch {
-        setStep({ name: 'failed', order, message: 'We could not reach the shop to confirm the payment. Please check your connection.' })
+        setStep({ name: 'failed', order, message: m.payments_cannot_reach_to_confirm() })
       }
     },
     [paid],
@@ -143,11 +144,11 @@ export default function PaymentPage() {
           forgetCheckoutKey()
           continue
         }
-        return setStep({ name: 'error', message: refusal.error ?? `The shop answered ${res.status}. Please try again.` })
+        return setStep({ name: 'error', message: refusal.error ?? m.payments_shop_answered_try_again({ status: res.status }) })
       }
-      setStep({ name: 'error', message: 'We could not start the payment. Please try again.' })
+      setStep({ name: 'error', message: m.payments_could_not_start() })
     } catch {
-      setStep({ name: 'error', message: 'We could not reach the shop. Please check your connection and try again.' })
+      setStep({ name: 'error', message: m.payments_cannot_reach_shop() })
     }
   }, [openWindow, paid])
 
@@ -188,26 +189,22 @@ export default function PaymentPage() {
   const order = 'order' in step ? step.order : null
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-semibold text-leaf-800">Payment</h1>
+      <h1 className="text-3xl font-semibold text-leaf-800">{m.payments_heading()}</h1>
       {order ? (
         <p className="mt-4 text-lg">
-          {order.paymentMethod === 'cod' ? 'To pay on delivery' : 'Amount to pay'}: <strong>{formatRupees(order.amount)}</strong>
+          {order.paymentMethod === 'cod' ? m.payments_to_pay_on_delivery() : m.payments_amount_to_pay()}
+          <strong>{formatRupees(order.amount)}</strong>
         </p>
       ) : null}
       <div className="mt-6" aria-live="polite">
-        {step.name === 'starting' ? <p>Preparing your order…</p> : null}
-        {step.name === 'confirming' ? <p>Confirming your payment…</p> : null}
+        {step.name === 'starting' ? <p>{m.payments_preparing_order()}</p> : null}
+        {step.name === 'confirming' ? <p>{m.payments_confirming()}</p> : null}
         {step.name === 'paying' && step.order.checkout.payingNote ? <p>{step.order.checkout.payingNote}</p> : null}
-        {step.name === 'checking' ? (
-          <p data-testid="payment-checking">
-            Your payment reached us and we are confirming it with the bank. This page moves on by itself once it is confirmed, and we mail
-            you then. Please do not pay again.
-          </p>
-        ) : null}
+        {step.name === 'checking' ? <p data-testid="payment-checking">{m.payments_checking()}</p> : null}
       </div>
       {step.name === 'paying' && step.order.lastPaymentFailure ? (
         <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="last-payment-failure">
-          Your last attempt did not go through: {step.order.lastPaymentFailure} You can pay again now.
+          {m.payments_last_attempt_failed({ reason: step.order.lastPaymentFailure })}
         </p>
       ) : null}
       {step.name === 'no-checkout' ? <NoCheckoutNotice reason={step.reason} /> : null}
@@ -222,19 +219,19 @@ export default function PaymentPage() {
           }}
         />
       ) : null}
-      {step.name === 'placed-cod' ? <p>Your order is placed…</p> : null}
+      {step.name === 'placed-cod' ? <p>{m.payments_order_placed()}</p> : null}
       {step.name === 'limit' ? (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
           <p>{step.message}</p>
           <Link to="/Cart-page" className="mt-2 inline-block underline">
-            Update your cart
+            {m.payments_update_cart()}
           </Link>
         </div>
       ) : null}
       {step.name === 'error' || step.name === 'failed' ? (
         <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
           <p>{step.message}</p>
-          <p className="mt-1 text-sm">Your cart is kept. You can try again.</p>
+          <p className="mt-1 text-sm">{m.payments_cart_kept()}</p>
           <button
             type="button"
             // Ask the server again rather than reopen the window: the same checkout key finds the same order while it
@@ -242,7 +239,7 @@ export default function PaymentPage() {
             onClick={() => void createOrder()}
             className="mt-3 rounded-md bg-leaf-700 px-4 py-2 font-medium text-white hover:bg-leaf-800"
           >
-            Try again
+            {m.payments_try_again()}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
 import type { CreatedOrderAnswer, TestPaymentAnswer } from '~/features/checkout/checkout-api'
 import { loadSavedAddress } from '~/features/checkout/saved-address'
 import { openRazorpayCheckout } from '~/features/payments/razorpay-checkout'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The payment window of an order, whichever provider opened it (decision 065): the order's `checkout.kind` picks one
@@ -49,8 +50,7 @@ function useOpenOnce(open: boolean, start: () => void) {
 function RazorpayWindow({ order, shopName, open, busy, onPaid, onFailed }: PaymentWindowProps) {
   useOpenOnce(open && !busy, () => {
     const { keyId, providerOrderId } = order.checkout.data
-    if (typeof providerOrderId !== 'string' || !order.checkout.script)
-      return onFailed('The payment window could not be opened. Please try again.')
+    if (typeof providerOrderId !== 'string' || !order.checkout.script) return onFailed(m.payments_window_not_opened())
     const address = loadSavedAddress()
     openRazorpayCheckout({
       scriptUrl: order.checkout.script,
@@ -58,11 +58,11 @@ function RazorpayWindow({ order, shopName, open, busy, onPaid, onFailed }: Payme
       providerOrderId,
       amountPaise: order.amount,
       shopName,
-      description: `Order from ${shopName}`,
+      description: m.payments_order_from({ shopName }),
       prefill: { name: address.fullName, email: address.email, contact: address.phoneNumber },
       onPaid,
-      onFailed: (message) => onFailed(`The payment failed: ${message}`),
-      onDismissed: () => onFailed('The payment was cancelled.'),
+      onFailed: (message) => onFailed(m.payments_failed_because({ reason: message })),
+      onDismissed: () => onFailed(m.payments_cancelled()),
     }).catch((err: Error) => onFailed(err.message))
   })
   return null
@@ -79,10 +79,10 @@ function TestWindow({ order, open, busy, onPaid, onFailed, onBusy }: PaymentWind
         body: JSON.stringify({ orderId: order.orderId }),
       })
       const data: TestPaymentAnswer | { error?: string } = await res.json().catch(() => ({}))
-      if (!res.ok || !('razorpay_signature' in data)) return onFailed(('error' in data && data.error) || 'The test payment failed.')
+      if (!res.ok || !('razorpay_signature' in data)) return onFailed(('error' in data && data.error) || m.payments_test_failed())
       onPaid(data)
     } catch {
-      onFailed('We could not reach the shop to complete the payment.')
+      onFailed(m.payments_cannot_reach_to_complete())
     }
   }
   return (
@@ -91,12 +91,12 @@ function TestWindow({ order, open, busy, onPaid, onFailed, onBusy }: PaymentWind
       busy={busy}
       amountPaise={order.amount}
       onComplete={() => void complete()}
-      onFail={() => onFailed('The test payment failed.')}
+      onFail={() => onFailed(m.payments_test_failed())}
     />
   )
 }
 
 function UnknownWindow({ open, busy, onFailed }: PaymentWindowProps) {
-  useOpenOnce(open && !busy, () => onFailed('The payment window could not be opened. Please try again.'))
+  useOpenOnce(open && !busy, () => onFailed(m.payments_window_not_opened()))
   return null
 }

@@ -7,6 +7,7 @@ import { applyProviderRefund } from './refunds.server'
 import { type PaymentProvider, PaymentProviderError, PaymentRejectedError, type WebhookDelivery } from './provider'
 import { type ProviderSource, providersOf } from './registry.server'
 import { type RecordWithEffect, settlePayment, type SettleOutcome } from './settle.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export { PaymentRejectedError }
 
@@ -35,13 +36,13 @@ export async function verifyCheckoutPayment(
     .select({ id: orders.id, providerOrderId: orders.providerOrderId, status: orders.status, provider: orders.provider })
     .from(orders)
     .where(eq(orders.id, input.orderId))
-  if (!order?.providerOrderId) throw new PaymentRejectedError('Unknown order.')
+  if (!order?.providerOrderId) throw new PaymentRejectedError(m.payments_unknown_order())
   const provider = providersOf(providers).get(order.provider)
-  if (!provider) throw new PaymentRejectedError("The payment could not be verified (the order's payment provider is not configured).")
+  if (!provider) throw new PaymentRejectedError(m.payments_provider_not_configured())
   const { orderId: _, ...fields } = input
   const returned = provider.verifyReturn(order.providerOrderId, fields)
-  if ('incomplete' in returned) throw new PaymentRejectedError('The payment result is incomplete.')
-  if ('forged' in returned) throw new PaymentRejectedError('The payment could not be verified (bad signature).')
+  if ('incomplete' in returned) throw new PaymentRejectedError(m.payments_result_incomplete())
+  if ('forged' in returned) throw new PaymentRejectedError(m.payments_bad_signature())
   try {
     const payment = await provider.fetchPayment(returned.paymentId)
     const result = await settlePayment(db, provider, shopUrl, { providerOrderId: order.providerOrderId, payment, now })
@@ -106,7 +107,7 @@ export async function handlePaymentWebhook(
     rawBody: input.rawBody,
     headers: input.headers instanceof Headers ? input.headers : headersOf(input.headers),
   }
-  if (!provider.verifyWebhook(delivery)) throw new PaymentRejectedError('Invalid webhook signature.')
+  if (!provider.verifyWebhook(delivery)) throw new PaymentRejectedError(m.payments_invalid_webhook_signature())
   const parsed = provider.parseWebhook(delivery)
   const eventId = parsed.eventId?.slice(0, 100) || null
   if (eventId) {

@@ -51,7 +51,13 @@ export interface PaymentProvider {
  * loads, what the page's Content-Security-Policy and Permissions-Policy must allow for it, and the line the page shows
  * while its window is open.
  */
-export type BrowserCheckoutKind = { kind: string; script: string | null; sources: BrowserSources; payingNote: string | null }
+export type BrowserCheckoutKind = {
+  kind: string
+  script: string | null
+  sources: BrowserSources
+  /** Words, or a message function worded for each request (the shop's own providers). */
+  payingNote: string | (() => string) | null
+}
 
 /** The hosts a provider's checkout needs, by CSP directive, and the features its frames use. */
 export type BrowserSources = {

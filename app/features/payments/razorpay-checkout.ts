@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 /**
  * Loads Razorpay's Standard Checkout script on demand and opens its payment window. Browser only. The script's
  * address comes with the order's checkout (razorpay.server.ts, RAZORPAY_CHECKOUT_SCRIPT), where the CSP's hosts are.
@@ -21,7 +22,7 @@ function loadScript(scriptUrl: string) {
     script.onload = () => resolve()
     script.onerror = () => {
       loading = null
-      reject(new Error('The Razorpay payment window could not be loaded. Check your connection and try again.'))
+      reject(new Error(m.payments_razorpay_not_loaded()))
     }
     document.head.appendChild(script)
   })
@@ -53,6 +54,6 @@ export async function openRazorpayCheckout(options: {
     handler: options.onPaid,
     modal: { ondismiss: options.onDismissed },
   })
-  instance.on('payment.failed', (response) => options.onFailed(response.error?.description ?? 'The payment failed.'))
+  instance.on('payment.failed', (response) => options.onFailed(response.error?.description ?? m.payments_failed()))
   instance.open()
 }

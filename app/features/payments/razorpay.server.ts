@@ -12,6 +12,7 @@ import {
   type WebhookDelivery,
 } from './provider'
 import { hmacSha256Hex, paymentSignature, signaturesMatch } from './signatures.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * Razorpay's Standard Checkout: checkout.js from checkout.razorpay.com (which loads more from cdn.razorpay.com),
@@ -222,7 +223,7 @@ export function razorpayProvider(
       kind: 'razorpay',
       script: RAZORPAY_CHECKOUT_SCRIPT,
       sources: RAZORPAY_SOURCES,
-      payingNote: 'Complete the payment in the Razorpay window.',
+      payingNote: m.payments_razorpay_paying_note,
     },
     checkoutData: ({ providerOrderId, amountPaise }) => ({ keyId: settings.keyId, providerOrderId, amountPaise }),
     ...razorpayProtocol(settings),

@@ -74,7 +74,7 @@ export function browserCheckout(provider: PaymentProvider, order: { providerOrde
   return {
     kind,
     script,
-    payingNote,
+    payingNote: typeof payingNote === 'function' ? payingNote() : payingNote,
     data: provider.checkoutData({ providerOrderId: order.providerOrderId, amountPaise: order.totalPaise }),
   }
 }
