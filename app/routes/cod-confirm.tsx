@@ -11,14 +11,16 @@ import { orderMoneyLines } from '~/features/orders/order-money'
 import { MoneyLines } from '~/components/orders/money-lines'
 import { formTokenOf } from '~/http/form-token.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
-import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import { orderStatusWords } from '~/features/tracking/order-status-words'
+import type { OrderStatus } from '~/features/orders/statuses'
 import type { Route } from './+types/cod-confirm'
+import { m } from '~/i18n/paraglide/messages.js'
 
 // GET /order/confirm/:orderId?t=…: the page the COD order mail links to (decision 043). Opening it confirms nothing
 // (mail scanners open links); its button does, once, for an order still waiting for it.
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Confirm your order · ${shopSettingsOf(matches).shopName}` },
+  { title: m.checkout_cod_confirm_meta_title({ shopName: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -26,7 +28,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
-const NOT_VALID = 'This confirmation link is not valid. Open it again from the order mail, or call us.'
+const notValid = () => m.checkout_cod_link_not_valid()
 
 async function orderOfLink(context: Route.LoaderArgs['context'], orderId: string, token: string) {
   return ORDER_ID.test(orderId) && TOKEN.test(token) ? codOrderForLink(context.shop.db, orderId, token) : null
@@ -56,13 +58,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE })
   const token = form.t ?? ''
-  if (!ORDER_ID.test(params.orderId) || !TOKEN.test(token)) return data<ActionResult>({ error: NOT_VALID }, { status: 404 })
+  if (!ORDER_ID.test(params.orderId) || !TOKEN.test(token)) return data<ActionResult>({ error: notValid() }, { status: 404 })
   const done = await confirmCodOrder(context.shop.db, params.orderId, { token })
-  if (done.outcome === 'not-found') return data<ActionResult>({ error: NOT_VALID }, { status: 404 })
+  if (done.outcome === 'not-found') return data<ActionResult>({ error: notValid() }, { status: 404 })
   if (done.outcome === 'already' && done.status !== 'confirmed') {
     return data<ActionResult>(
       {
-        error: `This order cannot be confirmed: it is ${ORDER_STATUS_LABELS[done.status as keyof typeof ORDER_STATUS_LABELS].toLowerCase()}.`,
+        error: m.checkout_cod_cannot_confirm({ status: orderStatusWords(done.status as OrderStatus).toLowerCase() }),
       },
       { status: 409 },
     )
@@ -77,13 +79,15 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
   const { order, token } = loaderData
   if (actionData && 'confirmed' in actionData) {
     return (
-      <Page title="Thank you: your order is confirmed">
+      <Page title={m.checkout_cod_confirmed_heading()}>
         <p>
-          We are packing order <strong>{actionData.label}</strong>. You pay in cash when it is delivered.
+          {m.checkout_cod_packing_before()}
+          <strong>{actionData.label}</strong>
+          {m.checkout_cod_packing_after()}
         </p>
         <p>
           <Link to={`/track?order=${actionData.label}`} className="font-medium text-leaf-800 underline underline-offset-2">
-            Follow your order
+            {m.checkout_cod_follow_order()}
           </Link>
         </p>
       </Page>
@@ -91,32 +95,34 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
   }
   if (!order) {
     return (
-      <Page title="Link not valid">
-        <FormError message={actionData && 'error' in actionData ? actionData.error : NOT_VALID} />
+      <Page title={m.checkout_cod_link_not_valid_heading()}>
+        <FormError message={actionData && 'error' in actionData ? actionData.error : notValid()} />
         <FocusFirstError failure={actionData} />
       </Page>
     )
   }
   if (order.status !== 'awaiting_confirmation') {
     return (
-      <Page title={`Order ${order.label}`}>
+      <Page title={m.checkout_cod_order_heading({ label: order.label })}>
         <p>
           {order.status === 'confirmed'
-            ? 'This order is already confirmed: thank you.'
-            : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+            ? m.checkout_cod_already_confirmed()
+            : m.checkout_cod_order_is({ status: orderStatusWords(order.status).toLowerCase() })}
         </p>
         <p>
           <Link to={`/track?order=${order.label}`} className="font-medium text-leaf-800 underline underline-offset-2">
-            Follow your order
+            {m.checkout_cod_follow_order()}
           </Link>
         </p>
       </Page>
     )
   }
   return (
-    <Page title={`Confirm your order ${order.label}`}>
+    <Page title={m.checkout_cod_confirm_heading({ label: order.label })}>
       <p>
-        You chose to pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on delivery. Confirm the order and we will pack it.
+        {m.checkout_cod_you_chose_before()}
+        <strong>{formatRupees(order.totalPaise)}</strong>
+        {m.checkout_cod_you_chose_after()}
       </p>
       <MoneyLines lines={order.money} className="rounded-lg border border-leaf-100 p-3 text-earth-900" />
       <FormError message={actionData && 'error' in actionData ? actionData.error : undefined} />
@@ -125,7 +131,7 @@ export default function ConfirmCodOrder({ loaderData, actionData }: Route.Compon
         <FormTokenField />
         <input type="hidden" name="t" value={token} />
         <button type="submit" className={primaryButton} disabled={busy}>
-          Confirm my order
+          {m.checkout_cod_confirm_button()}
         </button>
       </Form>
     </Page>

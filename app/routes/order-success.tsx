@@ -14,6 +14,7 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { shortDayLabel } from '~/features/shipping/day-label'
 import type { Route } from './+types/order-success'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.shop
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Order placed · ${shopSettingsOf(matches).shopName}`, 'Your order is placed: its number and what happens next.')
+  privatePageMeta(m.checkout_success_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.checkout_success_meta_description())
 
 export default function OrderSuccess() {
   const { order, phone } = useLoaderData<typeof loader>()
@@ -50,68 +51,70 @@ export default function OrderSuccess() {
   if (!order) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 text-center">
-        <h1 className="text-2xl font-semibold text-leaf-800">No order to show</h1>
-        <p className="mt-3">We could not find a paid order from this browser at this address.</p>
+        <h1 className="text-2xl font-semibold text-leaf-800">{m.checkout_success_no_order()}</h1>
+        <p className="mt-3">{m.checkout_success_not_found()}</p>
         <p className="mt-3">
-          Questions? Call us on{' '}
+          {m.checkout_success_questions_call_us()}
           <a href={telHref(phone)} className="text-leaf-700 underline">
             {phone}
           </a>
-          .
+          {m.checkout_success_questions_after()}
         </p>
         <Link to="/" className="mt-6 inline-block text-leaf-700 underline">
-          Back to the shop
+          {m.checkout_success_back_to_shop()}
         </Link>
       </div>
     )
   }
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
-      <h1 className="text-3xl font-semibold text-leaf-800">Order Placed Successfully!</h1>
-      <p className="mt-4 text-lg">Thank you for shopping with us.</p>
+      <h1 className="text-3xl font-semibold text-leaf-800">{m.checkout_success_heading()}</h1>
+      <p className="mt-4 text-lg">{m.checkout_success_thank_you()}</p>
       {order.cashOnDelivery ? (
         <>
           <p className="mt-2">
-            Your order number is <strong>{order.number}</strong>. You pay <strong>{formatRupees(order.totalPaise)}</strong> in cash on
-            delivery.
+            {m.checkout_success_order_number_is()}
+            <strong>{order.number}</strong>
+            {m.checkout_success_cod_you_pay()}
+            <strong>{formatRupees(order.totalPaise)}</strong>
+            {m.checkout_success_cod_in_cash()}
           </p>
           {order.awaitingConfirmation ? (
             <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="confirm-from-mail">
-              Please confirm the order from the link we mailed to {order.email}: we pack it once it is confirmed.
+              {m.checkout_success_confirm_from_mail({ email: order.email })}
             </p>
           ) : null}
         </>
       ) : (
         <p className="mt-2">
-          Your order number is <strong>{order.number}</strong> ({formatRupees(order.totalPaise)}). A confirmation is on its way to{' '}
-          {order.email}.
+          {m.checkout_success_order_number_is()}
+          <strong>{order.number}</strong>
+          {m.checkout_success_online_after_number({ total: formatRupees(order.totalPaise), email: order.email })}
         </p>
       )}
       <MoneyLines lines={order.money} className="mx-auto mt-4 max-w-sm text-left" />
       <p className="mt-2">
-        {order.promisedBy
-          ? `We expect to deliver your order by ${shortDayLabel(order.promisedBy)}.`
-          : 'Your order will be delivered within about 7 days.'}
+        {order.promisedBy ? m.checkout_success_deliver_by({ day: shortDayLabel(order.promisedBy) }) : m.checkout_success_deliver_within()}
       </p>
       <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
         {order.invoiceUrl && (
           <a href={order.invoiceUrl} download className="font-medium text-leaf-700 underline">
-            Download your tax invoice (PDF)
+            {m.checkout_success_download_invoice()}
           </a>
         )}
         <Link to={`/track?order=${order.number}`} className="font-medium text-leaf-700 underline">
-          Track your order
+          {m.checkout_success_track_order()}
         </Link>
       </p>
       <p className="mt-2">
-        Questions? Call our support on{' '}
+        {m.checkout_success_questions_support()}
         <a href={telHref(phone)} className="text-leaf-700 underline">
           {phone}
         </a>
-        .
+        {m.checkout_success_questions_after()}
       </p>
       <Link to="/" className="mt-6 inline-block rounded-md bg-leaf-700 px-5 py-3 font-medium text-white hover:bg-leaf-800">
-        Continue shopping
+        {m.checkout_success_continue_shopping()}
       </Link>
     </div>
   )
