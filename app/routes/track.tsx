@@ -6,16 +6,17 @@ import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-settings'
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
-import { findTrackedOrder, getTrackedOrder, TRACK_NOT_FOUND, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
+import { findTrackedOrder, getTrackedOrder, trackNotFound, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import type { Route } from './+types/track'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Track your order · ${shopSettingsOf(matches).shopName}` },
+  { title: m.tracking_meta_title({ shopName: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -51,10 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
   if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
   const parsed = parseForm<typeof trackOrderSchema, TrackField>(values, trackOrderSchema)
-  if (!parsed.ok)
-    return data<ActionResult>({ error: 'Check the fields marked below.', fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  if (!parsed.ok) return data<ActionResult>({ error: m.tracking_check_fields(), fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   const orderId = await findTrackedOrder(context.shop.db, parsed.values)
-  if (!orderId) return data<ActionResult>({ error: TRACK_NOT_FOUND, values }, { status: 404 })
+  if (!orderId) return data<ActionResult>({ error: trackNotFound(), values }, { status: 404 })
   // Post, then redirect: a reload shows the order again without asking to send the form twice.
   const { prefix, number } = parsed.values.order
   return redirect(`/track?order=${prefix ? `${prefix}-` : ''}${number}`, {
@@ -71,15 +71,13 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
   const errors = actionData?.fieldErrors ?? {}
   return (
     <div className="mx-auto grid max-w-2xl gap-8 px-4 py-10 sm:py-14">
-      <h1 className="font-serif text-3xl font-semibold text-earth-900">Track your order</h1>
+      <h1 className="font-serif text-3xl font-semibold text-earth-900">{m.tracking_heading()}</h1>
       {order && <TrackedOrderView order={order} />}
       <section aria-labelledby="track-form-title" className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
         <h2 id="track-form-title" className="font-serif text-xl font-semibold text-earth-900">
-          {order ? 'Track another order' : 'Find your order'}
+          {order ? m.tracking_track_another() : m.tracking_find_order()}
         </h2>
-        <p className="mt-2 text-earth-700">
-          No account needed: enter the order number from your order mail and the e-mail address or phone number you ordered with.
-        </p>
+        <p className="mt-2 text-earth-700">{m.tracking_intro()}</p>
         <FormError message={actionData?.error} />
         <FocusFirstError failure={actionData} />
         {/* A new order shown starts a fresh form: what was typed for it does not stay on the page. */}
@@ -88,8 +86,8 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
           <TextField
             required
             name="order"
-            label="Order number"
-            hint={`For example ${orderPrefix}-1234`}
+            label={m.tracking_field_order_number()}
+            hint={m.tracking_order_number_hint({ prefix: orderPrefix })}
             defaultValue={values?.order ?? (order ? '' : prefill)}
             maxLength={20}
             error={errors.order}
@@ -97,7 +95,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
           <TextField
             required
             name="contact"
-            label="E-mail or phone number"
+            label={m.tracking_field_contact()}
             autoComplete="email"
             defaultValue={values?.contact ?? ''}
             maxLength={254}
@@ -105,7 +103,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
           />
           <div>
             <button type="submit" className={`${primaryButton} rounded-full`} disabled={busy}>
-              {busy ? 'Looking...' : 'Track order'}
+              {busy ? m.tracking_looking() : m.tracking_track_order()}
             </button>
           </div>
         </Form>

@@ -9,6 +9,7 @@ import { lastTenPhoneDigits } from '../orders/order-phone.server'
 import { hasInvoice } from '../invoices/invoice-links'
 import { SHIPMENT_STATUS_LABELS } from '../shipping/shipment-statuses'
 import { trackingLinkOf } from '../shipping/tracking-links'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * Order tracking without an account (/track): the order number and the e-mail address or phone number it was
@@ -16,35 +17,35 @@ import { trackingLinkOf } from '../shipping/tracking-links'
  * message, whether or not the number exists, and the route counts attempts (rate limit `track`).
  */
 
-export const TRACK_NOT_FOUND = 'We could not find an order with that number and e-mail or phone. Check both against your order mail.'
+export const trackNotFound = () => m.tracking_not_found()
 
 /** No example number: the shop's prefix is the owner's (decision 070), and the form's hint gives it. */
-const ORDER_NUMBER_HELP = 'Enter your order number as your order mail gives it: letters, a hyphen and digits.'
+const orderNumberHelp = () => m.tracking_order_number_help()
 
 export const trackOrderSchema = z.object({
   // "KO-1234", "ko 1234", "#1234" or "1234", with whatever prefix the shop has given its orders (decision 070).
   order: z
-    .string({ error: 'Enter your order number.' })
+    .string({ error: () => m.tracking_enter_order_number() })
     .trim()
-    .min(1, 'Enter your order number.')
-    .max(20, ORDER_NUMBER_HELP)
+    .min(1, { error: () => m.tracking_enter_order_number() })
+    .max(20, { error: orderNumberHelp })
     .transform((value, ctx) => {
       const typed = parseOrderNumber(value)
       if (!typed) {
-        ctx.addIssue({ code: 'custom', message: ORDER_NUMBER_HELP })
+        ctx.addIssue({ code: 'custom', message: orderNumberHelp() })
         return z.NEVER
       }
       return typed
     }),
   contact: z
-    .string({ error: 'Enter the e-mail address or phone number you ordered with.' })
+    .string({ error: () => m.tracking_enter_contact() })
     .trim()
-    .min(1, 'Enter the e-mail address or phone number you ordered with.')
-    .max(254, 'Enter the e-mail address or phone number you ordered with.')
+    .min(1, { error: () => m.tracking_enter_contact() })
+    .max(254, { error: () => m.tracking_enter_contact() })
     .transform((value, ctx): { email: string } | { phone: string } => {
       if (value.includes('@')) {
         if (!z.email().safeParse(value).success) {
-          ctx.addIssue({ code: 'custom', message: 'Enter a valid e-mail address, or your phone number.' })
+          ctx.addIssue({ code: 'custom', message: m.tracking_email_invalid() })
           return z.NEVER
         }
         return { email: value.toLowerCase() }
@@ -52,7 +53,7 @@ export const trackOrderSchema = z.object({
       const digits = value.replace(/\D/g, '')
       // Ten digits, with +91 or a leading 0 and any spaces or dashes tolerated.
       if (!/^[\d\s+()-]+$/.test(value) || digits.length < 10 || digits.length > 13) {
-        ctx.addIssue({ code: 'custom', message: 'Enter the 10-digit phone number or the e-mail address you ordered with.' })
+        ctx.addIssue({ code: 'custom', message: m.tracking_phone_invalid() })
         return z.NEVER
       }
       return { phone: digits.slice(-10) }
