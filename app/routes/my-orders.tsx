@@ -16,9 +16,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/my-orders'
 import { formatIndiaDate } from '~/features/dates/india-time'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`My orders · ${shopSettingsOf(matches).shopName}`, 'The orders placed with your e-mail address and where each one is.')
+  privatePageMeta(m.tracking_my_orders_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.tracking_my_orders_meta_description())
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(request, context)
@@ -36,60 +37,53 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: user.email,
     callbackURL: '/my-orders',
   })
-  if (answer.status === 200)
-    return data<ActionResult>({ ok: true, message: `We have sent a link to ${user.email}. Open it to see your orders here.` })
+  if (answer.status === 200) return data<ActionResult>({ ok: true, message: m.tracking_my_orders_link_sent({ email: user.email }) })
   const reason = refusalReason(answer)
   if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Sending the confirmation link failed')
-  return data<ActionResult>(
-    { ok: false, error: reason ?? 'The link could not be sent just now. Please try again in a moment.' },
-    { status: answer.status },
-  )
+  return data<ActionResult>({ ok: false, error: reason ?? m.tracking_my_orders_link_not_sent() }, { status: answer.status })
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useFormBusy()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="font-serif text-3xl font-semibold text-earth-900">My orders</h1>
-      <p className="mt-2 text-earth-700">Orders placed with {loaderData.email}, signed in or not.</p>
+      <h1 className="font-serif text-3xl font-semibold text-earth-900">{m.tracking_my_orders_heading()}</h1>
+      <p className="mt-2 text-earth-700">{m.tracking_my_orders_placed_with({ email: loaderData.email })}</p>
 
       {!loaderData.verified ? (
         <section aria-labelledby="confirm-title" className="mt-8 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="confirm-title" className="font-serif text-xl font-semibold text-leaf-800">
-            Confirm your e-mail address
+            {m.tracking_my_orders_confirm_email()}
           </h2>
-          <p className="mt-2 text-earth-700">
-            Your orders show your delivery address, so we show them once you confirm that {loaderData.email} is yours. We will mail you a
-            link.
-          </p>
+          <p className="mt-2 text-earth-700">{m.tracking_my_orders_confirm_explain({ email: loaderData.email })}</p>
           <FormNotice message={actionData?.ok ? actionData.message : undefined} />
           <FormError message={actionData && !actionData.ok ? actionData.error : undefined} />
           <FocusFirstError failure={actionData && !actionData.ok ? actionData : undefined} />
           <Form method="post" className="mt-5">
             <FormTokenField />
             <button type="submit" disabled={busy} className={`${primaryButton} rounded-full`}>
-              {busy ? 'Sending...' : 'Send me the link'}
+              {busy ? m.tracking_my_orders_sending() : m.tracking_my_orders_send_link()}
             </button>
           </Form>
         </section>
       ) : loaderData.orders.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-800">
-          No orders yet.{' '}
+          {m.tracking_my_orders_none()}{' '}
           <Link to="/" className="font-medium text-leaf-800 underline underline-offset-2">
-            Browse the shop
+            {m.tracking_my_orders_browse()}
           </Link>
         </p>
       ) : (
-        <ol className="mt-8 grid gap-4" aria-label="Your orders, newest first">
+        <ol className="mt-8 grid gap-4" aria-label={m.tracking_my_orders_list_label()}>
           {loaderData.orders.map((order) => (
             <li key={order.id} className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold text-earth-900">
-                  Order {order.label}
+                  {m.tracking_order_heading({ label: order.label })}
                   <span className="ml-2 text-sm font-normal text-earth-600">{formatIndiaDate(order.createdAt)}</span>
                 </h2>
                 <p>
-                  <span className="sr-only">Status: </span>
+                  <span className="sr-only">{m.tracking_status_sr()}</span>
                   <OrderStatusPill status={order.status} look="customer" testId="order-status" />
                 </p>
               </div>
@@ -111,7 +105,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               {hasInvoice(order.status, order.invoiced, order.paymentMethod) && (
                 <p className="mt-2">
                   <a href={invoiceUrl(order.id)} download className="font-medium text-leaf-800 underline underline-offset-2">
-                    Tax invoice for {order.label} (PDF)
+                    {m.tracking_my_orders_invoice({ label: order.label })}
                   </a>
                 </p>
               )}
