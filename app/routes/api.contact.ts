@@ -1,9 +1,10 @@
 import { data } from 'react-router'
-import { contactMessageSchema, CONTACT_SENT_MESSAGE } from '~/features/contact/contact-message'
+import { contactMessageSchema, contactSentMessage } from '~/features/contact/contact-message'
 import { receiveContactMessage } from '~/features/contact/contact.server'
 import { type ApiError, apiError, fieldErrorsOf, handleApi, readJsonBody } from '~/http/json.server'
 import { limitRequest, tooManyRequests } from '~/http/rate-limit.server'
 import type { Route } from './+types/api.contact'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** POST /api/contact: the feedback form's JSON endpoint (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -13,9 +14,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refusal = await limitRequest(context, 'contact')
     if (refusal) return tooManyRequests(refusal)
     const parsed = contactMessageSchema.safeParse(await readJsonBody(request))
-    if (!parsed.success) return apiError(400, 'Please correct the fields marked below.', fieldErrorsOf(parsed.error))
+    if (!parsed.success) return apiError(400, m.contact_correct_fields(), fieldErrorsOf(parsed.error))
     await receiveContactMessage(context.shop.db, parsed.data)
-    return data({ ok: true as const, message: CONTACT_SENT_MESSAGE })
+    return data({ ok: true as const, message: contactSentMessage() })
   })
 }
 
@@ -24,8 +25,5 @@ export function loader() {
 }
 
 function methodNotAllowed() {
-  return data<ApiError>(
-    { error: 'Send your message with POST as JSON: { name, email, phone, message }.' },
-    { status: 405, headers: { Allow: 'POST' } },
-  )
+  return data<ApiError>({ error: m.contact_use_post() }, { status: 405, headers: { Allow: 'POST' } })
 }

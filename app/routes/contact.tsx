@@ -8,7 +8,7 @@ import { useHydrated } from '~/components/layout/use-hydrated'
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
-  CONTACT_SENT_MESSAGE,
+  contactSentMessage,
   type ContactField,
   type ContactFieldErrors,
   contactMessageSchema,
@@ -24,13 +24,14 @@ import { ContactPlaces } from '~/components/contact/contact-places'
 import type { Route } from './+types/contact'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteOf(matches)
   return pageMeta({
     ...site,
-    title: `Contact us · ${site.shopName}`,
-    description: `Write to ${site.shopName}, call us, or visit us: our addresses, phone numbers and opening hours.`,
+    title: m.contact_meta_title({ shopName: site.shopName }),
+    description: m.contact_meta_description({ shopName: site.shopName }),
     path: '/contact',
     image: SHOP_SHARE_IMAGE,
   })
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refusal = await limitRequest(context, 'contact')
   // A message is at most a few kilobytes; a bigger post is read no further than that.
   const form = await readSmallForm(request, CONTACT_MAX_BYTES)
-  if (!form) return formTooLarge<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: 'Your message is too long to send.' })
+  if (!form) return formTooLarge<ActionResult>({ ok: false, fieldErrors: {}, values: empty, error: m.contact_too_long_to_send() })
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, String(form[f] ?? '')])) as FormValues
   if (refusal) {
     return data<ActionResult>(
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm<typeof contactMessageSchema, ContactField>(values, contactMessageSchema)
   if (!parsed.ok) return data<ActionResult>({ ok: false, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   await receiveContactMessage(context.shop.db, parsed.values)
-  return data<ActionResult>({ ok: true, message: CONTACT_SENT_MESSAGE })
+  return data<ActionResult>({ ok: true, message: contactSentMessage() })
 }
 
 type SendState =
@@ -89,12 +90,11 @@ function stateFromAction(result: ActionResult | undefined): SendState {
 
 /** What to tell the visitor when the shop did not take the message. */
 function failureMessage(status: number, serverMessage: string | undefined, settings: StorefrontSettings) {
-  const fallback = `You can also write to us at ${settings.email} or call ${settings.phone}.`
-  if (status === 413) return `Your message is too long to send. Please shorten it and try again.`
-  if (status === 429 && !serverMessage)
-    return `Too many messages were sent from here just now. Please wait a few minutes and try again. ${fallback}`
-  if (status >= 400 && status < 500 && serverMessage) return `${serverMessage} ${fallback}`
-  return `Sorry, your message could not be sent because of a problem on our side (error ${status}). Please try again in a moment. ${fallback}`
+  const fallback = m.contact_fallback({ email: settings.email, phone: settings.phone })
+  if (status === 413) return m.contact_too_long_shorten()
+  if (status === 429 && !serverMessage) return m.contact_too_many({ fallback })
+  if (status >= 400 && status < 500 && serverMessage) return m.contact_refused_with_fallback({ reason: serverMessage, fallback })
+  return m.contact_server_problem({ status, fallback })
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,13 +136,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     } catch {
       return refuse({
         status: 'failed',
-        error: `We could not reach the shop, so your message was not sent. Please check your internet connection and try again.`,
+        error: m.contact_cannot_reach(),
       })
     }
     const body = (await response.json().catch(() => null)) as { message?: string; error?: string; fieldErrors?: ContactFieldErrors } | null
     if (response.ok) {
       form.reset()
-      setState({ status: 'sent', message: body?.message ?? CONTACT_SENT_MESSAGE })
+      setState({ status: 'sent', message: body?.message ?? contactSentMessage() })
     } else if (response.status === 400 && body?.fieldErrors && Object.keys(body.fieldErrors).some((k) => k in parsed.values)) {
       refuse({ status: 'invalid', fieldErrors: body.fieldErrors, error: body.error })
     } else {
@@ -166,19 +166,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <JsonLdScript json={loaderData.jsonLd} />
       <header className="max-w-2xl">
-        <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Contact</p>
-        <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900 sm:text-4xl">Tell Us Your FeedBack</h1>
-        <p className="mt-3 text-earth-700">
-          A question about a product, a bulk order, or a word about what you bought? Write to us and we will answer within a working day.
-        </p>
+        <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">{m.contact_eyebrow()}</p>
+        <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900 sm:text-4xl">{m.contact_heading()}</h1>
+        <p className="mt-3 text-earth-700">{m.contact_intro()}</p>
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="feedback-form-title" className="rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="feedback-form-title" className="font-serif text-xl font-semibold text-leaf-800">
-            Send us a message
+            {m.contact_send_us_message()}
           </h2>
-          <p className="mt-1 text-sm text-earth-600">All fields are required.</p>
+          <p className="mt-1 text-sm text-earth-600">{m.contact_all_required()}</p>
 
           <div role="status" ref={statusRef}>
             {state.status === 'sent' && (
@@ -207,7 +205,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <TextField
               id="contact-name"
               name="name"
-              label="Name"
+              label={m.contact_field_name()}
               required
               autoComplete="name"
               maxLength={CONTACT_LIMITS.name}
@@ -218,7 +216,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <TextField
               id="contact-email"
               name="email"
-              label="Email"
+              label={m.contact_field_email()}
               type="email"
               required
               autoComplete="email"
@@ -230,7 +228,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <TextField
               id="contact-phone"
               name="phone"
-              label="Phone"
+              label={m.contact_field_phone()}
               type="tel"
               required
               autoComplete="tel"
@@ -242,7 +240,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <TextareaField
               id="contact-message"
               name="message"
-              label="Message"
+              label={m.contact_field_message()}
               required
               rows={6}
               maxLength={CONTACT_LIMITS.message}
@@ -257,7 +255,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 disabled={sending}
                 className="inline-flex min-w-36 items-center justify-center rounded-full bg-leaf-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700 disabled:cursor-wait disabled:opacity-70"
               >
-                {sending ? 'Sending...' : 'Submit'}
+                {sending ? m.contact_sending() : m.contact_submit()}
               </button>
             </div>
           </form>

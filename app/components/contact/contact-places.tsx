@@ -1,6 +1,7 @@
 import { GrievanceOfficerCard } from '~/components/policies/grievance-officer'
 import { useShopSettings } from '~/components/layout/use-shop-settings'
 import { telHref } from '~/features/settings/shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The contact page's places: every address the owner gave, with its phone, e-mail and hours, and the grievance officer. */
 export function ContactPlaces() {
@@ -8,7 +9,7 @@ export function ContactPlaces() {
   return (
     <section aria-labelledby="addresses-title">
       <h2 id="addresses-title" className="font-serif text-xl font-semibold text-leaf-800">
-        Visit or call us
+        {m.contact_visit_or_call()}
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         {settings.addresses.map((place, index) => (
@@ -26,7 +27,7 @@ export function ContactPlaces() {
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 {place.phone && (
                   <>
-                    <dt className="text-earth-600">Phone</dt>
+                    <dt className="text-earth-600">{m.contact_place_phone()}</dt>
                     <dd>
                       <a href={telHref(place.phone)} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
                         {place.phone}
@@ -36,7 +37,7 @@ export function ContactPlaces() {
                 )}
                 {place.email && (
                   <>
-                    <dt className="text-earth-600">E-mail</dt>
+                    <dt className="text-earth-600">{m.contact_place_email()}</dt>
                     <dd className="min-w-0 break-words">
                       <a href={`mailto:${place.email}`} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
                         {place.email}
@@ -46,7 +47,7 @@ export function ContactPlaces() {
                 )}
                 {place.hours && (
                   <>
-                    <dt className="text-earth-600">Open</dt>
+                    <dt className="text-earth-600">{m.contact_place_open()}</dt>
                     <dd>{place.hours}</dd>
                   </>
                 )}

@@ -1,5 +1,6 @@
 import { type FieldErrors, formErrorsOf } from '~/http/form-result'
 import { text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** Limits of the feedback form; the inputs carry them as maxLength too. */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const
@@ -16,20 +17,29 @@ function digitCount(value: string) {
 /** What the feedback form sends (spec: name, email, phone, message, all required). Shared by the form and the API. */
 export const contactMessageSchema = z.object({
   // One line: the name goes into the owner's mail, where a line break would start a line of the sender's choosing.
-  name: text({ label: 'Name', max: CONTACT_LIMITS.name, oneLine: true, tooLong: `Keep the name under ${CONTACT_LIMITS.name} characters` }),
+  name: text({
+    label: m.contact_field_name,
+    max: CONTACT_LIMITS.name,
+    oneLine: true,
+    tooLong: () => m.contact_name_too_long({ max: CONTACT_LIMITS.name }),
+  }),
   email: z
-    .string({ error: 'E-mail is required' })
+    .string({ error: () => m.contact_email_required() })
     .trim()
-    .min(1, { error: 'E-mail is required', abort: true })
-    .max(CONTACT_LIMITS.email, { error: 'Enter a valid e-mail address', abort: true })
-    .pipe(z.email('Enter a valid e-mail address')),
+    .min(1, { error: () => m.contact_email_required(), abort: true })
+    .max(CONTACT_LIMITS.email, { error: () => m.contact_email_invalid(), abort: true })
+    .pipe(z.email({ error: () => m.contact_email_invalid() })),
   phone: z
-    .string({ error: 'Phone number is required' })
+    .string({ error: () => m.contact_phone_required() })
     .trim()
-    .min(1, { error: 'Phone number is required', abort: true })
-    .max(CONTACT_LIMITS.phone, { error: 'Enter a valid phone number', abort: true })
-    .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, 'Enter a valid phone number'),
-  message: text({ label: 'Message', max: CONTACT_LIMITS.message, tooLong: `Keep the message under ${CONTACT_LIMITS.message} characters` }),
+    .min(1, { error: () => m.contact_phone_required(), abort: true })
+    .max(CONTACT_LIMITS.phone, { error: () => m.contact_phone_invalid(), abort: true })
+    .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, { error: () => m.contact_phone_invalid() }),
+  message: text({
+    label: m.contact_field_message,
+    max: CONTACT_LIMITS.message,
+    tooLong: () => m.contact_message_too_long({ max: CONTACT_LIMITS.message }),
+  }),
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 
@@ -40,4 +50,5 @@ export function contactFieldErrors(error: z.ZodError): ContactFieldErrors {
   return formErrorsOf<ContactField>(error).fieldErrors
 }
 
-export const CONTACT_SENT_MESSAGE = 'Thank you! Your message has been sent.'
+/** Worded for the request or page answering. */
+export const contactSentMessage = () => m.contact_sent()

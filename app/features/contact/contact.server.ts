@@ -6,6 +6,7 @@ import { line, quoted } from '~/features/mail/mail-text'
 import { enqueueMail } from '~/features/mail/outbox.server'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import type { ContactMessage } from './contact-message'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export function ownerNotification(message: ContactMessage, shopName: string) {
   return {
@@ -53,11 +54,11 @@ export async function listContactMessages(db: Database, query: z.infer<typeof me
 
 export const messageHandlingSchema = z.object({
   messageId: z.coerce
-    .number({ error: 'Unknown message.' })
-    .int('Unknown message.')
-    .min(1, 'Unknown message.')
-    .max(2_147_483_647, 'Unknown message.'),
-  handled: z.enum(['true', 'false'], { error: 'Unknown action.' }).transform((v) => v === 'true'),
+    .number({ error: () => m.contact_unknown_message() })
+    .int({ error: () => m.contact_unknown_message() })
+    .min(1, { error: () => m.contact_unknown_message() })
+    .max(2_147_483_647, { error: () => m.contact_unknown_message() }),
+  handled: z.enum(['true', 'false'], { error: () => m.contact_unknown_action() }).transform((v) => v === 'true'),
 })
 
 /** Marks a message handled by `actor` (or open again). Returns false when there is no such message. */
