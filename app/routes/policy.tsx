@@ -6,9 +6,10 @@ import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import { isPolicySlug, policyPath } from '~/features/policies/policies'
 import { getPolicy, renderPolicyMarkdown } from '~/features/policies/policies.server'
 import type { Route } from './+types/policy'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isPolicySlug(params.slug)) throw data('Page not found', { status: 404 })
+  if (!isPolicySlug(params.slug)) throw data(m.contact_policy_page_not_found(), { status: 404 })
   const policy = await getPolicy(context.shop.db, params.slug)
   // Rendered here: the browser gets HTML made from the owner's Markdown with raw HTML and unsafe links refused.
   return { slug: policy.slug, title: policy.title, html: renderPolicyMarkdown(policy.body), updatedAt: policy.updatedAt }
@@ -16,11 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   const site = siteOf(matches)
-  if (!page) return [{ title: `Page not found · ${site.shopName}` }]
+  if (!page) return [{ title: m.contact_policy_not_found_title({ shopName: site.shopName }) }]
   return pageMeta({
     ...site,
-    title: `${page.title} · ${site.shopName}`,
-    description: `${page.title} of ${site.shopName}: how we deliver, refund, keep your data and handle complaints.`,
+    title: m.contact_policy_meta_title({ title: page.title, shopName: site.shopName }),
+    description: m.contact_policy_meta_description({ title: page.title, shopName: site.shopName }),
     path: policyPath(page.slug),
     image: SHOP_SHARE_IMAGE,
   })
@@ -33,7 +34,7 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
         {loaderData.title}
       </h1>
       {loaderData.updatedAt ? (
-        <p className="mt-1 text-sm text-earth-700">{`Last updated ${formatIndiaDate(loaderData.updatedAt)}`}</p>
+        <p className="mt-1 text-sm text-earth-700">{m.contact_policy_last_updated({ date: formatIndiaDate(loaderData.updatedAt) })}</p>
       ) : null}
       {/* From the shop settings, so the page names the officer of the moment whatever its text says. */}
       {loaderData.slug === 'grievance' && <GrievanceOfficerCard headingLevel={2} />}
