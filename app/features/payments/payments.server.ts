@@ -13,7 +13,9 @@ export { PaymentRejectedError }
 
 /** What the browser posts to /api/payment/verify: the order, and the fields its provider's window handed back. */
 export const verifyPaymentSchema = z.looseObject({
-  orderId: z.string({ error: 'orderId is required' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'orderId is malformed'),
+  orderId: z
+    .string({ error: () => m.payments_order_id_required() })
+    .regex(/^[A-Za-z0-9_-]{10,64}$/, { error: () => m.payments_order_id_malformed() }),
 })
 
 /** How soon an order is looked up again when the provider could not be asked while its buyer waited. */
