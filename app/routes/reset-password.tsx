@@ -13,11 +13,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/reset-password'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Set a new password · ${shopSettingsOf(matches).shopName}`, 'Choose a new password for your account.')
-
-const LINK_DEAD = 'This reset link has already been used or has expired.'
+  privatePageMeta(m.accounts_reset_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.accounts_reset_intro())
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = resetTokenSchema.safeParse(new URL(request.url).searchParams.get('token') ?? '')
@@ -30,29 +29,30 @@ type ActionResult = { ok: true } | { ok: false; error: string; reason?: string; 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
-  if (!form) return data<ActionResult>({ ok: false, error: 'The form was too large.' }, { status: 413 })
+  if (!form) return data<ActionResult>({ ok: false, error: m.accounts_form_too_large() }, { status: 413 })
   const parsed = parseForm(form, resetPasswordSchema)
   if (!parsed.ok) {
     const { fieldErrors } = parsed
-    if (fieldErrors.token) return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
-    return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors }, { status: 400 })
+    if (fieldErrors.token) return data<ActionResult>({ ok: false, error: m.accounts_reset_link_dead(), linkDead: true }, { status: 400 })
+    return data<ActionResult>({ ok: false, error: m.accounts_password_not_changed(), fieldErrors }, { status: 400 })
   }
   const weak = await weakPasswordReason(parsed.values.password)
   if (weak)
-    return data<ActionResult>({ ok: false, error: 'The password was not changed', fieldErrors: { password: weak } }, { status: 400 })
+    return data<ActionResult>({ ok: false, error: m.accounts_password_not_changed(), fieldErrors: { password: weak } }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/reset-password', {
     token: parsed.values.token,
     newPassword: parsed.values.password,
   })
   if (answer.status === 200) return data<ActionResult>({ ok: true })
-  if (answer.body?.code === 'INVALID_TOKEN') return data<ActionResult>({ ok: false, error: LINK_DEAD, linkDead: true }, { status: 400 })
+  if (answer.body?.code === 'INVALID_TOKEN')
+    return data<ActionResult>({ ok: false, error: m.accounts_reset_link_dead(), linkDead: true }, { status: 400 })
   const reason = refusalReason(answer)
   if (!reason) context.log.error({ status: answer.status, answer: answer.body }, 'Password reset failed')
   return data<ActionResult>(
     {
       ok: false,
-      error: 'The password was not changed',
-      reason: reason ?? 'A problem on our side stopped it. Please try again in a moment.',
+      error: m.accounts_password_not_changed(),
+      reason: reason ?? m.accounts_problem_our_side(),
     },
     { status: Math.min(answer.status, 500) },
   )
@@ -67,11 +67,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (actionData?.ok) {
     return (
-      <AccountPage title="Password changed">
-        <FormNotice message="Your password has been changed. You are signed out everywhere else.">
+      <AccountPage title={m.accounts_password_changed_title()}>
+        <FormNotice message={m.accounts_password_changed()}>
           <p className="mt-2">
             <Link to="/Signin" className={linkClass}>
-              Log in with your new password
+              {m.accounts_log_in_with_new_password()}
             </Link>
           </p>
         </FormNotice>
@@ -81,12 +81,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (!loaderData.usable || failed?.linkDead) {
     return (
-      <AccountPage title="Set a new password">
-        <FormError message={LINK_DEAD} reason="Each link works once, for one hour after it was sent." />
+      <AccountPage title={m.accounts_set_new_password_title()}>
+        <FormError message={m.accounts_reset_link_dead()} reason={m.accounts_reset_link_rule()} />
         <FocusFirstError failure={failed} />
         <p className="mt-6">
           <Link to="/forgot-password" className={linkClass}>
-            Ask for a new link
+            {m.accounts_ask_new_link()}
           </Link>
         </p>
       </AccountPage>
@@ -94,7 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
 
   return (
-    <AccountPage title="Set a new password" intro={<p>Choose a new password for your account.</p>}>
+    <AccountPage title={m.accounts_set_new_password_title()} intro={<p>{m.accounts_reset_intro()}</p>}>
       <FormError message={failed?.error} reason={failed?.reason} />
       <FocusFirstError failure={refusal} />
       <Form method="post" noValidate onSubmit={checkBeforeSending} onInput={clearFieldError} className="mt-6 grid gap-5">
@@ -103,23 +103,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <TextField
           required
           name="password"
-          label="New password"
+          label={m.accounts_field_new_password()}
           type="password"
           autoComplete="new-password"
           maxLength={ACCOUNT_LIMITS.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={m.accounts_password_hint({ min: PASSWORD_MIN_LENGTH })}
           error={errors.password}
         />
         <TextField
           required
           name="confirmPassword"
-          label="New password again"
+          label={m.accounts_field_new_password_again()}
           type="password"
           autoComplete="new-password"
           maxLength={ACCOUNT_LIMITS.password}
           error={errors.confirmPassword}
         />
-        <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />
+        <SubmitButton busy={busy} label={m.accounts_set_new_password()} busyLabel={m.accounts_saving()} />
       </Form>
     </AccountPage>
   )

@@ -5,7 +5,7 @@ import { CheckboxField, TextField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
-import { ACCOUNT_LIMITS, safeRedirectPath, SIGN_IN_FAILED, SIGNED_IN, signInSchema } from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, safeRedirectPath, signInSchema } from '~/features/accounts/account-schemas'
 import { roleOf } from '~/features/accounts/accounts.server'
 import { callAuthEndpoint, cookieHeaders } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
@@ -15,9 +15,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signin'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Log in · ${shopSettingsOf(matches).shopName}`, 'Log in to your account to see your orders.')
+  privatePageMeta(m.accounts_signin_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.accounts_signin_meta_description())
 
 /** The spec's pause on "Logged in successfully!" before moving on. */
 const NOTICE_MS = 1500
@@ -35,10 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   const email = form?.email ?? ''
   const rememberMe = form?.rememberMe === 'on'
-  if (!form) return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, email, rememberMe }, { status: 413 })
+  if (!form) return data<ActionResult>({ ok: false, error: m.accounts_sign_in_failed(), email, rememberMe }, { status: 413 })
   const parsed = parseForm(form, signInSchema)
   if (!parsed.ok)
-    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, fieldErrors: parsed.fieldErrors, email, rememberMe }, { status: 400 })
+    return data<ActionResult>(
+      { ok: false, error: m.accounts_sign_in_failed(), fieldErrors: parsed.fieldErrors, email, rememberMe },
+      { status: 400 },
+    )
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-in/email', {
     email: parsed.values.email,
     password: parsed.values.password,
@@ -48,13 +52,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-in failed')
     const reason = refusalReason(answer) ?? undefined
     // The button comes back: the page is rendered again with the message.
-    return data<ActionResult>({ ok: false, error: SIGN_IN_FAILED, reason, email, rememberMe }, { status: Math.min(answer.status, 500) })
+    return data<ActionResult>(
+      { ok: false, error: m.accounts_sign_in_failed(), reason, email, rememberMe },
+      { status: Math.min(answer.status, 500) },
+    )
   }
   const userId = (answer.body?.user as { id?: string } | undefined)?.id
   // Read again: ADMIN_EMAILS may have made the account an admin just now.
   const role = userId ? await roleOf(context.shop.db, userId) : null
   const next = safeRedirectPath(parsed.values.redirectTo, role === 'admin' ? '/dash' : '/')
-  return data<ActionResult>({ ok: true, message: SIGNED_IN, next }, { headers: cookieHeaders(answer) })
+  return data<ActionResult>({ ok: true, message: m.accounts_signed_in(), next }, { headers: cookieHeaders(answer) })
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,12 +80,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <AccountPage
-      title="Log in"
+      title={m.accounts_log_in()}
       intro={
         <p>
-          New here?{' '}
+          {m.accounts_new_here()}{' '}
           <Link to="/Signup" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-            Create an account
+            {m.accounts_create_an_account()}
           </Link>
         </p>
       }
@@ -94,7 +101,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           name="email"
-          label="Email"
+          label={m.accounts_field_email()}
           required
           type="email"
           inputMode="email"
@@ -105,7 +112,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
         <TextField
           name="password"
-          label="Password"
+          label={m.accounts_field_password()}
           type="password"
           required
           autoComplete="current-password"
@@ -115,16 +122,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField
             name="rememberMe"
-            label="Remember me"
+            label={m.accounts_remember_me()}
             defaultChecked={failed?.rememberMe}
             className="inline-flex items-center gap-2 text-earth-900"
             inputClassName="size-4 rounded border-stone-400 accent-leaf-700 focus-visible:outline-3 focus-visible:outline-turmeric-700"
           />
           <Link to="/forgot-password" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-            Forgot password?
+            {m.accounts_forgot_password()}
           </Link>
         </div>
-        <SubmitButton busy={busy || !!succeeded} label="Log in" busyLabel="Logging in..." />
+        <SubmitButton busy={busy || !!succeeded} label={m.accounts_log_in()} busyLabel={m.accounts_logging_in()} />
       </Form>
     </AccountPage>
   )

@@ -6,7 +6,7 @@ import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { primaryButton } from '~/components/catalogue/styles'
 import { useHydrated } from '~/components/layout/use-hydrated'
-import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, SIGN_UP_FAILED, signUpSchema } from '~/features/accounts/account-schemas'
+import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, signUpSchema } from '~/features/accounts/account-schemas'
 import { callAuthEndpoint } from '~/features/accounts/auth.server'
 import { refusalReason } from '~/features/accounts/form-actions.server'
 import { weakPasswordReason } from '~/features/accounts/password-strength.server'
@@ -16,9 +16,10 @@ import { privatePageMeta } from '~/features/findability/page-meta'
 import type { Route } from './+types/signup'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(`Sign up · ${shopSettingsOf(matches).shopName}`, 'Create an account to see your orders in one place.')
+  privatePageMeta(m.accounts_signup_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.accounts_signup_meta_description())
 
 type Values = { email: string; username: string; phone: string }
 type ActionResult = { ok: true; next: string } | { ok: false; error: string; reason?: string; fieldErrors?: FieldErrors; values: Values }
@@ -31,12 +32,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request)
   const values: Values = { email: form?.email ?? '', username: form?.username ?? '', phone: form?.phone ?? '' }
-  if (!form) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason: 'The form was too large.', values }, { status: 413 })
+  if (!form)
+    return data<ActionResult>(
+      { ok: false, error: m.accounts_sign_up_failed(), reason: m.accounts_form_too_large(), values },
+      { status: 413 },
+    )
   const parsed = parseForm(form, signUpSchema)
-  if (!parsed.ok) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+  if (!parsed.ok)
+    return data<ActionResult>({ ok: false, error: m.accounts_sign_up_failed(), fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   const { email, username, phone, password } = parsed.values
   const weak = await weakPasswordReason(password, [email, username])
-  if (weak) return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, fieldErrors: { password: weak }, values }, { status: 400 })
+  if (weak)
+    return data<ActionResult>({ ok: false, error: m.accounts_sign_up_failed(), fieldErrors: { password: weak }, values }, { status: 400 })
   const answer = await callAuthEndpoint(context.shop.auth, request, context.clientAddress, '/sign-up/email', {
     email,
     password,
@@ -48,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason =
       refusalReason(answer) ?? (answer.status === 400 && typeof answer.body?.message === 'string' ? answer.body.message : undefined)
     if (answer.status >= 500) context.log.error({ status: answer.status, answer: answer.body }, 'Sign-up failed')
-    return data<ActionResult>({ ok: false, error: SIGN_UP_FAILED, reason, values }, { status: Math.min(answer.status, 500) })
+    return data<ActionResult>({ ok: false, error: m.accounts_sign_up_failed(), reason, values }, { status: Math.min(answer.status, 500) })
   }
   // The same answer whether the address was new or had an account (docs/decisions/023-sign-up-does-not-tell.md):
   // nobody is signed in, and the next step is signing in.
@@ -62,12 +69,12 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 
   return (
     <AccountPage
-      title="Sign up"
+      title={m.accounts_sign_up()}
       intro={
         <p>
-          Already have an account?{' '}
+          {m.accounts_already_have_account()}{' '}
           <Link to="/Signin" className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
-            Log in
+            {m.accounts_log_in()}
           </Link>
         </p>
       }
@@ -79,7 +86,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <TextField
           required
           name="email"
-          label="Email address"
+          label={m.accounts_field_email_address()}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -90,7 +97,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <TextField
           required
           name="username"
-          label="Username"
+          label={m.accounts_field_username()}
           autoComplete="nickname"
           maxLength={ACCOUNT_LIMITS.username}
           defaultValue={failed?.values.username}
@@ -99,7 +106,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <TextField
           required
           name="phone"
-          label="Phone number"
+          label={m.accounts_field_phone_number()}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -110,14 +117,14 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <TextField
           required
           name="password"
-          label="Password"
+          label={m.accounts_field_password()}
           type="password"
           autoComplete="new-password"
           maxLength={ACCOUNT_LIMITS.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={m.accounts_password_hint({ min: PASSWORD_MIN_LENGTH })}
           error={errors.password}
         />
-        <SubmitButton busy={busy} label="Sign up" busyLabel="Signing up..." />
+        <SubmitButton busy={busy} label={m.accounts_sign_up()} busyLabel={m.accounts_signing_up()} />
       </Form>
       {actionData?.ok && <SuccessDialog next={actionData.next} />}
     </AccountPage>
@@ -150,21 +157,19 @@ function SuccessDialog({ next }: { next: string }) {
     >
       <div className="p-6">
         <h2 id={titleId} className="text-xl font-bold text-earth-900">
-          Success!
+          {m.accounts_signup_success_title()}
         </h2>
-        <p className="mt-3 text-earth-800">Your account has been created successfully.</p>
-        <p className="mt-2 text-earth-800">Log in with your e-mail address and password to continue.</p>
-        <p className="mt-2 text-sm text-earth-700">
-          If the address already had an account, nothing was changed: we have sent it a mail on how to log in.
-        </p>
+        <p className="mt-3 text-earth-800">{m.accounts_signup_success_created()}</p>
+        <p className="mt-2 text-earth-800">{m.accounts_signup_success_next()}</p>
+        <p className="mt-2 text-sm text-earth-700">{m.accounts_signup_success_existing()}</p>
         <div className="mt-6 flex justify-end">
           {hydrated ? (
             <button ref={ok} type="button" className={primaryButton} onClick={() => dialog.current?.close()}>
-              OK
+              {m.accounts_ok()}
             </button>
           ) : (
             <a href={next} className={primaryButton}>
-              OK
+              {m.accounts_ok()}
             </a>
           )}
         </div>

@@ -7,41 +7,39 @@ export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const ACCOUNT_LIMITS = { email: 254, username: 50, phone: 20, password: PASSWORD_MAX_LENGTH } as const
 
-export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN_LENGTH} characters for your password`
-
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/
 const digitCount = (value: string) => value.replace(/\D/g, '').length
 
 export const emailSchema = z
-  .string({ error: 'Enter your e-mail address' })
+  .string({ error: () => m.accounts_enter_email() })
   .trim()
-  .min(1, { error: 'Enter your e-mail address', abort: true })
-  .max(ACCOUNT_LIMITS.email, { error: 'Enter a valid e-mail address', abort: true })
-  .pipe(z.email('Enter a valid e-mail address'))
+  .min(1, { error: () => m.accounts_enter_email(), abort: true })
+  .max(ACCOUNT_LIMITS.email, { error: () => m.accounts_email_invalid(), abort: true })
+  .pipe(z.email({ error: () => m.accounts_email_invalid() }))
   .transform((v) => v.toLowerCase())
 
 /** A new password: the length rules better-auth enforces too, with our own messages. */
 export const newPasswordSchema = z
-  .string({ error: 'Enter a password' })
-  .min(1, { error: 'Enter a password', abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT, abort: true })
-  .max(PASSWORD_MAX_LENGTH, `Keep the password under ${PASSWORD_MAX_LENGTH} characters`)
+  .string({ error: () => m.accounts_enter_new_password() })
+  .min(1, { error: () => m.accounts_enter_new_password(), abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: () => m.accounts_password_too_short({ min: PASSWORD_MIN_LENGTH }), abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: () => m.accounts_password_too_long({ max: PASSWORD_MAX_LENGTH }) })
 
 export const usernameSchema = z
-  .string({ error: 'Enter a username' })
-  .refine((v) => !hasLoneSurrogate(v), { error: () => m.field_broken_character({ label: 'The username' }), abort: true })
+  .string({ error: () => m.accounts_enter_username() })
+  .refine((v) => !hasLoneSurrogate(v), { error: () => m.field_broken_character({ label: m.accounts_the_username() }), abort: true })
   .trim()
-  .min(1, 'Enter a username')
-  .max(ACCOUNT_LIMITS.username, `Keep the username under ${ACCOUNT_LIMITS.username} characters`)
+  .min(1, { error: () => m.accounts_enter_username() })
+  .max(ACCOUNT_LIMITS.username, { error: () => m.accounts_username_too_long({ max: ACCOUNT_LIMITS.username }) })
   // No control characters or angle brackets: the name is shown in the shop and in mails.
-  .refine((v) => !/[\p{Cc}<>]/u.test(v), 'Use letters, digits, spaces and simple punctuation')
+  .refine((v) => !/[\p{Cc}<>]/u.test(v), { error: () => m.accounts_username_characters() })
 
 export const phoneSchema = z
-  .string({ error: 'Enter your phone number' })
+  .string({ error: () => m.accounts_enter_phone() })
   .trim()
-  .min(1, { error: 'Enter your phone number', abort: true })
-  .max(ACCOUNT_LIMITS.phone, { error: 'Enter a valid phone number', abort: true })
-  .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, 'Enter a valid phone number')
+  .min(1, { error: () => m.accounts_enter_phone(), abort: true })
+  .max(ACCOUNT_LIMITS.phone, { error: () => m.accounts_phone_invalid(), abort: true })
+  .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, { error: () => m.accounts_phone_invalid() })
 
 export const signUpSchema = z.object({
   email: emailSchema,
@@ -60,9 +58,9 @@ const checkbox = z
 export const signInSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: 'Enter your password' })
-    .min(1, 'Enter your password')
-    .max(PASSWORD_MAX_LENGTH, 'Failed to log in. Please check your credentials.'),
+    .string({ error: () => m.accounts_enter_password() })
+    .min(1, { error: () => m.accounts_enter_password() })
+    .max(PASSWORD_MAX_LENGTH, { error: () => m.accounts_sign_in_failed() }),
   rememberMe: checkbox,
   redirectTo: z.string().optional(),
 })
@@ -71,15 +69,17 @@ export type SignInInput = z.infer<typeof signInSchema>
 export const forgotPasswordSchema = z.object({ email: emailSchema })
 
 /** better-auth's reset tokens are 24 letters and digits; anything else cannot be one. */
-export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'This reset link is not valid')
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: () => m.accounts_reset_link_invalid() })
 
 export const resetPasswordSchema = z
   .object({
     token: resetTokenSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: 'Enter the new password again' }).min(1, 'Enter the new password again'),
+    confirmPassword: z
+      .string({ error: () => m.accounts_enter_new_password_again() })
+      .min(1, { error: () => m.accounts_enter_new_password_again() }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same' })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: () => m.accounts_passwords_differ() })
 
 /**
  * Where to go after signing in: a path on this shop, never another site. Anything else (a full URL,
@@ -101,14 +101,10 @@ export function safeRedirectPath(value: string | null | undefined, fallback: str
   }
 }
 
-export const SIGN_UP_FAILED = 'Failed to create an account'
-export const SIGN_IN_FAILED = 'Failed to log in. Please check your credentials.'
-export const SIGNED_IN = 'Logged in successfully!'
-export const RESET_MAIL_QUEUED =
-  'If an account uses that e-mail address, we have sent it a link to set a new password. The link works once, for one hour.'
-
 /** What to say when the shop refused for too many attempts; `seconds` from the Retry-After answer. */
 export function tooManyAttempts(seconds: number | null) {
-  const wait = seconds && seconds > 0 ? (seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`) : 'a few minutes'
-  return `Too many attempts from your network. Please wait ${wait} and try again.`
+  if (!seconds || seconds <= 0) return m.accounts_too_many_attempts()
+  return seconds > 90
+    ? m.accounts_too_many_attempts_minutes({ count: Math.ceil(seconds / 60) })
+    : m.accounts_too_many_attempts_seconds({ count: seconds })
 }

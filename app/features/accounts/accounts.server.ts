@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { adminSearchText, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Database } from '~/db/client.server'
 import { invoices, orderLines, orders, type Role, ROLES, users } from '~/db/schema'
 import { orderNumberLabel } from '../orders/order-number'
@@ -98,8 +99,11 @@ export async function listUsers(db: Database, query: z.infer<typeof userListQuer
 }
 
 export const roleChangeSchema = z.object({
-  userId: z.string({ error: 'Unknown account.' }).min(1, 'Unknown account.').max(100, 'Unknown account.'),
-  role: z.enum(ROLES, { error: 'Choose user or admin.' }),
+  userId: z
+    .string({ error: () => m.accounts_unknown_account() })
+    .min(1, { error: () => m.accounts_unknown_account() })
+    .max(100, { error: () => m.accounts_unknown_account() }),
+  role: z.enum(ROLES, { error: () => m.accounts_choose_role() }),
 })
 
 export class RoleChangeRefusedError extends Error {}
@@ -109,13 +113,13 @@ export class RoleChangeRefusedError extends Error {}
  * keeps at least the admin doing the changing. Sessions read the role on every request: it takes effect at once.
  */
 export async function setUserRole(db: Database, change: z.infer<typeof roleChangeSchema>, actorId: string) {
-  if (change.userId === actorId) throw new RoleChangeRefusedError('You cannot change your own role; ask another admin.')
+  if (change.userId === actorId) throw new RoleChangeRefusedError(m.accounts_own_role())
   const [updated] = await db
     .update(users)
     .set({ role: change.role, updatedAt: new Date() })
     .where(eq(users.id, change.userId))
     .returning({ email: users.email, role: users.role })
-  if (!updated) throw new RoleChangeRefusedError('There is no such account.')
+  if (!updated) throw new RoleChangeRefusedError(m.accounts_no_such_account())
   return updated
 }
 

@@ -60,7 +60,7 @@ async function mailSignUpAttempt(db: Database, user: { email: string; name: stri
 }
 
 /** The first field (at any depth) of a request's body or query holding a NUL or a lone surrogate, or null. */
-function brokenTextField(value: unknown, field = 'A field'): { field: string; nul: boolean } | null {
+function brokenTextField(value: unknown, field: string = m.accounts_a_field()): { field: string; nul: boolean } | null {
   if (typeof value === 'string') return isWellFormedText(value) ? null : { field, nul: value.includes('\u0000') }
   if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {

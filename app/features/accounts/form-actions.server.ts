@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { tooManyAttempts } from './account-schemas'
 import type { AuthAnswer } from './auth.server'
 
@@ -8,9 +9,9 @@ import type { AuthAnswer } from './auth.server'
 export function refusalReason(answer: AuthAnswer): string | null {
   if (answer.status === 429) return tooManyAttempts(answer.retryAfter)
   const code = typeof answer.body?.code === 'string' ? answer.body.code : ''
-  if (code === 'BANNED_USER') return 'This account has been blocked. Please contact the shop.'
+  if (code === 'BANNED_USER') return m.accounts_account_blocked()
   if (answer.status === 403 && /ORIGIN|CSRF|CROSS_SITE/.test(code)) {
-    return 'This form must be sent from the shop’s own page. Please reload the page and try again.'
+    return m.accounts_form_from_shop()
   }
   return null
 }

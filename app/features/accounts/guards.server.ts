@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router'
 import { pathWithoutLanguage } from '~/i18n/language'
 import type { Role } from '~/db/schema'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type SignedInUser = {
   id: string
@@ -50,7 +51,7 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
 export async function requireAdminApi(request: Request, context: AppLoadContext) {
   const user = await getSignedInUser(request, context)
   if (user?.role === 'admin') return user
-  const error = user ? 'Only the shop’s admins may do this.' : 'Sign in with an admin account to do this.'
+  const error = user ? m.accounts_admins_only() : m.accounts_sign_in_as_admin()
   throw Response.json({ error }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
 }
 

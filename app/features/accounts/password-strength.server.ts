@@ -1,3 +1,5 @@
+import { m } from '~/i18n/paraglide/messages.js'
+
 /**
  * Whether a new password is too easy to guess, judged by zxcvbn-ts against its list of common and leaked
  * passwords, keyboard rows, repeats, dates and the account's own e-mail and name. Loaded on first use (its
@@ -17,24 +19,24 @@ function loadChecker(): Promise<Checker> {
   return checker
 }
 
-/** Why, in words: zxcvbn's warning keys (data/translationKeys), in the shop's language. */
-const WHY: Record<string, string> = {
-  topTen: 'it is one of the ten most used passwords',
-  topHundred: 'it is one of the hundred most used passwords',
-  common: 'it is on the lists of common passwords that attackers try first',
-  similarToCommon: 'it is too close to a common password',
-  wordByItself: 'a single word is easy to guess',
-  namesByThemselves: 'names on their own are easy to guess',
-  commonNames: 'common names are easy to guess',
-  straightRow: 'a row of keys on the keyboard is easy to guess',
-  keyPattern: 'a pattern on the keyboard is easy to guess',
-  simpleRepeat: 'repeated characters like "aaaa" are easy to guess',
-  extendedRepeat: 'repeated groups like "abcabc" are easy to guess',
-  sequences: 'sequences like "abcd" or "1234" are easy to guess',
-  recentYears: 'recent years are easy to guess',
-  dates: 'dates are easy to guess',
-  userInputs: 'it is built from your e-mail address or name',
-  pwned: 'it has appeared in a data breach',
+/** Why, in words: zxcvbn's warning keys (data/translationKeys), in the request's language. */
+const WHY: Record<string, () => string> = {
+  topTen: m.accounts_weak_top_ten,
+  topHundred: m.accounts_weak_top_hundred,
+  common: m.accounts_weak_common,
+  similarToCommon: m.accounts_weak_similar_to_common,
+  wordByItself: m.accounts_weak_word_by_itself,
+  namesByThemselves: m.accounts_weak_names_by_themselves,
+  commonNames: m.accounts_weak_common_names,
+  straightRow: m.accounts_weak_straight_row,
+  keyPattern: m.accounts_weak_key_pattern,
+  simpleRepeat: m.accounts_weak_simple_repeat,
+  extendedRepeat: m.accounts_weak_extended_repeat,
+  sequences: m.accounts_weak_sequences,
+  recentYears: m.accounts_weak_recent_years,
+  dates: m.accounts_weak_dates,
+  userInputs: m.accounts_weak_user_inputs,
+  pwned: m.accounts_weak_pwned,
 }
 
 /** The reason a password is refused, as a sentence for the form; null when it is strong enough. */
@@ -42,6 +44,6 @@ export async function weakPasswordReason(password: string, userInputs: string[] 
   const inputs = userInputs.flatMap((v) => [v, ...v.split(/[@.\s_-]+/)]).filter((v) => v.length >= 3)
   const result = (await loadChecker()).check(password.slice(0, 128), inputs)
   if (result.score >= MIN_PASSWORD_SCORE) return null
-  const why = (result.feedback.warning && WHY[result.feedback.warning]) || 'it would be guessed quickly'
-  return `Choose a harder password: ${why}. A few unrelated words together are easy to remember and hard to guess.`
+  const why = (result.feedback.warning && WHY[result.feedback.warning]) || m.accounts_weak_guessed_quickly
+  return m.accounts_weak_password({ why: why() })
 }
