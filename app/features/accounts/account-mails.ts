@@ -1,4 +1,5 @@
-import { line } from '../mail/mail-text'
+import { m } from '~/i18n/paraglide/messages.js'
+import { oneLineValues, questionsLine } from '../mail/mail-text'
 import type { ShopSettings } from '../settings/shop-settings'
 
 type Recipient = { email: string; name: string }
@@ -6,17 +7,17 @@ type Recipient = { email: string; name: string }
 export function passwordResetMail(user: Recipient, link: string, settings: ShopSettings) {
   return {
     recipient: user.email,
-    subject: line`Set a new password for ${settings.shopName}`,
+    subject: m.accounts_mail_reset_subject(oneLineValues({ shopName: settings.shopName })),
     text: [
-      line`Hello ${user.name || user.email},`,
+      m.mail_hello_name(oneLineValues({ name: user.name || user.email })),
       '',
-      line`Someone (we hope you) asked to set a new password for your ${settings.shopName} account.`,
-      'Open this link to choose one. It works once, for one hour:',
+      m.accounts_mail_reset_asked(oneLineValues({ shopName: settings.shopName })),
+      m.accounts_mail_reset_open(),
       '',
       link,
       '',
-      'If you did not ask for this, ignore this mail: your password stays as it is.',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      m.accounts_mail_reset_ignore(),
+      questionsLine(settings),
     ].join('\n'),
   }
 }
@@ -24,15 +25,15 @@ export function passwordResetMail(user: Recipient, link: string, settings: ShopS
 export function emailConfirmationMail(user: Recipient, link: string, settings: ShopSettings) {
   return {
     recipient: user.email,
-    subject: line`Confirm your e-mail address for ${settings.shopName}`,
+    subject: m.accounts_mail_confirm_subject(oneLineValues({ shopName: settings.shopName })),
     text: [
-      line`Hello ${user.name || user.email},`,
+      m.mail_hello_name(oneLineValues({ name: user.name || user.email })),
       '',
-      line`Open this link to confirm that ${user.email} is yours. Your orders placed with this address then show under "My orders":`,
+      m.accounts_mail_confirm_open(oneLineValues({ email: user.email })),
       '',
       link,
       '',
-      'The link works for one day. If you did not ask for this, ignore this mail.',
+      m.accounts_mail_confirm_expiry(),
     ].join('\n'),
   }
 }
@@ -51,18 +52,18 @@ export function signUpAttemptMail(user: Recipient, shopUrl: string, settings: Sh
   const base = shopUrl.replace(/\/+$/, '')
   return {
     recipient: user.email,
-    subject: line`Someone tried to sign up at ${settings.shopName} with your address`,
+    subject: m.accounts_mail_attempt_subject(oneLineValues({ shopName: settings.shopName })),
     text: [
-      line`Hello ${user.name || user.email},`,
+      m.mail_hello_name(oneLineValues({ name: user.name || user.email })),
       '',
-      line`Someone (perhaps you) tried to create a ${settings.shopName} account with ${user.email}, which already has one.`,
-      'Nothing was changed.',
+      m.accounts_mail_attempt_tried(oneLineValues({ shopName: settings.shopName, email: user.email })),
+      m.accounts_mail_attempt_nothing_changed(),
       '',
-      line`To sign in: ${base}/Signin`,
-      line`Forgot your password? Choose a new one: ${base}/forgot-password`,
+      m.accounts_mail_attempt_sign_in(oneLineValues({ link: `${base}/Signin` })),
+      m.accounts_mail_attempt_forgot(oneLineValues({ link: `${base}/forgot-password` })),
       '',
-      'If this was not you, you can ignore this mail.',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      m.accounts_mail_attempt_not_you(),
+      questionsLine(settings),
     ].join('\n'),
   }
 }

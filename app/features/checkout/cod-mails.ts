@@ -1,4 +1,5 @@
-import { line } from '../mail/mail-text'
+import { m } from '~/i18n/paraglide/messages.js'
+import { oneLineValues, questionsLine } from '../mail/mail-text'
 import { formatRupees } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
@@ -13,22 +14,22 @@ export function codOrderPlacedMail(order: OrderForMail, shopUrl: string, setting
   const hours = settings.payments.cod.confirmWithinHours
   return {
     recipient: order.email,
-    subject: line`Please confirm your order ${orderNumberLabel(order)} (cash on delivery)`,
+    subject: m.mail_cod_confirm_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
-      line`Thank you for your order from ${settings.shopName}!`,
+      m.mail_thanks_for_order(oneLineValues({ shopName: settings.shopName })),
       '',
-      line`Order number: ${orderNumberLabel(order)}`,
-      line`You will pay ${formatRupees(order.totalPaise)} in cash when it is delivered.`,
+      m.mail_order_number(oneLineValues({ number: orderNumberLabel(order) })),
+      m.mail_cod_you_will_pay(oneLineValues({ total: formatRupees(order.totalPaise) })),
       '',
-      'Please confirm the order, so that we pack it:',
+      m.mail_cod_please_confirm(),
       confirmUrl,
       '',
-      line`If it is not confirmed within ${hours} hours it is cancelled, and nothing is owed. We may also call you to confirm it.`,
+      m.mail_cod_confirm_within(oneLineValues({ hours })),
       '',
       orderSummary(order),
       '',
-      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      m.mail_follow_order(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
+      questionsLine(settings),
     ].join('\n'),
   }
 }
@@ -37,10 +38,10 @@ export function codOrderPlacedMail(order: OrderForMail, shopUrl: string, setting
 export function ownerCodOrderNotice(order: OrderForMail, settings: ShopSettings) {
   return {
     recipient: settings.email,
-    subject: line`New cash-on-delivery order ${orderNumberLabel(order)} (${formatRupees(order.totalPaise)}), waiting for confirmation`,
+    subject: m.mail_owner_cod_subject(oneLineValues({ number: orderNumberLabel(order), total: formatRupees(order.totalPaise) })),
     text: [
-      line`Order ${orderNumberLabel(order)} from ${order.email} is to be paid in cash on delivery.`,
-      'The customer has been asked to confirm it from the mail; you may confirm it from the order page after a call.',
+      m.mail_owner_cod_order(oneLineValues({ number: orderNumberLabel(order), email: order.email })),
+      m.mail_owner_cod_asked(),
       '',
       orderSummary(order),
     ].join('\n'),
@@ -51,12 +52,12 @@ export function ownerCodOrderNotice(order: OrderForMail, settings: ShopSettings)
 export function codCancelledMail(order: NumberedOrder & { email: string }, reason: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} has been cancelled`,
+    subject: m.mail_order_cancelled_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
-      line`Your cash-on-delivery order ${orderNumberLabel(order)} from ${settings.shopName} has been cancelled: ${reason.toLowerCase()}. Nothing is owed.`,
+      m.mail_cod_cancelled(oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName, reason: reason.toLowerCase() })),
       '',
-      'You are welcome to order again at any time.',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      m.mail_order_again(),
+      questionsLine(settings),
     ].join('\n'),
   }
 }

@@ -2,7 +2,8 @@ import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
-import { line, quoted } from '~/features/mail/mail-text'
+import { m } from '~/i18n/paraglide/messages.js'
+import { oneLineValues, quoted } from '~/features/mail/mail-text'
 import { enqueueMail } from '~/features/mail/outbox.server'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import type { ContactMessage } from './contact-message'
@@ -10,19 +11,19 @@ import { m } from '~/i18n/paraglide/messages.js'
 
 export function ownerNotification(message: ContactMessage, shopName: string) {
   return {
-    subject: line`New message from ${message.name}`,
+    subject: m.mail_contact_subject(oneLineValues({ name: message.name })),
     text: [
-      line`A visitor wrote to ${shopName} through the feedback form.`,
+      m.mail_contact_visitor_wrote(oneLineValues({ shopName })),
       '',
-      line`Name: ${message.name}`,
-      line`E-mail: ${message.email}`,
-      line`Phone: ${message.phone}`,
+      m.mail_contact_name(oneLineValues({ name: message.name })),
+      m.mail_contact_email(oneLineValues({ email: message.email })),
+      m.mail_phone(oneLineValues({ phone: message.phone })),
       '',
-      'Message:',
+      m.mail_contact_message(),
       // Indented: the visitor's own lines cannot pass as the mail's (a fake "Reply to …" line).
       quoted(message.message),
       '',
-      line`Reply to ${message.email} or call ${message.phone}.`,
+      m.mail_contact_reply(oneLineValues({ email: message.email, phone: message.phone })),
     ].join('\n'),
   }
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import nodemailer from 'nodemailer'
 import type { Database, StopListening } from '~/db/client.server'
 import { outbox } from '~/db/schema'
@@ -170,12 +171,10 @@ export async function listOutbox(db: Database, query: z.infer<typeof outboxQuery
   ])
   const tally = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<(typeof outbox.status.enumValues)[number], number>>
   return {
-    mails: mails.map((m) => ({ ...m, text: hideAccountLinks(m.text) })),
+    mails: mails.map((mail) => ({ ...mail, text: hideAccountLinks(mail.text) })),
     counts: { waiting: (tally.pending ?? 0) + (tally.sending ?? 0), failed: tally.failed ?? 0, sent: tally.sent ?? 0 },
   }
 }
-
-export const HIDDEN_LINK = '[a one-time account link, shown only to its recipient]'
 
 /** Query parameters that, by their name, carry a credential. */
 const SECRET_PARAMETER = /token|code|key|otp|secret|sig|auth|hash|ticket|nonce|session/i
@@ -211,11 +210,15 @@ function decodeURIComponentSafe(value: string) {
  * carries, not its path, so a new mail with a new kind of link is covered too (mail-templates.test.ts).
  */
 export function hideAccountLinks(text: string) {
-  return text.replace(/\bhttps?:\/\/[^\s<>"]+/gi, (link) => (isAccountLink(link) ? HIDDEN_LINK : link))
+  return text.replace(/\bhttps?:\/\/[^\s<>"]+/gi, (link) => (isAccountLink(link) ? m.mail_hidden_link() : link))
 }
 
 export const mailRetrySchema = z.object({
-  mailId: z.coerce.number({ error: 'Unknown mail.' }).int('Unknown mail.').min(1, 'Unknown mail.').max(2_147_483_647, 'Unknown mail.'),
+  mailId: z.coerce
+    .number({ error: () => m.mail_unknown_mail() })
+    .int({ error: () => m.mail_unknown_mail() })
+    .min(1, { error: () => m.mail_unknown_mail() })
+    .max(2_147_483_647, { error: () => m.mail_unknown_mail() }),
 })
 
 /** Puts a failed mail back in the queue with a fresh set of attempts. Returns false unless it had failed. */

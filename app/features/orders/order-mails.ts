@@ -1,4 +1,5 @@
-import { line } from '../mail/mail-text'
+import { m } from '~/i18n/paraglide/messages.js'
+import { line, oneLineValues, questionsLine } from '../mail/mail-text'
 import { formatRupees, formatRupeesAndPaise } from '../money/money'
 import { refundTiming } from '../payments/refund-mails'
 import type { ShopSettings } from '../settings/shop-settings'
@@ -68,7 +69,7 @@ export function mailableOrder(
 /** A mail goes out before the money changes hands: it says what is paid, or what is to be paid at the door. */
 function mailMoneyLabel(money: MoneyLine, paymentMethod: PaymentMethod) {
   if (money.kind !== 'total') return money.label
-  return paymentMethod === 'cod' ? 'To pay in cash on delivery' : 'Total paid'
+  return paymentMethod === 'cod' ? m.mail_to_pay_on_delivery() : m.mail_total_paid()
 }
 
 /** The lines, the money (with each discount and fee) and the address, as every order mail shows them. */
@@ -88,34 +89,32 @@ export function orderSummary(order: OrderForMail) {
   return [
     ...lines,
     '',
-    ...orderMoneyLines(money, 'customer').map((m) => line`${mailMoneyLabel(m, money.paymentMethod)}: ${m.shown.replace('−', '-')}`),
+    ...orderMoneyLines(money, 'customer').map((l) => line`${mailMoneyLabel(l, money.paymentMethod)}: ${l.shown.replace('−', '-')}`),
     '',
-    'Shipping to:',
+    m.mail_shipping_to(),
     line`  ${a.fullName}`,
     ...streetLines(a).map((l) => line`  ${l}`),
     line`  ${a.city}, ${a.state} ${a.postalCode}`,
-    line`  Phone: ${a.phoneNumber}${a.alternateNumber ? line`, ${a.alternateNumber}` : ''}`,
+    `  ${m.mail_phone(oneLineValues({ phone: a.alternateNumber ? `${a.phoneNumber}, ${a.alternateNumber}` : a.phoneNumber }))}`,
   ].join('\n')
 }
 
 export function customerConfirmationMail(order: OrderForMail, shopUrl: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} is confirmed`,
+    subject: m.mail_order_confirmed_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
-      line`Thank you for your order from ${settings.shopName}!`,
+      m.mail_thanks_for_order(oneLineValues({ shopName: settings.shopName })),
       '',
-      line`Order number: ${orderNumberLabel(order)}`,
+      m.mail_order_number(oneLineValues({ number: orderNumberLabel(order) })),
       '',
       orderSummary(order),
       '',
-      order.promisedBy
-        ? `We expect to deliver your order by ${shortDayLabel(order.promisedBy)}.`
-        : 'We will deliver your order within about 7 days.',
-      line`Follow your order and download its tax invoice: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
-      `(Enter this e-mail address or your phone number there.)`,
+      order.promisedBy ? m.mail_delivery_expected_by({ day: shortDayLabel(order.promisedBy) }) : m.mail_delivery_within_days(),
+      m.mail_follow_order_and_invoice(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
+      m.mail_enter_email_or_phone_there(),
       '',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      questionsLine(settings),
     ].join('\n'),
   }
 }
@@ -123,10 +122,10 @@ export function customerConfirmationMail(order: OrderForMail, shopUrl: string, s
 export function ownerOrderNotice(order: OrderForMail, settings: ShopSettings, warning?: string) {
   return {
     recipient: settings.email,
-    subject: line`New paid order ${orderNumberLabel(order)} (${formatRupees(order.totalPaise)})`,
+    subject: m.mail_owner_paid_order_subject(oneLineValues({ number: orderNumberLabel(order), total: formatRupees(order.totalPaise) })),
     text: [
-      ...(warning ? [line`ATTENTION: ${warning}`, ''] : []),
-      line`Order ${orderNumberLabel(order)} from ${order.email} has been paid.`,
+      ...(warning ? [m.mail_owner_attention(oneLineValues({ warning })), ''] : []),
+      m.mail_owner_order_paid(oneLineValues({ number: orderNumberLabel(order), email: order.email })),
       '',
       orderSummary(order),
     ].join('\n'),
@@ -144,17 +143,19 @@ export function orderShippedMail(
   const a = order.shippingAddress as ShippingAddress
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} is on its way`,
+    subject: m.mail_shipped_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
-      line`Good news${a.fullName ? line`, ${a.fullName}` : ''}: your order ${orderNumberLabel(order)} from ${settings.shopName} has been shipped.`,
+      a.fullName
+        ? m.mail_shipped_named(oneLineValues({ name: a.fullName, number: orderNumberLabel(order), shopName: settings.shopName }))
+        : m.mail_shipped(oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName })),
       '',
-      line`Courier: ${shipment.courier}`,
-      line`Tracking number: ${shipment.trackingNumber}`,
-      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
+      m.mail_courier(oneLineValues({ courier: shipment.courier })),
+      m.mail_tracking_number(oneLineValues({ number: shipment.trackingNumber })),
+      m.mail_follow_order(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
       '',
       ...order.lines.map((l) => line`  ${l.quantity} × ${l.name}${l.size !== 'one' ? line` (${l.size})` : ''}`),
       '',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      questionsLine(settings),
     ].join('\n'),
   }
 }
@@ -170,18 +171,20 @@ export function orderCancelledMail(
 ) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} has been cancelled`,
+    subject: m.mail_order_cancelled_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
-      line`We are sorry: your order ${orderNumberLabel(order)} from ${settings.shopName} has been cancelled.`,
-      ...(reason ? ['', line`Reason: ${reason}`] : []),
+      m.mail_cancelled_sorry(oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName })),
+      ...(reason ? ['', m.mail_reason(oneLineValues({ reason }))] : []),
       '',
       nothingPaid
-        ? 'Nothing was paid for it, so nothing is owed.'
+        ? m.mail_cancelled_nothing_paid()
         : refund
-          ? line`We are refunding ${formatRupeesAndPaise(refund.amountPaise)} to the way you paid. ${refundTiming(refund.speed)} A separate mail confirms it once the payment service has taken it.`
-          : line`We will contact you about the amount you paid.`,
-      line`Your order's page: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+          ? m.mail_cancelled_refunding(
+              oneLineValues({ amount: formatRupeesAndPaise(refund.amountPaise), timing: refundTiming(refund.speed) }),
+            )
+          : m.mail_cancelled_will_contact(),
+      m.mail_order_page(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
+      questionsLine(settings),
     ].join('\n'),
   }
 }

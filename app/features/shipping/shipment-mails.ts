@@ -1,4 +1,5 @@
-import { line } from '../mail/mail-text'
+import { m } from '~/i18n/paraglide/messages.js'
+import { oneLineValues, questionsLine } from '../mail/mail-text'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
@@ -10,11 +11,7 @@ type ParcelToTell = { courier: string | null; awb: string | null }
 
 function greeting(order: OrderToTell) {
   const name = (order.shippingAddress as ShippingAddress).fullName
-  return name ? line`Hello ${name},` : 'Hello,'
-}
-
-function signOff(settings: ShopSettings) {
-  return line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`
+  return name ? m.mail_hello_name(oneLineValues({ name })) : m.mail_hello()
 }
 
 /** The courier has the parcel on its last leg: someone should be home (and, for COD, have the cash ready). */
@@ -27,16 +24,20 @@ export function outForDeliveryMail(
 ) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} is out for delivery today`,
+    subject: m.mail_out_for_delivery_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
       greeting(order),
       '',
-      line`Your order ${orderNumberLabel(order)} from ${settings.shopName} is out for delivery today${parcel.courier ? line` with ${parcel.courier}` : ''}.`,
+      parcel.courier
+        ? m.mail_out_for_delivery_with(
+            oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName, courier: parcel.courier }),
+          )
+        : m.mail_out_for_delivery(oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName })),
       ...(cashLine ? [cashLine] : []),
-      ...(parcel.awb ? [line`Tracking number: ${parcel.awb}`] : []),
-      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
+      ...(parcel.awb ? [m.mail_tracking_number(oneLineValues({ number: parcel.awb }))] : []),
+      m.mail_follow_order(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
       '',
-      signOff(settings),
+      questionsLine(settings),
     ].join('\n'),
   }
 }
@@ -44,31 +45,42 @@ export function outForDeliveryMail(
 export function deliveredMail(order: OrderToTell, shopUrl: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: line`Your order ${orderNumberLabel(order)} has been delivered`,
+    subject: m.mail_delivered_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
       greeting(order),
       '',
-      line`Your order ${orderNumberLabel(order)} from ${settings.shopName} has been delivered. We hope you enjoy it.`,
-      line`If anything is wrong with it, reply to this mail or see your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
+      m.mail_delivered(oneLineValues({ number: orderNumberLabel(order), shopName: settings.shopName })),
+      m.mail_delivered_anything_wrong(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
       '',
-      signOff(settings),
+      questionsLine(settings),
     ].join('\n'),
   }
+}
+
+/** Who was asked to try again (the courier by name, when known), and when (the day, when set). */
+function reattemptLine(number: string, courier: string | null, on: string | null) {
+  const day = on ? shortDayLabel(on) : null
+  if (courier !== null) {
+    return day
+      ? m.mail_reattempt_courier_on_day(oneLineValues({ number, courier, day }))
+      : m.mail_reattempt_courier_soon(oneLineValues({ number, courier }))
+  }
+  return day ? m.mail_reattempt_on_day(oneLineValues({ number, day })) : m.mail_reattempt_soon(oneLineValues({ number }))
 }
 
 /** The owner asked the courier to try again after a failed delivery. */
 export function reattemptMail(order: OrderToTell, parcel: ParcelToTell, on: string | null, shopUrl: string, settings: ShopSettings) {
   return {
     recipient: order.email,
-    subject: line`We will try to deliver your order ${orderNumberLabel(order)} again`,
+    subject: m.mail_reattempt_subject(oneLineValues({ number: orderNumberLabel(order) })),
     text: [
       greeting(order),
       '',
-      line`The courier could not deliver your order ${orderNumberLabel(order)}. We have asked ${parcel.courier ?? 'them'} to try again${on ? line` on ${shortDayLabel(on)}` : ' soon'}.`,
-      'Please keep your phone with you so the delivery person can reach you.',
-      line`Follow your order: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
+      reattemptLine(orderNumberLabel(order), parcel.courier, on),
+      m.mail_keep_phone_near(),
+      m.mail_follow_order(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
       '',
-      signOff(settings),
+      questionsLine(settings),
     ].join('\n'),
   }
 }
