@@ -1,17 +1,16 @@
 import { formatIndiaDate } from '../dates/india-time'
 import { type NumberedOrder, orderNumberLabel } from '../orders/order-number'
-import { line } from '../mail/mail-text'
+import { oneLineValues, questionsLine } from '../mail/mail-text'
 import { formatRupeesAndPaise } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import type { RefundSpeed } from './provider'
 import type { OutsideRefundMethod } from './refund-methods'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** How long the money takes, in Razorpay's words for each speed (https://razorpay.com/docs/payments/refunds/). */
 export function refundTiming(speed: RefundSpeed) {
-  return speed === 'optimum'
-    ? 'It is sent as an instant refund where your bank allows it (usually within minutes), otherwise within 5–7 working days.'
-    : 'Banks usually take 5–7 working days to show it in your account.'
+  return speed === 'optimum' ? m.mail_refund_timing_instant() : m.mail_refund_timing_normal()
 }
 
 /** A refund the owner paid outside the provider (a cash-on-delivery order, decision 069): how, its reference and day. */
@@ -19,12 +18,12 @@ export type PaidOutside = { method: OutsideRefundMethod; reference: string; paid
 
 /** How the money went back: through the provider the way they paid, or by the owner's UPI or bank transfer. */
 function howItWentBack(refund: { speed: RefundSpeed } | { paidBy: PaidOutside }) {
-  if ('speed' in refund) return line`The money goes back the way you paid (card, UPI, net banking or wallet). ${refundTiming(refund.speed)}`
+  if ('speed' in refund) return m.mail_refund_way_you_paid(oneLineValues({ timing: refundTiming(refund.speed) }))
   const { method, reference, paidOn } = refund.paidBy
   const day = formatIndiaDate(paidOn)
   return method === 'upi'
-    ? line`We sent it to you by UPI on ${day}. Its UPI reference is ${reference}: your bank or UPI app shows the money with it.`
-    : line`We sent it to your bank account by bank transfer on ${day}. Its reference (UTR) is ${reference}: your bank statement shows the money with it.`
+    ? m.mail_refund_by_upi(oneLineValues({ day, reference }))
+    : m.mail_refund_by_bank(oneLineValues({ day, reference }))
 }
 
 export function refundMail(
@@ -35,15 +34,17 @@ export function refundMail(
 ) {
   return {
     recipient: order.email,
-    subject: line`Refund of ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order)}`,
+    subject: m.mail_refund_subject(oneLineValues({ amount: formatRupeesAndPaise(refund.amountPaise), number: orderNumberLabel(order) })),
     text: [
-      line`We have refunded ${formatRupeesAndPaise(refund.amountPaise)} for your order ${orderNumberLabel(order)} from ${settings.shopName}.`,
-      line`Reason: ${refund.reason}`,
+      m.mail_refund_done(
+        oneLineValues({ amount: formatRupeesAndPaise(refund.amountPaise), number: orderNumberLabel(order), shopName: settings.shopName }),
+      ),
+      m.mail_reason(oneLineValues({ reason: refund.reason })),
       '',
       howItWentBack(refund),
-      line`Your order's page, with its invoice and credit note: ${trackOrderUrl(shopUrl, orderNumberLabel(order))}`,
+      m.mail_refund_order_page(oneLineValues({ link: trackOrderUrl(shopUrl, orderNumberLabel(order)) })),
       '',
-      line`Questions? Call us on ${settings.phone} or write to ${settings.email}.`,
+      questionsLine(settings),
     ].join('\n'),
   }
 }
