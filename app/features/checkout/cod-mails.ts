@@ -48,6 +48,11 @@ export function ownerCodOrderNotice(order: OrderForMail, settings: ShopSettings)
   }
 }
 
+/** Why a COD order cancelled itself, for its history and (lower-cased) its mail: nobody confirmed it within the hours. */
+export function codNotConfirmedReason(hours: number) {
+  return m.mail_cod_not_confirmed({ hours })
+}
+
 /** The customer's mail when their COD order cancelled itself, nobody having confirmed it in time. */
 export function codCancelledMail(order: NumberedOrder & { email: string }, reason: string, settings: ShopSettings) {
   return {

@@ -1,6 +1,7 @@
 import { m } from '~/i18n/paraglide/messages.js'
 import { oneLineValues, questionsLine } from '../mail/mail-text'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
+import { formatRupees } from '../money/money'
 import type { ShopSettings } from '../settings/shop-settings'
 import { trackOrderUrl } from '../tracking/track-link'
 import { shortDayLabel } from './day-label'
@@ -12,6 +13,11 @@ type ParcelToTell = { courier: string | null; awb: string | null }
 function greeting(order: OrderToTell) {
   const name = (order.shippingAddress as ShippingAddress).fullName
   return name ? m.mail_hello_name(oneLineValues({ name })) : m.mail_hello()
+}
+
+/** The out-for-delivery mail's line for a cash-on-delivery order: the amount to have ready. */
+export function cashReadyLine(totalPaise: number) {
+  return m.mail_keep_cash_ready({ amount: formatRupees(totalPaise) })
 }
 
 /** The courier has the parcel on its last leg: someone should be home (and, for COD, have the cash ready). */
