@@ -97,6 +97,8 @@ export const adminSearchText = z
 /** An amount the admin types in rupees ("40", "40.50", "1,000", "₹40"): whole paise, within `maxRupees`. */
 export function rupeesField(label: FieldLabel, maxRupees: number) {
   const name = () => labelText(label)
+  // At a sentence's start the label takes a capital (English; Tamil has none).
+  const Name = () => name().charAt(0).toUpperCase() + name().slice(1)
   const enter = () => m.field_enter_amount({ label: name() })
   return z
     .string({ error: enter })
@@ -105,10 +107,10 @@ export function rupeesField(label: FieldLabel, maxRupees: number) {
       z
         .string()
         .min(1, { error: enter })
-        .regex(/^\d+(\.\d{1,2})?$/, { error: () => m.field_amount_in_rupees({ label: name() }) })
+        .regex(/^\d+(\.\d{1,2})?$/, { error: () => m.field_amount_in_rupees({ label: Name() }) })
         .transform((value) => Math.round(Number(value) * 100))
         .refine((paise) => paise <= maxRupees * 100, {
-          error: () => m.field_amount_too_large({ label: name(), max: formatRupees(maxRupees * 100) }),
+          error: () => m.field_amount_too_large({ label: Name(), max: formatRupees(maxRupees * 100) }),
         }),
     )
 }
