@@ -98,7 +98,7 @@ export const adminSearchText = z
 export function rupeesField(label: FieldLabel, maxRupees: number) {
   const name = () => labelText(label)
   // At a sentence's start the label takes a capital (English; Tamil has none).
-  const Name = () => name().charAt(0).toUpperCase() + name().slice(1)
+  const capitalised = () => name().charAt(0).toUpperCase() + name().slice(1)
   const enter = () => m.field_enter_amount({ label: name() })
   return z
     .string({ error: enter })
@@ -107,10 +107,10 @@ export function rupeesField(label: FieldLabel, maxRupees: number) {
       z
         .string()
         .min(1, { error: enter })
-        .regex(/^\d+(\.\d{1,2})?$/, { error: () => m.field_amount_in_rupees({ label: Name() }) })
+        .regex(/^\d+(\.\d{1,2})?$/, { error: () => m.field_amount_in_rupees({ label: capitalised() }) })
         .transform((value) => Math.round(Number(value) * 100))
         .refine((paise) => paise <= maxRupees * 100, {
-          error: () => m.field_amount_too_large({ label: Name(), max: formatRupees(maxRupees * 100) }),
+          error: () => m.field_amount_too_large({ label: capitalised(), max: formatRupees(maxRupees * 100) }),
         }),
     )
 }

@@ -1,3 +1,4 @@
+import { currentLanguage } from '~/i18n/language'
 import crypto from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
@@ -176,6 +177,8 @@ export async function createOrder(
           // The owner's prefix of the moment (decision 070): the order keeps it.
           numberPrefix: settings.orderPrefix,
           status: cod ? 'awaiting_confirmation' : 'pending_payment',
+          // The language it is placed in: its mails and papers are in it (decision 074).
+          language: currentLanguage(),
           email: input.email,
           shippingAddress: input.shippingAddress,
           subtotalPaise: priced.subtotalPaise,
