@@ -23,6 +23,7 @@ import { readRefundForm } from '~/features/payments/refund-form'
 import { REFUND_METHOD_LABELS } from '~/features/payments/refund-methods'
 import { RefundNotAllowedError, RefundRefusedError, requestRefund, retryRefund } from '~/features/payments/refunds.server'
 import { firstError, parseForm } from '~/http/form-result'
+import { m } from '~/i18n/paraglide/messages.js'
 import { text, z } from '~/zod'
 import type { Route } from './+types/admin-order'
 
@@ -35,26 +36,26 @@ type Intent = { context: Route.ActionArgs['context']; orderId: string; fields: R
 export const ORDER_ID = /^[A-Za-z0-9_-]{10,64}$/
 
 export function notFound() {
-  return data('Order not found', { status: 404 })
+  return data(m.orders_not_found(), { status: 404 })
 }
 
-const DONE: Record<FulfilmentStep, string> = {
-  confirm: 'Order confirmed: it can be packed now.',
-  pack: 'Order marked packed.',
-  ship: 'Order marked shipped; the customer has been mailed.',
-  deliver: 'Order marked delivered.',
-  return: 'Order marked returned to origin.',
-  cancel: 'Order cancelled and its stock returned; the customer has been mailed.',
+const DONE: Record<FulfilmentStep, () => string> = {
+  confirm: m.orders_done_confirm,
+  pack: m.orders_done_pack,
+  ship: m.orders_done_ship,
+  deliver: m.orders_done_deliver,
+  return: m.orders_done_return,
+  cancel: m.orders_done_cancel,
 }
-
-const COD_DELIVERED = 'Order marked delivered: its cash is collected, so it is paid.'
 
 const FIELDS: OrderField[] = ['courier', 'trackingNumber', 'reason', 'confirm', 'resellable']
 const ATTENTION_FORM = z.object({
-  attentionNote: text({ label: 'What you did', max: 500, oneLine: true, missing: 'Say in a few words what you did.' }).refine(
-    (v) => v.length >= 3,
-    'Say in a few words what you did.',
-  ),
+  attentionNote: text({
+    label: m.orders_attention_what_you_did,
+    max: 500,
+    oneLine: true,
+    missing: m.orders_attention_note_missing,
+  }).refine((v) => v.length >= 3, { error: () => m.orders_attention_note_missing() }),
 })
 const STEPS = Object.keys(DONE) as FulfilmentStep[]
 
@@ -63,15 +64,15 @@ export async function resolveAttentionStep({ context, orderId, fields, actor }: 
   const parsed = parseForm<typeof ATTENTION_FORM, OrderField>({ attentionNote: fields.attentionNote ?? '' }, ATTENTION_FORM)
   if (!parsed.ok) {
     return data<StepResult>(
-      { ok: false, error: 'Check the fields marked below.', step: 'resolve-attention', fieldErrors: parsed.fieldErrors },
+      { ok: false, error: m.orders_check_fields(), step: 'resolve-attention', fieldErrors: parsed.fieldErrors },
       { status: 400 },
     )
   }
   const note = parsed.values.attentionNote
   if (!(await resolvePaymentAttention(context.shop.db, orderId, { actor, note }))) {
-    return data<StepResult>({ ok: false, error: 'This order no longer needs attention.', step: 'resolve-attention' }, { status: 409 })
+    return data<StepResult>({ ok: false, error: m.orders_attention_gone(), step: 'resolve-attention' }, { status: 409 })
   }
-  return data<StepResult>({ ok: true, message: 'Marked as dealt with.' })
+  return data<StepResult>({ ok: true, message: m.orders_attention_done() })
 }
 
 /** A returned parcel's goods checked fit to sell: back on the shelf, once. */
@@ -83,7 +84,7 @@ export async function restockStep({ context, orderId, actor }: Intent) {
     if (err instanceof OrderNotFoundError) throw notFound()
     throw err
   }
-  return data<StepResult>({ ok: true, message: 'The goods are back in stock.' })
+  return data<StepResult>({ ok: true, message: m.orders_restocked() })
 }
 
 /** A refund from the order's page (decision 033): written with its credit note, then sent to the provider. */
@@ -94,7 +95,7 @@ export async function refundStep({ context, orderId, fields, actor }: Intent) {
   const values = { amount: fields.amount, reason: fields.reason }
   if (!form.ok)
     return data<StepResult>(
-      { ok: false, error: 'Check the fields marked below.', step: 'refund', fieldErrors: form.fieldErrors, values },
+      { ok: false, error: m.orders_check_fields(), step: 'refund', fieldErrors: form.fieldErrors, values },
       { status: 400 },
     )
   try {
@@ -106,10 +107,10 @@ export async function refundStep({ context, orderId, fields, actor }: Intent) {
       speed: form.speed,
       actor,
     })
-    const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
+    const note = refund.creditNoteNumber ? m.orders_credit_note_sentence({ number: refund.creditNoteNumber }) : ''
     return data<StepResult>({
       ok: true,
-      message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)}: ${refundOutcome(refund.status)}${note}`,
+      message: m.orders_refund_result({ amount: formatRupeesAndPaise(refund.amountPaise), outcome: refundOutcome(refund.status), note }),
     })
   } catch (err) {
     if (err instanceof RefundRefusedError)
@@ -130,18 +131,18 @@ export async function codRefundStep({ context, orderId, fields, actor }: Intent)
   const values = { amount: fields.amount, reason: fields.reason, method: fields.method, reference: fields.reference, paidOn: fields.paidOn }
   if (!form.ok)
     return data<StepResult>(
-      { ok: false, error: 'Check the fields marked below.', step: 'cod-refund', fieldErrors: form.fieldErrors, values },
+      { ok: false, error: m.orders_check_fields(), step: 'cod-refund', fieldErrors: form.fieldErrors, values },
       { status: 400 },
     )
   try {
     const { ok: _, ...input } = form
     const refund = await recordCodRefund(context.shop.db, context.shop.config.PUBLIC_URL, { ...input, orderId, actor, now })
     const how = `${REFUND_METHOD_LABELS[form.method]} ${form.reference}`
-    if (refund.duplicate) return data<StepResult>({ ok: true, message: `This refund (${how}) was recorded already: nothing was added.` })
-    const note = refund.creditNoteNumber ? ` Credit note ${refund.creditNoteNumber}.` : ''
+    if (refund.duplicate) return data<StepResult>({ ok: true, message: m.orders_cod_refund_duplicate({ how }) })
+    const note = refund.creditNoteNumber ? m.orders_credit_note_sentence({ number: refund.creditNoteNumber }) : ''
     return data<StepResult>({
       ok: true,
-      message: `Refund of ${formatRupeesAndPaise(refund.amountPaise)} recorded as paid by ${how}; the customer has been mailed.${note}`,
+      message: m.orders_cod_refund_recorded({ amount: formatRupeesAndPaise(refund.amountPaise), how, note }),
     })
   } catch (err) {
     // The order moved on, or was never one to refund this way: 409 reloads the page (shouldRevalidate).
@@ -156,12 +157,12 @@ export async function codRefundStep({ context, orderId, fields, actor }: Intent)
 /** A failed refund's transfer, tried again. */
 export async function retryRefundStep({ context, fields, actor }: Intent) {
   if (!ORDER_ID.test(fields.refundId ?? ''))
-    return data<StepResult>({ ok: false, error: 'There is no such refund.', step: 'retry-refund' }, { status: 400 })
+    return data<StepResult>({ ok: false, error: m.orders_no_such_refund(), step: 'retry-refund' }, { status: 400 })
   try {
     const refund = await retryRefund(context.shop.db, context.shop.payments, context.shop.config.PUBLIC_URL, fields.refundId ?? '', actor)
     return data<StepResult>({
       ok: true,
-      message: refund?.status === 'failed' ? 'Tried again: the provider refused it again (see the refund).' : 'Refund sent again.',
+      message: refund?.status === 'failed' ? m.orders_refund_refused_again() : m.orders_refund_sent_again(),
     })
   } catch (err) {
     if (err instanceof RefundRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'retry-refund' }, { status: 409 })
@@ -179,9 +180,9 @@ function readStep(fields: Record<string, string | undefined>) {
     ? {}
     : Object.fromEntries(FIELDS.filter((f) => parsed.fieldErrors[f] !== undefined).map((f) => [f, parsed.fieldErrors[f]]))
   // Cancelling returns stock and mails the customer: it needs the box ticked, whatever the browser let through.
-  if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = 'Tick the box to confirm the cancellation.'
+  if (step === 'cancel' && fields.confirm !== 'yes') fieldErrors.confirm = m.orders_cancel_tick_box()
   if (!parsed.ok || Object.keys(fieldErrors).length) {
-    const error = Object.keys(fieldErrors).length || parsed.ok ? 'Check the fields marked below.' : firstError(parsed)
+    const error = Object.keys(fieldErrors).length || parsed.ok ? m.orders_check_fields() : firstError(parsed)
     return { ok: false as const, refused: data<StepResult>({ ok: false, error, step, fieldErrors, values }, { status: 400 }) }
   }
   return { ok: true as const, input: parsed.values }
@@ -214,13 +215,13 @@ export async function cancelStep({ context, orderId, fields, actor }: Intent) {
     if (cancelled.refund) {
       return data<StepResult>({
         ok: true,
-        message: `Order cancelled and its stock returned; ${refundOutcome(cancelled.refund.status)} The customer has been mailed.`,
+        message: m.orders_cancelled_with_refund({ outcome: refundOutcome(cancelled.refund.status) }),
       })
     }
   } catch (err) {
     return stepRefused(err, 'cancel')
   }
-  return data<StepResult>({ ok: true, message: DONE.cancel })
+  return data<StepResult>({ ok: true, message: DONE.cancel() })
 }
 
 /** Any other step of fulfilment: confirm, pack, ship, deliver, return; or a step the form does not know. */
@@ -235,7 +236,8 @@ export async function fulfilmentStep({ context, orderId, fields, actor }: Intent
     return stepRefused(err, read.input.step)
   }
   // Only cash on delivery is paid by its delivery (issue 39: a prepaid order was told about cash).
-  const message = read.input.step === 'deliver' && advanced.paymentMethod === 'cod' ? COD_DELIVERED : DONE[read.input.step]
+  const message =
+    read.input.step === 'deliver' && advanced.paymentMethod === 'cod' ? m.orders_done_cod_delivered() : DONE[read.input.step]()
   return data<StepResult>({ ok: true, message })
 }
 
@@ -251,12 +253,12 @@ async function shipStep({ context, orderId, actor }: Intent, input: Extract<Fulf
     if (err instanceof ShipmentRefusedError) return data<StepResult>({ ok: false, error: err.message, step: 'ship' }, { status: 409 })
     return stepRefused(err, 'ship')
   }
-  return data<StepResult>({ ok: true, message: DONE.ship })
+  return data<StepResult>({ ok: true, message: DONE.ship() })
 }
 
 function refundOutcome(status: string | undefined) {
-  if (status === 'processed') return 'the refund is done.'
-  if (status === 'pending') return 'the refund is with the payment provider.'
-  if (status === 'failed') return 'the payment provider refused the refund: see why below, and try it again.'
-  return 'the refund did not get an answer yet: the shop sends it again by itself.'
+  if (status === 'processed') return m.orders_refund_outcome_processed()
+  if (status === 'pending') return m.orders_refund_outcome_pending()
+  if (status === 'failed') return m.orders_refund_outcome_failed()
+  return m.orders_refund_outcome_unanswered()
 }

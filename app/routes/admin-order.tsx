@@ -9,6 +9,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import type { StepResult } from '~/features/orders/admin-order-steps'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
 import {
@@ -24,7 +25,9 @@ import {
 } from './admin-order.server'
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: `${data?.order ? `Order ${data.order.label}` : 'Order'} · ${shopSettingsOf(matches).shopName}` },
+  {
+    title: `${data?.order ? m.orders_order_label({ label: data.order.label }) : m.orders_page_title()} · ${shopSettingsOf(matches).shopName}`,
+  },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -69,16 +72,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <AdminPage
       title={
         <span className="flex flex-wrap items-center gap-3">
-          Order {order.label} <OrderStatusPill status={order.status} />
+          {m.orders_order_label({ label: order.label })} <OrderStatusPill status={order.status} />
         </span>
       }
-      back={{ to: '/dash/orders', label: 'Orders' }}
+      back={{ to: '/dash/orders', label: m.orders_orders() }}
     >
       <p className="mt-2 text-earth-700">
-        Placed <Time value={order.createdAt} />
+        {m.orders_placed()} <Time value={order.createdAt} />
         {order.paidAt && (
           <>
-            , paid <Time value={order.paidAt} />
+            {m.orders_placed_paid()} <Time value={order.paidAt} />
           </>
         )}
         .

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ORDER_STATUS_LABELS } from '~/features/orders/status-labels'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { creditNoteUrl, hasInvoice, invoiceUrl } from '~/features/invoices/invoice-links'
 import { formatRupees } from '~/features/money/money'
@@ -10,19 +11,19 @@ import { inputClass, tableScroll, Time } from './admin-page'
 
 // The admin's order page (routes/admin-order.tsx): its panels that show the order.
 
-const PROVIDERS: Record<string, string> = { razorpay: 'Razorpay', test: 'Test payments (no money moves)' }
+const providers = (): Record<string, string> => ({ razorpay: 'Razorpay', test: m.orders_provider_test() })
 
 /** How the order is paid: a COD order is opened with the shop's provider but never pays through it (issue 39). */
 function paymentRows(order: OrderForAdmin): [string, ReactNode][] {
   if (order.paymentMethod === 'cod')
     return [
-      ['Paid by', 'Cash on delivery'],
-      ['Cash collected', order.paidAt ? <Time key="t" value={order.paidAt} /> : 'Not yet'],
+      [m.orders_paid_by(), m.orders_cash_on_delivery()],
+      [m.orders_cash_collected(), order.paidAt ? <Time key="t" value={order.paidAt} /> : m.orders_not_yet()],
     ]
   return [
-    ['Paid by', `Online, through ${PROVIDERS[order.provider] ?? order.provider}`],
-    ['Provider order', order.providerOrderId ?? '—'],
-    ['Payment id', order.paymentId ?? '—'],
+    [m.orders_paid_by(), m.orders_paid_online_through({ provider: providers()[order.provider] ?? order.provider })],
+    [m.orders_provider_order(), order.providerOrderId ?? '—'],
+    [m.orders_payment_id(), order.paymentId ?? '—'],
   ]
 }
 
@@ -54,34 +55,34 @@ export function Definitions({ items }: { items: [string, ReactNode][] }) {
 
 export function SpeedChoice({ id }: { id: string }) {
   return (
-    <SelectField id={id} name="speed" label="How fast" defaultValue="normal" inputClassName={inputClass}>
-      <option value="normal">Normal: 5–7 working days</option>
-      <option value="optimum">Instant where the bank allows (Razorpay charges a fee)</option>
+    <SelectField id={id} name="speed" label={m.orders_how_fast()} defaultValue="normal" inputClassName={inputClass}>
+      <option value="normal">{m.orders_speed_normal_option()}</option>
+      <option value="optimum">{m.orders_speed_optimum_option()}</option>
     </SelectField>
   )
 }
 
 export function ItemsPanel({ order }: { order: OrderForAdmin }) {
   return (
-    <Panel id="lines-title" title="Items">
+    <Panel id="lines-title" title={m.orders_items()}>
       <div className={`mt-3 ${tableScroll}`}>
         {/* Four columns and no minimum width, the size under the name: on a phone's 300 px every quantity and price
             shows (issue 39), where a fifth column pushed them out of the box. */}
         <table className="w-full border-collapse text-left">
-          <caption className="sr-only">Items in order {order.label}</caption>
+          <caption className="sr-only">{m.orders_items_in_order({ label: order.label })}</caption>
           <thead>
             <tr className="border-b border-stone-300 text-sm text-earth-700">
               <th scope="col" className="p-2">
-                Product
+                {m.orders_col_product()}
               </th>
               <th scope="col" className="p-2 text-right">
-                Qty
+                {m.orders_col_qty()}
               </th>
               <th scope="col" className="p-2 text-right">
-                Unit price
+                {m.orders_col_unit_price()}
               </th>
               <th scope="col" className="p-2 text-right">
-                Line total
+                {m.orders_col_line_total()}
               </th>
             </tr>
           </thead>
@@ -118,19 +119,19 @@ export function ItemsPanel({ order }: { order: OrderForAdmin }) {
 
 export function HistoryPanel({ order }: { order: OrderForAdmin }) {
   return (
-    <Panel id="history-title" title="History">
+    <Panel id="history-title" title={m.orders_history()}>
       <ol className="mt-3 grid gap-3">
         {order.history.map((event) => (
           <li key={event.id} className="border-l-4 border-leaf-200 pl-3">
             <p className="font-semibold text-earth-900">{ORDER_STATUS_LABELS[event.status]}</p>
             {event.note && <p className="text-earth-900">{event.note}</p>}
             <p className="text-sm text-earth-700">
-              {event.actor ?? 'Shop'} · <Time value={event.createdAt} />
+              {event.actor ?? m.orders_actor_shop()} · <Time value={event.createdAt} />
             </p>
           </li>
         ))}
       </ol>
-      {order.history.length === 0 && <p className="mt-3 text-earth-700">No changes recorded yet.</p>}
+      {order.history.length === 0 && <p className="mt-3 text-earth-700">{m.orders_history_empty()}</p>}
     </Panel>
   )
 }
@@ -138,7 +139,7 @@ export function HistoryPanel({ order }: { order: OrderForAdmin }) {
 export function CustomerPanel({ order }: { order: OrderForAdmin }) {
   const address = order.shippingAddress
   return (
-    <Panel id="customer-title" title="Customer and delivery">
+    <Panel id="customer-title" title={m.orders_customer_and_delivery()}>
       <address className="mt-3 text-earth-900 not-italic">
         {address.fullName}
         <br />
@@ -153,13 +154,13 @@ export function CustomerPanel({ order }: { order: OrderForAdmin }) {
       <Definitions
         items={[
           [
-            'E-mail',
+            m.orders_email(),
             <a key="e" href={`mailto:${order.email}`} className="text-leaf-800 underline underline-offset-2">
               {order.email}
             </a>,
           ],
           [
-            'Phone',
+            m.orders_phone(),
             <a key="p" href={`tel:${address.phoneNumber}`} className="text-leaf-800 underline underline-offset-2">
               {address.phoneNumber}
             </a>,
@@ -167,7 +168,7 @@ export function CustomerPanel({ order }: { order: OrderForAdmin }) {
           ...(address.alternateNumber
             ? ([
                 [
-                  'Alternate',
+                  m.orders_alternate_phone(),
                   <a key="a" href={`tel:${address.alternateNumber}`} className="text-leaf-800 underline underline-offset-2">
                     {address.alternateNumber}
                   </a>,
@@ -182,16 +183,16 @@ export function CustomerPanel({ order }: { order: OrderForAdmin }) {
 
 export function PaymentPanel({ order }: { order: OrderForAdmin }) {
   return (
-    <Panel id="payment-title" title="Payment">
+    <Panel id="payment-title" title={m.orders_payment()}>
       <Definitions
         items={[
           ...paymentRows(order),
           ...(hasInvoice(order.status, Boolean(order.invoiceNumber), order.paymentMethod)
             ? ([
                 [
-                  'Invoice',
+                  m.orders_invoice(),
                   <a key="i" href={invoiceUrl(order.id)} download className="text-leaf-800 underline underline-offset-2">
-                    {order.invoiceNumber ? `${order.invoiceNumber} (PDF)` : 'Issue and download (PDF)'}
+                    {order.invoiceNumber ? `${order.invoiceNumber} (PDF)` : m.orders_invoice_issue()}
                   </a>,
                 ],
               ] as [string, ReactNode][])
@@ -199,14 +200,14 @@ export function PaymentPanel({ order }: { order: OrderForAdmin }) {
           ...(order.returnCreditNote
             ? ([
                 [
-                  'Credit note',
+                  m.orders_credit_note(),
                   <a
                     key="c"
                     href={creditNoteUrl(order.id, order.returnCreditNote.id)}
                     download
                     className="text-leaf-800 underline underline-offset-2"
                   >
-                    {`${order.returnCreditNote.number} (PDF), cancelling the invoice: returned to origin`}
+                    {m.orders_credit_note_returned({ number: order.returnCreditNote.number })}
                   </a>,
                 ],
               ] as [string, ReactNode][])
@@ -221,19 +222,19 @@ export function PaymentPanel({ order }: { order: OrderForAdmin }) {
 export function ShippingPanel({ order }: { order: Pick<OrderForAdmin, 'courier' | 'trackingNumber' | 'shipments' | 'promisedBy'> }) {
   if (order.shipments.length === 0)
     return (
-      <Panel id="shipping-title" title="Shipping">
+      <Panel id="shipping-title" title={m.orders_shipping()}>
         <Definitions
           items={[
-            ['Courier', order.courier ?? '—'],
-            ['Tracking number', order.trackingNumber ?? '—'],
-            ...(order.promisedBy ? ([['Promised by', order.promisedBy]] as Array<[string, string]>) : []),
+            [m.orders_courier(), order.courier ?? '—'],
+            [m.orders_tracking_number(), order.trackingNumber ?? '—'],
+            ...(order.promisedBy ? ([[m.orders_promised_by(), order.promisedBy]] as Array<[string, string]>) : []),
           ]}
         />
       </Panel>
     )
   return (
-    <Panel id="shipping-title" title="Shipping">
-      {order.promisedBy && <p className="text-earth-700">Promised to the customer by {order.promisedBy}.</p>}
+    <Panel id="shipping-title" title={m.orders_shipping()}>
+      {order.promisedBy && <p className="text-earth-700">{m.orders_promised_to_customer({ date: order.promisedBy })}</p>}
       <ul className="grid gap-3">
         {order.shipments.map((parcel) => (
           <li key={parcel.id} className="rounded-lg border border-stone-200 p-3" data-testid="order-shipment">
@@ -242,11 +243,11 @@ export function ShippingPanel({ order }: { order: Pick<OrderForAdmin, 'courier' 
             </p>
             <p className="text-sm text-earth-700">
               {parcel.sentBy} · {(parcel.weightGrams / 1000).toFixed(2)} kg, {parcel.boxName}
-              {parcel.chargePaise !== null ? ` · charge ${formatRupees(parcel.chargePaise)}` : ''}
+              {parcel.chargePaise !== null ? m.orders_parcel_charge({ amount: formatRupees(parcel.chargePaise) }) : ''}
             </p>
             {parcel.awb && (
               <p className="text-sm text-earth-900">
-                {parcel.courier ?? 'Courier'}:{' '}
+                {parcel.courier ?? m.orders_courier()}:{' '}
                 {parcel.trackingUrl ? (
                   <a href={parcel.trackingUrl} className="underline underline-offset-2" rel="noopener noreferrer" target="_blank">
                     {parcel.awb}
@@ -254,11 +255,13 @@ export function ShippingPanel({ order }: { order: Pick<OrderForAdmin, 'courier' 
                 ) : (
                   parcel.awb
                 )}
-                {parcel.providerStatus ? ` · courier says “${parcel.providerStatus}”` : ''}
+                {parcel.providerStatus ? m.orders_parcel_courier_says({ status: parcel.providerStatus }) : ''}
               </p>
             )}
-            {parcel.expectedBy && <p className="text-sm text-earth-700">Expected by {parcel.expectedBy}</p>}
-            {parcel.failureReason && <p className="text-sm text-red-800">Delivery failed: {parcel.failureReason}</p>}
+            {parcel.expectedBy && <p className="text-sm text-earth-700">{m.orders_parcel_expected_by({ date: parcel.expectedBy })}</p>}
+            {parcel.failureReason && (
+              <p className="text-sm text-red-800">{m.orders_parcel_delivery_failed({ reason: parcel.failureReason })}</p>
+            )}
           </li>
         ))}
       </ul>

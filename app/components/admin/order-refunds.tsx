@@ -9,17 +9,18 @@ import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
 import { REFERENCE_LABELS, REFUND_METHOD_LABELS } from '~/features/payments/refund-methods'
 import { lineField } from '~/features/payments/refund-plan'
 import type { OrderField, StepFailure } from '~/features/orders/admin-order-steps'
+import { m } from '~/i18n/paraglide/messages.js'
 import { formatDate, inputClass, Time } from './admin-page'
 import { Panel, SpeedChoice } from './order-panels'
 
 // The admin's order page (routes/admin-order.tsx): its refunds, and the form for a new one: through the payment
 // provider (decision 033), or, for a cash-on-delivery order, the owner's record of a UPI or bank transfer (decision 069).
 
-const REFUND_STATUS_LABELS: Record<string, string> = {
-  requested: 'Sending',
-  pending: 'With the provider',
-  processed: 'Refunded',
-  failed: 'Failed',
+const REFUND_STATUS_LABELS: Record<string, () => string> = {
+  requested: m.orders_refund_status_requested,
+  pending: m.orders_refund_status_pending,
+  processed: m.orders_refund_status_processed,
+  failed: m.orders_refund_status_failed,
 }
 const REFUND_STATUS_CLASSES: Record<string, string> = {
   requested: 'bg-stone-100 text-earth-900',
@@ -42,14 +43,14 @@ function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'
   const refundableLines = left.lines.filter((l) => l.quantity > 0)
   return (
     <fieldset aria-describedby={errors.kind ? `${idPrefix}-kind-error` : undefined}>
-      <legend className="text-sm font-medium text-earth-900">What to refund</legend>
+      <legend className="text-sm font-medium text-earth-900">{m.orders_refund_what()}</legend>
       <label className="mt-1 flex items-center gap-2">
-        <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" /> Everything left (
-        {formatRupeesAndPaise(left.moneyPaise)})
+        <input type="radio" name="kind" value="whole" className="size-4 accent-leaf-700" />{' '}
+        {m.orders_refund_everything_left({ amount: formatRupeesAndPaise(left.moneyPaise) })}
       </label>
       {!left.amountOnly && (
         <label className="mt-1 flex items-center gap-2">
-          <input type="radio" name="kind" value="lines" defaultChecked className="size-4 accent-leaf-700" /> These items:
+          <input type="radio" name="kind" value="lines" defaultChecked className="size-4 accent-leaf-700" /> {m.orders_refund_these_items()}
         </label>
       )}
       {!left.amountOnly && (
@@ -64,12 +65,21 @@ function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'
                 defaultValue={0}
                 inputMode="numeric"
                 className={`${inputClass} w-20`}
-                aria-label={`Quantity of ${line.name}${line.size !== 'one' ? ` (${line.size})` : ''} to refund, at most ${line.quantity}`}
+                aria-label={m.orders_refund_line_quantity({
+                  name: line.name,
+                  size: line.size !== 'one' ? ` (${line.size})` : '',
+                  max: line.quantity,
+                })}
               />
-              of {line.quantity} × {line.name}
-              {line.size !== 'one' ? ` (${line.size})` : ''} at {formatRupees(line.unitPricePaise)}
+              {m.orders_refund_line_of({
+                quantity: line.quantity,
+                name: line.name,
+                size: line.size !== 'one' ? ` (${line.size})` : '',
+                price: formatRupees(line.unitPricePaise),
+              })}
               {/* A discounted line is refunded at what was paid for it (decision 042). */}
-              {line.discountPaise > 0 && ` less ${formatRupees(line.discountPaise)} discount: ${formatRupees(line.paidPaise)} paid`}
+              {line.discountPaise > 0 &&
+                m.orders_refund_line_discount({ discount: formatRupees(line.discountPaise), paid: formatRupees(line.paidPaise) })}
             </label>
           ))}
           {left.deliveryPaise > 0 && (
@@ -77,7 +87,7 @@ function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'
               id={`${idPrefix}-delivery`}
               name="delivery"
               value="yes"
-              label={`The delivery charge (${formatRupees(left.deliveryPaise)})`}
+              label={m.orders_refund_delivery_charge({ amount: formatRupees(left.deliveryPaise) })}
               className="flex items-center gap-2 text-earth-900"
               inputClassName="size-4 accent-leaf-700"
             />
@@ -87,7 +97,7 @@ function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'
               id={`${idPrefix}-cod-fee`}
               name="codFee"
               value="yes"
-              label={`The cash-on-delivery fee (${formatRupees(left.codFeePaise)})`}
+              label={m.orders_refund_cod_fee({ amount: formatRupees(left.codFeePaise) })}
               className="flex items-center gap-2 text-earth-900"
               inputClassName="size-4 accent-leaf-700"
             />
@@ -96,12 +106,13 @@ function WhatToRefund({ left, errors, values, idPrefix }: Omit<FormProps, 'busy'
         </div>
       )}
       <label className="mt-1 flex items-center gap-2">
-        <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" /> An amount:
+        <input type="radio" name="kind" value="amount" defaultChecked={left.amountOnly} className="size-4 accent-leaf-700" />{' '}
+        {m.orders_refund_an_amount()}
       </label>
       <MoneyField
         id={`${idPrefix}-amount`}
         name="amount"
-        label="Amount in rupees"
+        label={m.orders_refund_amount_in_rupees()}
         labelClassName="sr-only"
         placeholder="₹"
         defaultValue={values.amount}
@@ -121,7 +132,7 @@ function ReasonAndRestock({ errors, values, idPrefix }: Omit<FormProps, 'busy' |
       <TextField
         id={`${idPrefix}-reason`}
         name="reason"
-        label="Reason (goes in the customer’s mail and on the credit note)"
+        label={m.orders_refund_reason_label()}
         required
         maxLength={300}
         defaultValue={values.reason ?? ''}
@@ -132,7 +143,7 @@ function ReasonAndRestock({ errors, values, idPrefix }: Omit<FormProps, 'busy' |
         name="restock"
         value="yes"
         defaultChecked
-        label="Put the refunded items back in stock (untick for damaged goods)"
+        label={m.orders_refund_restock_label()}
         error={errors.restock}
         className="flex items-start gap-2 text-earth-900"
         inputClassName="mt-1 size-5 accent-leaf-700"
@@ -152,7 +163,7 @@ function RefundForm({ left, errors, values, busy }: FormProps) {
     >
       <FormTokenField />
       <h3 id="refund-form-title" className="font-semibold text-earth-900">
-        Refund ({formatRupeesAndPaise(left.moneyPaise)} left)
+        {m.orders_refund_form_title({ amount: formatRupeesAndPaise(left.moneyPaise) })}
       </h3>
       <input type="hidden" name="step" value="refund" />
       <WhatToRefund left={left} errors={errors} values={values} idPrefix="refund" />
@@ -160,7 +171,7 @@ function RefundForm({ left, errors, values, busy }: FormProps) {
       <SpeedChoice id="refund-speed" />
       <div>
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Refunding…' : 'Refund'}
+          {busy ? m.orders_refunding() : m.orders_refund()}
         </button>
       </div>
     </Form>
@@ -182,22 +193,19 @@ function CodRefundForm({ left, errors, values, busy }: FormProps) {
     >
       <FormTokenField />
       <h3 id="cod-refund-form-title" className="font-semibold text-earth-900">
-        Record a refund paid by UPI or bank transfer ({formatRupeesAndPaise(left.moneyPaise)} left)
+        {m.orders_cod_refund_form_title({ amount: formatRupeesAndPaise(left.moneyPaise) })}
       </h3>
-      <p className="text-sm text-earth-700">
-        This order was paid in cash on delivery, so no payment service can send the money back. Pay the customer by UPI or bank transfer
-        first, then record it here: the customer is mailed and the credit note issued.
-      </p>
+      <p className="text-sm text-earth-700">{m.orders_cod_refund_explained()}</p>
       <input type="hidden" name="step" value="cod-refund" />
       <WhatToRefund left={left} errors={errors} values={values} idPrefix="cod-refund" />
       <ReasonAndRestock errors={errors} values={values} idPrefix="cod-refund" />
       <RadioGroupField
         id="cod-refund-method"
         name="method"
-        legend="How you paid it back"
+        legend={m.orders_cod_refund_how_paid()}
         options={[
           { value: 'upi', label: REFUND_METHOD_LABELS.upi },
-          { value: 'bank_transfer', label: 'Bank transfer (NEFT, IMPS or RTGS)' },
+          { value: 'bank_transfer', label: m.orders_cod_refund_bank_transfer_option() },
         ]}
         defaultValue={values.method ?? 'upi'}
         error={errors.method}
@@ -205,8 +213,8 @@ function CodRefundForm({ left, errors, values, busy }: FormProps) {
       <TextField
         id="cod-refund-reference"
         name="reference"
-        label="Reference of the transfer"
-        hint="UPI: the 12-digit UPI reference (UTR) your app shows. Bank transfer: the UTR, 12 to 22 letters and digits."
+        label={m.orders_cod_refund_reference()}
+        hint={m.orders_cod_refund_reference_hint()}
         required
         maxLength={60}
         autoCapitalize="characters"
@@ -218,14 +226,14 @@ function CodRefundForm({ left, errors, values, busy }: FormProps) {
         id="cod-refund-paid-on"
         name="paidOn"
         type="date"
-        label="Day you paid it"
+        label={m.orders_cod_refund_paid_on()}
         required
         defaultValue={values.paidOn ?? today}
         error={errors.paidOn}
       />
       <div>
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Recording…' : 'Record the refund'}
+          {busy ? m.orders_recording() : m.orders_cod_refund_record()}
         </button>
       </div>
     </Form>
@@ -234,7 +242,7 @@ function CodRefundForm({ left, errors, values, busy }: FormProps) {
 
 export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin; failed?: StepFailure; busyStep: string | null }) {
   return (
-    <Panel id="refunds-title" title="Refunds">
+    <Panel id="refunds-title" title={m.orders_refunds()}>
       {order.refunds.length > 0 && (
         <ul className="mt-3 grid gap-3" data-testid="refunds">
           {order.refunds.map((refund) => (
@@ -242,17 +250,26 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
               <p className="flex flex-wrap items-center justify-between gap-2">
                 <strong className="text-earth-900">{formatRupeesAndPaise(refund.amountPaise)}</strong>
                 <span className={`rounded-full px-2 py-0.5 text-sm ${REFUND_STATUS_CLASSES[refund.status]}`}>
-                  {REFUND_STATUS_LABELS[refund.status]}
+                  {REFUND_STATUS_LABELS[refund.status]?.()}
                 </span>
               </p>
               <p className="text-earth-900">{refund.reason}</p>
               <p className="text-sm text-earth-700">
-                {refund.method === 'provider' ? (refund.speed === 'optimum' ? 'Instant' : 'Normal') : REFUND_METHOD_LABELS[refund.method]}
-                {refund.restock ? ' · goods back to stock' : ''} · {refund.createdBy ?? 'Shop'} · <Time value={refund.createdAt} />
+                {refund.method === 'provider'
+                  ? refund.speed === 'optimum'
+                    ? m.orders_refund_speed_instant()
+                    : m.orders_refund_speed_normal()
+                  : REFUND_METHOD_LABELS[refund.method]}
+                {refund.restock ? m.orders_refund_goods_back() : ''} · {refund.createdBy ?? m.orders_actor_shop()} ·{' '}
+                <Time value={refund.createdAt} />
               </p>
               {refund.method !== 'provider' && refund.reference && refund.paidOn && (
                 <p className="text-sm text-earth-900" data-testid="refund-paid-outside">
-                  Paid by {REFUND_METHOD_LABELS[refund.method]} on {formatDate(refund.paidOn)}, {REFERENCE_LABELS[refund.method]}{' '}
+                  {m.orders_refund_paid_outside({
+                    method: REFUND_METHOD_LABELS[refund.method],
+                    date: formatDate(refund.paidOn),
+                    reference_label: REFERENCE_LABELS[refund.method],
+                  })}{' '}
                   <span className="font-mono">{refund.reference}</span>
                 </p>
               )}
@@ -260,7 +277,7 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
               {refund.creditNoteNumber && (
                 <p className="mt-1">
                   <a href={creditNoteUrl(order.id, refund.id)} download className="text-leaf-800 underline underline-offset-2">
-                    Credit note {refund.creditNoteNumber} (PDF)
+                    {m.orders_credit_note_pdf({ number: refund.creditNoteNumber })}
                   </a>
                 </p>
               )}
@@ -270,7 +287,7 @@ export function RefundsPanel({ order, failed, busyStep }: { order: OrderForAdmin
                   <input type="hidden" name="step" value="retry-refund" />
                   <input type="hidden" name="refundId" value={refund.id} />
                   <button type="submit" className={secondaryButton} disabled={busyStep === 'retry-refund'}>
-                    Try the refund again
+                    {m.orders_refund_try_again()}
                   </button>
                 </Form>
               )}

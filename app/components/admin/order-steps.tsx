@@ -7,6 +7,7 @@ import type { FulfilmentStep } from '~/features/orders/fulfilment.server'
 import type { OrderForAdmin } from '~/features/orders/admin-orders.server'
 import { formatRupees, formatRupeesAndPaise } from '~/features/money/money'
 import type { StepFailure } from '~/features/orders/admin-order-steps'
+import { m } from '~/i18n/paraglide/messages.js'
 import { inputClass, Time } from './admin-page'
 import { Panel, SpeedChoice } from './order-panels'
 
@@ -20,25 +21,25 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
   const shipErrors = errorsFor('ship')
   const cancelErrors = errorsFor('cancel')
   return (
-    <Panel id="steps-title" title="Next step">
+    <Panel id="steps-title" title={m.orders_next_step()}>
       {order.canRestock ? (
         <Form method="post" preventScrollReset className="mt-3 grid gap-2">
           <FormTokenField />
           <input type="hidden" name="step" value="restock" />
-          <p className="text-earth-900">The parcel came back. Once you have checked it, put what is fit to sell back in stock.</p>
+          <p className="text-earth-900">{m.orders_restock_explained()}</p>
           <div>
             <button type="submit" className={secondaryButton} disabled={busyStep === 'restock'}>
-              Fit to sell: put the goods back in stock
+              {m.orders_restock_button()}
             </button>
           </div>
         </Form>
       ) : order.nextSteps.length === 0 ? (
         <p className="mt-3 text-earth-700">
           {order.status === 'pending_payment'
-            ? 'Waiting for the customer to pay; nothing to do yet.'
+            ? m.orders_waiting_for_payment()
             : order.status === 'awaiting_confirmation'
-              ? 'Waiting for the customer to confirm.'
-              : `Nothing more to do: the order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`}
+              ? m.orders_waiting_for_confirmation()
+              : m.orders_nothing_more({ status: ORDER_STATUS_LABELS[order.status].toLowerCase() })}
         </p>
       ) : (
         <div className="mt-3 grid gap-5">
@@ -51,17 +52,15 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
             >
               <FormTokenField />
               <h3 id="confirm-title" className="font-semibold text-earth-900">
-                Confirm (cash on delivery)
+                {m.orders_confirm_title()}
               </h3>
               <p className="text-sm text-earth-700">
-                The customer has been mailed a link to confirm. Confirm here after calling them on {order.shippingAddress.phoneNumber}
-                {';'}
-                unconfirmed, the order cancels itself at <Time value={order.expiresAt} />.
+                {m.orders_confirm_explained({ phone: order.shippingAddress.phoneNumber })} <Time value={order.expiresAt} />.
               </p>
               <input type="hidden" name="step" value="confirm" />
               <div>
                 <button type="submit" className={primaryButton} disabled={busyStep === 'confirm'}>
-                  Confirm order
+                  {m.orders_confirm_order()}
                 </button>
               </div>
             </Form>
@@ -72,7 +71,7 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               <FormTokenField />
               <input type="hidden" name="step" value="pack" />
               <button type="submit" className={primaryButton} disabled={busyStep === 'pack'}>
-                Mark packed
+                {m.orders_mark_packed()}
               </button>
             </Form>
           )}
@@ -86,12 +85,12 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
             >
               <FormTokenField />
               <h3 id="ship-title" className="font-semibold text-earth-900">
-                Ship
+                {m.orders_ship_title()}
               </h3>
               <input type="hidden" name="step" value="ship" />
               <TextField
                 name="courier"
-                label="Courier"
+                label={m.orders_courier()}
                 required
                 maxLength={80}
                 defaultValue={valuesFor('ship').courier ?? order.courier ?? ''}
@@ -99,16 +98,16 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               />
               <TextField
                 name="trackingNumber"
-                label="Tracking number"
+                label={m.orders_tracking_number()}
                 required
                 maxLength={80}
                 defaultValue={valuesFor('ship').trackingNumber ?? order.trackingNumber ?? ''}
                 error={shipErrors.trackingNumber}
               />
-              <p className="text-sm text-earth-700">The customer is mailed the courier and tracking number.</p>
+              <p className="text-sm text-earth-700">{m.orders_ship_mailed()}</p>
               <div>
                 <button type="submit" className={primaryButton} disabled={busyStep === 'ship'}>
-                  Mark shipped
+                  {m.orders_mark_shipped()}
                 </button>
               </div>
             </Form>
@@ -119,7 +118,9 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               <FormTokenField />
               <input type="hidden" name="step" value="deliver" />
               <button type="submit" className={primaryButton} disabled={busyStep === 'deliver'}>
-                {order.paymentMethod === 'cod' ? `Delivered, ${formatRupees(order.totalPaise)} collected` : 'Mark delivered'}
+                {order.paymentMethod === 'cod'
+                  ? m.orders_delivered_collected({ amount: formatRupees(order.totalPaise) })
+                  : m.orders_mark_delivered()}
               </button>
             </Form>
           )}
@@ -133,33 +134,30 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
             >
               <FormTokenField />
               <h3 id="return-title" className="font-semibold text-earth-900">
-                Returned to origin
+                {m.orders_returned_title()}
               </h3>
               <p className="text-sm text-earth-700">
-                The parcel was refused or not collected and has come back.{' '}
-                {order.paymentMethod === 'cod'
-                  ? 'It counts against the customer for cash on delivery.'
-                  : 'Then refund the customer from this page: the whole order, or less the shipping.'}
+                {m.orders_returned_explained()} {order.paymentMethod === 'cod' ? m.orders_returned_cod() : m.orders_returned_prepaid()}
               </p>
               <input type="hidden" name="step" value="return" />
               <CheckboxField
                 name="resellable"
                 value="yes"
-                label="The goods are fit to sell: put them back in stock"
+                label={m.orders_returned_resellable()}
                 error={errorsFor('return').resellable}
                 className="flex items-start gap-2 text-earth-900"
                 inputClassName="mt-1 size-5 accent-leaf-700"
               />
               <TextField
                 name="reason"
-                label="Note (optional)"
+                label={m.orders_note_optional()}
                 maxLength={500}
                 defaultValue={valuesFor('return').reason ?? ''}
                 error={errorsFor('return').reason}
               />
               <div>
                 <button type="submit" className={secondaryButton} disabled={busyStep === 'return'}>
-                  Mark returned
+                  {m.orders_mark_returned()}
                 </button>
               </div>
             </Form>
@@ -174,13 +172,13 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
             >
               <FormTokenField />
               <h3 id="cancel-title" className="font-semibold text-earth-900">
-                Cancel
+                {m.orders_cancel_title()}
               </h3>
               <input type="hidden" name="step" value="cancel" />
               <TextareaField
                 id="cancel-reason"
                 name="reason"
-                label="Reason (optional, goes in the customer’s mail)"
+                label={m.orders_cancel_reason_label()}
                 rows={2}
                 maxLength={500}
                 defaultValue={valuesFor('cancel').reason ?? ''}
@@ -192,7 +190,7 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                   name="confirm"
                   value="yes"
                   required
-                  label="Yes, cancel and return the stock"
+                  label={m.orders_cancel_confirm_label()}
                   error={cancelErrors.confirm}
                   className="flex items-start gap-2 text-earth-900"
                   inputClassName="mt-1 size-5 accent-red-700"
@@ -201,12 +199,12 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
               </div>
               {order.refundable && (
                 <fieldset className="grid gap-2">
-                  <legend className="sr-only">Refund</legend>
+                  <legend className="sr-only">{m.orders_refund()}</legend>
                   <CheckboxField
                     name="refund"
                     value="yes"
                     defaultChecked
-                    label={`Refund ${formatRupeesAndPaise(order.refundable.moneyPaise)} to the customer now (a credit note cancels the invoice)`}
+                    label={m.orders_cancel_refund_label({ amount: formatRupeesAndPaise(order.refundable.moneyPaise) })}
                     className="flex items-start gap-2 text-earth-900"
                     inputClassName="mt-1 size-5 accent-leaf-700"
                   />
@@ -219,7 +217,7 @@ export function NextStepsPanel({ order, failed, busyStep }: { order: OrderForAdm
                   className={`${secondaryButton} border-red-700 text-red-800 hover:bg-red-50`}
                   disabled={busyStep === 'cancel'}
                 >
-                  Cancel order
+                  {m.orders_cancel_order()}
                 </button>
               </div>
             </Form>
@@ -239,7 +237,7 @@ export function PaymentAttention({ reason, error, value, busy }: { reason: strin
       className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900"
     >
       <h2 id="attention-title" className="font-semibold">
-        This payment needs you
+        {m.orders_attention_title()}
       </h2>
       <p className="mt-1" data-testid="payment-attention-reason">
         {reason}
@@ -250,7 +248,7 @@ export function PaymentAttention({ reason, error, value, busy }: { reason: strin
         <TextField
           id="attentionNote"
           name="attentionNote"
-          label="What you did"
+          label={m.orders_attention_what_you_did()}
           defaultValue={value}
           required
           minLength={3}
@@ -260,7 +258,7 @@ export function PaymentAttention({ reason, error, value, busy }: { reason: strin
           inputClassName={inputClass}
         />
         <button type="submit" className={secondaryButton} disabled={busy}>
-          {busy ? 'Saving…' : 'Mark as dealt with'}
+          {busy ? m.orders_saving() : m.orders_attention_mark_dealt()}
         </button>
       </Form>
     </section>

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { adminSearchText, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Database } from '~/db/client.server'
 import { type OrderStatus, orderEvents, orderLines, orders } from '~/db/schema'
 import { containsPattern } from '~/db/search'
@@ -118,7 +119,10 @@ export async function getOrderForAdmin(db: Database, orderId: string) {
     shipments: parcels.map((p) => ({
       id: p.id,
       reference: p.reference,
-      sentBy: p.provider === 'self' ? 'Sent by the shop' : `Booked through ${p.provider === 'shiprocket' ? 'Shiprocket' : p.provider}`,
+      sentBy:
+        p.provider === 'self'
+          ? m.orders_sent_by_shop()
+          : m.orders_booked_through({ provider: p.provider === 'shiprocket' ? 'Shiprocket' : p.provider }),
       status: SHIPMENT_STATUS_LABELS[p.status],
       providerStatus: p.providerStatus,
       courier: p.courier,

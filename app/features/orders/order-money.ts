@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { formatRupees } from '../money/money'
 import type { PaymentMethod } from './statuses'
 
@@ -36,9 +37,9 @@ export type MoneyLine = {
 const minus = (paise: number) => `−${formatRupees(paise)}`
 
 function totalLabel(order: OrderMoney, reader: MoneyReader) {
-  if (order.paymentMethod !== 'cod') return 'Total'
-  if (reader === 'quote') return 'To pay on delivery'
-  return reader === 'owner' ? 'Total, cash on delivery' : 'Total, paid in cash on delivery'
+  if (order.paymentMethod !== 'cod') return m.orders_money_total()
+  if (reader === 'quote') return m.orders_money_total_cod_quote()
+  return reader === 'owner' ? m.orders_money_total_cod_owner() : m.orders_money_total_cod_customer()
 }
 
 /**
@@ -48,13 +49,18 @@ function totalLabel(order: OrderMoney, reader: MoneyReader) {
  */
 export function orderMoneyLines(order: OrderMoney, reader: MoneyReader, refunds?: RefundedMoney): MoneyLine[] {
   const lines: MoneyLine[] = [
-    { kind: 'subtotal', label: 'Subtotal', amountPaise: order.subtotalPaise, shown: formatRupees(order.subtotalPaise), sum: false },
+    {
+      kind: 'subtotal',
+      label: m.orders_money_subtotal(),
+      amountPaise: order.subtotalPaise,
+      shown: formatRupees(order.subtotalPaise),
+      sum: false,
+    },
   ]
   if (order.couponDiscountPaise > 0) {
-    const code = order.couponCode ? ` ${order.couponCode}` : ''
     lines.push({
       kind: 'coupon',
-      label: `Coupon${code}`,
+      label: order.couponCode ? m.orders_money_coupon_code({ code: order.couponCode }) : m.orders_money_coupon(),
       amountPaise: -order.couponDiscountPaise,
       shown: minus(order.couponDiscountPaise),
       sum: false,
@@ -62,20 +68,24 @@ export function orderMoneyLines(order: OrderMoney, reader: MoneyReader, refunds?
   }
   if (order.prepaidDiscountPaise > 0) {
     const label =
-      reader === 'quote' ? 'Discount for paying online' : reader === 'owner' ? 'Online payment discount' : 'Paid online, you saved'
+      reader === 'quote'
+        ? m.orders_money_prepaid_quote()
+        : reader === 'owner'
+          ? m.orders_money_prepaid_owner()
+          : m.orders_money_prepaid_customer()
     lines.push({ kind: 'prepaid', label, amountPaise: -order.prepaidDiscountPaise, shown: minus(order.prepaidDiscountPaise), sum: false })
   }
   lines.push({
     kind: 'delivery',
-    label: 'Delivery',
+    label: m.orders_money_delivery(),
     amountPaise: order.deliveryPaise,
-    shown: order.deliveryPaise ? formatRupees(order.deliveryPaise) : 'Free',
+    shown: order.deliveryPaise ? formatRupees(order.deliveryPaise) : m.orders_money_free(),
     sum: false,
   })
   if (order.codFeePaise > 0)
     lines.push({
       kind: 'codFee',
-      label: 'Cash on delivery fee',
+      label: m.orders_money_cod_fee(),
       amountPaise: order.codFeePaise,
       shown: formatRupees(order.codFeePaise),
       sum: false,
@@ -91,13 +101,14 @@ export function orderMoneyLines(order: OrderMoney, reader: MoneyReader, refunds?
   const refunded = refunds?.refundedPaise ?? 0
   const refunding = refunds?.refundingPaise ?? 0
   if (refunded + refunding === 0) return lines
-  if (refunded > 0) lines.push({ kind: 'refunded', label: 'Refunded', amountPaise: -refunded, shown: minus(refunded), sum: false })
+  if (refunded > 0)
+    lines.push({ kind: 'refunded', label: m.orders_money_refunded(), amountPaise: -refunded, shown: minus(refunded), sum: false })
   if (refunding > 0)
-    lines.push({ kind: 'refunding', label: 'Refund on its way', amountPaise: -refunding, shown: minus(refunding), sum: false })
+    lines.push({ kind: 'refunding', label: m.orders_money_refunding(), amountPaise: -refunding, shown: minus(refunding), sum: false })
   const net = order.totalPaise - refunded - refunding
   lines.push({
     kind: 'net',
-    label: reader === 'owner' ? 'Kept after refunds' : 'Paid, after refunds',
+    label: reader === 'owner' ? m.orders_money_net_owner() : m.orders_money_net_customer(),
     amountPaise: net,
     shown: formatRupees(net),
     sum: true,

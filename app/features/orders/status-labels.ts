@@ -1,15 +1,29 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import type { OrderStatus } from './statuses'
 
-/** How an order's status reads to its customer. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  awaiting_confirmation: 'Cash on delivery: waiting for your confirmation',
-  confirmed: 'Confirmed, being packed (cash on delivery)',
-  returned_to_origin: 'Returned to us (not delivered)',
-  paid: 'Paid, being packed',
-  expired: 'Not paid (expired)',
-  packed: 'Packed, ready to ship',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+const LABELS: Record<OrderStatus, () => string> = {
+  pending_payment: m.orders_status_pending_payment,
+  awaiting_confirmation: m.orders_status_awaiting_confirmation,
+  confirmed: m.orders_status_confirmed,
+  returned_to_origin: m.orders_status_returned_to_origin,
+  paid: m.orders_status_paid,
+  expired: m.orders_status_expired,
+  packed: m.orders_status_packed,
+  shipped: m.orders_status_shipped,
+  delivered: m.orders_status_delivered,
+  cancelled: m.orders_status_cancelled,
 }
+
+/** How an order's status reads to its customer, in the language being answered. */
+export function orderStatusLabel(status: OrderStatus): string {
+  return LABELS[status]()
+}
+
+/**
+ * The same, as a table: each label is worded when it is read (a getter), never when this module loads, so
+ * `ORDER_STATUS_LABELS[status]` speaks the page's language.
+ */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object.defineProperties(
+  {} as Record<OrderStatus, string>,
+  Object.fromEntries((Object.keys(LABELS) as OrderStatus[]).map((status) => [status, { get: () => LABELS[status](), enumerable: true }])),
+)
