@@ -8,10 +8,11 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listOrdersForAdmin, type OrderListQuery, orderListQuerySchema } from '~/features/orders/admin-orders.server'
 import { formatRupees } from '~/features/money/money'
 import { readQuery } from '~/http/query.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-orders'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Orders · ${shopSettingsOf(matches).shopName}` },
+  { title: `${m.orders_orders()} · ${shopSettingsOf(matches).shopName}` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -23,19 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Short names for the filter; "To ship" (paid or packed) comes first, as it is what the owner works from.
 type Filter = OrderListQuery['status']
-const FILTER_LABELS: Record<Filter, string> = {
-  'to-ship': 'To ship',
-  all: 'All',
-  pending_payment: 'Awaiting payment',
-  awaiting_confirmation: 'COD to confirm',
-  confirmed: 'COD confirmed',
-  paid: 'Paid',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  returned_to_origin: 'Returned to origin',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
+const FILTER_LABELS: Record<Filter, () => string> = {
+  'to-ship': m.orders_filter_to_ship,
+  all: m.orders_filter_all,
+  pending_payment: m.orders_filter_pending_payment,
+  awaiting_confirmation: m.orders_filter_awaiting_confirmation,
+  confirmed: m.orders_filter_confirmed,
+  paid: m.orders_filter_paid,
+  packed: m.orders_filter_packed,
+  shipped: m.orders_filter_shipped,
+  delivered: m.orders_filter_delivered,
+  returned_to_origin: m.orders_filter_returned_to_origin,
+  cancelled: m.orders_filter_cancelled,
+  expired: m.orders_filter_expired,
 }
 const FILTER_ORDER = [
   'to-ship',
@@ -52,7 +53,15 @@ const FILTER_ORDER = [
   'expired',
 ] as const satisfies readonly Filter[]
 
-const COLUMNS = ['Order', 'Date', 'Customer', 'Phone', 'City', 'Total', 'Status'] as const
+const COLUMNS = [
+  ['order', m.orders_col_order],
+  ['date', m.orders_col_date],
+  ['customer', m.orders_col_customer],
+  ['phone', m.orders_col_phone],
+  ['city', m.orders_col_city],
+  ['total', m.orders_col_total],
+  ['status', m.orders_col_status],
+] as const
 
 /** A data cell: below `md` a line of the order's card, its column's name on the left; from `md` up a table cell. */
 const stackedCell = 'grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1 md:table-cell md:p-2'
@@ -85,12 +94,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const first = (query.page - 1) * pageSize + 1
   const last = first + orders.length - 1
   return (
-    <AdminPage title="Orders">
+    <AdminPage title={m.orders_orders()}>
       <FilterLinks
-        label="Show orders"
+        label={m.orders_list_show()}
         links={FILTER_ORDER.map((status) => ({
           to: listHref({ status, q: query.q }),
-          label: FILTER_LABELS[status],
+          label: FILTER_LABELS[status](),
           current: status === query.status,
         }))}
       />
@@ -99,7 +108,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <TextField
           id="orders-q"
           name="q"
-          label="Order number, e-mail or phone"
+          label={m.orders_list_search_label()}
           type="search"
           defaultValue={query.q}
           maxLength={100}
@@ -107,14 +116,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           inputClassName={`${inputClass} border-stone-300`}
         />
         <button type="submit" className={secondaryButton}>
-          Search
+          {m.orders_search()}
         </button>
         {query.q && (
           <Link
             to={listHref({ status: query.status })}
             className={`${focusRing} inline-flex min-h-11 items-center font-medium text-leaf-800 underline underline-offset-2`}
           >
-            Clear search
+            {m.orders_clear_search()}
           </Link>
         )}
       </Form>
@@ -123,14 +132,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {total === 0
           ? query.q
             ? query.status === 'all'
-              ? `No orders match “${query.q}”.`
-              : `No orders match “${query.q}” in ${FILTER_LABELS[query.status].toLowerCase()}.`
+              ? m.orders_list_no_match({ q: query.q })
+              : m.orders_list_no_match_in({ q: query.q, filter: FILTER_LABELS[query.status]().toLowerCase() })
             : query.status === 'to-ship'
-              ? 'No orders to ship.'
-              : 'No orders here.'
+              ? m.orders_list_none_to_ship()
+              : m.orders_list_none_here()
           : orders.length === 0
-            ? `No orders on page ${query.page}; there are ${pages === 1 ? '1 page' : `${pages} pages`}.`
-            : `${total === 1 ? '1 order' : `${total} orders`}${total > orders.length ? `, showing ${first}–${last}` : ''}, newest first.`}
+            ? m.orders_list_page_empty({ page: query.page, pages })
+            : m.orders_list_summary({ total, showing: total > orders.length ? m.orders_list_showing({ first, last }) : '' })}
       </p>
 
       {orders.length > 0 && (
@@ -139,12 +148,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         // keep the table's semantics where a browser drops them for rows and cells no longer displayed as a table.
         <div className={`mt-3 ${tableScroll}`}>
           <table role="table" className="block w-full border-collapse text-left md:table md:min-w-[52rem]">
-            <caption className="sr-only">Orders, newest first</caption>
+            <caption className="sr-only">{m.orders_list_caption()}</caption>
             <thead role="rowgroup" className="sr-only md:not-sr-only">
               <tr role="row" className="border-b border-stone-300 text-sm text-earth-700">
-                {COLUMNS.map((column) => (
-                  <th key={column} role="columnheader" scope="col" className={column === 'Total' ? 'p-2 text-right' : 'p-2'}>
-                    {column}
+                {COLUMNS.map(([column, label]) => (
+                  <th key={column} role="columnheader" scope="col" className={column === 'total' ? 'p-2 text-right' : 'p-2'}>
+                    {label()}
                   </th>
                 ))}
               </tr>
@@ -165,32 +174,32 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </th>
                   <td role="cell" className={stackedCell}>
-                    <CellLabel>Date</CellLabel>
+                    <CellLabel>{m.orders_col_date()}</CellLabel>
                     <span className="md:whitespace-nowrap">
                       <Time value={order.createdAt} />
                     </span>
                   </td>
                   <td role="cell" className={stackedCell}>
-                    <CellLabel>Customer</CellLabel>
+                    <CellLabel>{m.orders_col_customer()}</CellLabel>
                     <span className="min-w-0">
                       {order.customer}
                       <span className="block text-sm wrap-anywhere text-earth-600 md:wrap-normal">{order.email}</span>
                     </span>
                   </td>
                   <td role="cell" className={stackedCell}>
-                    <CellLabel>Phone</CellLabel>
+                    <CellLabel>{m.orders_col_phone()}</CellLabel>
                     <span className="whitespace-nowrap">{order.phone}</span>
                   </td>
                   <td role="cell" className={stackedCell}>
-                    <CellLabel>City</CellLabel>
+                    <CellLabel>{m.orders_col_city()}</CellLabel>
                     <span className="min-w-0">{order.city}</span>
                   </td>
                   <td role="cell" className={`${stackedCell} md:text-right`}>
-                    <CellLabel>Total</CellLabel>
+                    <CellLabel>{m.orders_col_total()}</CellLabel>
                     <span className="font-semibold whitespace-nowrap md:font-normal">{formatRupees(order.totalPaise)}</span>
                   </td>
                   <td role="cell" className={stackedCell}>
-                    <CellLabel>Status</CellLabel>
+                    <CellLabel>{m.orders_col_status()}</CellLabel>
                     <span>
                       <OrderStatusPill status={order.status} />
                     </span>
@@ -203,18 +212,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       )}
 
       {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
+        <nav aria-label={m.orders_pages()} className="mt-6 flex flex-wrap items-center gap-3">
           {query.page > 1 && (
             <Link to={listHref({ ...query, page: Math.min(query.page - 1, pages) })} className={secondaryButton} rel="prev">
-              Newer orders
+              {m.orders_newer()}
             </Link>
           )}
-          <span className="text-earth-700">
-            Page {query.page} of {pages}
-          </span>
+          <span className="text-earth-700">{m.orders_page_of({ page: query.page, pages })}</span>
           {query.page < pages && (
             <Link to={listHref({ ...query, page: query.page + 1 })} className={secondaryButton} rel="next">
-              Older orders
+              {m.orders_older()}
             </Link>
           )}
         </nav>
