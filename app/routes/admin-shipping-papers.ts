@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { FORM_TOO_LARGE, readSmallForm } from '~/http/forms.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shipping-papers'
 import { parcelsPdf } from './admin-shipping.server'
 
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields) return new Response(FORM_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const what = fields.intent === 'manifest' || fields.intent === 'labels' || fields.intent === 'packing-slips' ? fields.intent : null
   if (!what)
-    return new Response('Choose labels, packing slips or the manifest.', {
+    return new Response(m.shipping_papers_choose(), {
       status: 400,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })

@@ -18,6 +18,7 @@ import {
   shipmentPackingSlips,
 } from '~/features/shipping/shipments.server'
 import { pdfDownload } from '~/http/pdf-download.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** What a desk form is answered: what was done (one line per order when several were booked), or why not. */
 export type DeskResult =
@@ -39,7 +40,7 @@ function reasonOf(err: unknown) {
 /** Books the ticked orders one by one, each with its weight, box and courier; one order's failure stops no other. */
 export async function bookOrders({ context, fields, actor }: Desk) {
   const ids = tickedIds(fields, 'order')
-  if (ids.length === 0) return refused('Tick the orders to book.')
+  if (ids.length === 0) return refused(m.shipping_tick_orders())
   const { shop } = context
   const settings = await getShopSettings(shop.db)
   const provider = shop.shipping.courier?.name ?? 'self'
@@ -54,7 +55,7 @@ export async function bookOrders({ context, fields, actor }: Desk) {
     const box = read.success ? settings.shippingBoxes.find((b) => b.name === read.data.box) : undefined
     if (!read.success || !box) {
       failures += 1
-      lines.push(`${fields[`label-${id}`] ?? id}: ${read.success ? 'choose one of your boxes.' : read.error.issues[0]!.message}`)
+      lines.push(`${fields[`label-${id}`] ?? id}: ${read.success ? m.shipping_choose_box() : read.error.issues[0]!.message}`)
       continue
     }
     try {
@@ -68,8 +69,8 @@ export async function bookOrders({ context, fields, actor }: Desk) {
       })
       lines.push(
         shipment.awb
-          ? `${shipment.reference}: booked with ${shipment.courier}, AWB ${shipment.awb}.`
-          : `${shipment.reference}: ready to pack; print its label, and give the tracking number when you hand it over.`,
+          ? m.shipping_booked_with({ reference: shipment.reference, courier: shipment.courier ?? '', awb: shipment.awb })
+          : m.shipping_ready_to_pack({ reference: shipment.reference }),
       )
     } catch (err) {
       const reason = reasonOf(err)
@@ -78,11 +79,12 @@ export async function bookOrders({ context, fields, actor }: Desk) {
       lines.push(`${fields[`label-${id}`] ?? id}: ${reason}`)
     }
   }
-  if (failures === ids.length) return refused(ids.length === 1 ? 'The order was not booked.' : 'No order was booked.', 409, { lines })
+  if (failures === ids.length)
+    return refused(ids.length === 1 ? m.shipping_order_not_booked() : m.shipping_no_order_booked(), 409, { lines })
   const booked = ids.length - failures
   return data<DeskResult>({
     ok: true,
-    message: `${booked === 1 ? '1 order' : `${booked} orders`} booked${failures ? `; ${failures} not: see why below` : ''}.`,
+    message: m.shipping_booked({ count: booked, failed: failures ? m.shipping_booked_failed({ count: failures }) : '' }),
     lines,
   })
 }
@@ -112,7 +114,10 @@ export async function pickup({ context, fields, actor }: Desk) {
     const asked = await requestPickup(context.shop.db, context.shop.shipping, tickedIds(fields, 'parcel'), actor)
     return data<DeskResult>({
       ok: true,
-      message: `Pickup requested for ${asked.requested === 1 ? '1 parcel' : `${asked.requested} parcels`}${asked.scheduledFor ? `, on ${asked.scheduledFor}` : ''}.`,
+      message: m.shipping_pickup_requested({
+        count: asked.requested,
+        on: asked.scheduledFor ? m.shipping_pickup_on({ date: asked.scheduledFor }) : '',
+      }),
     })
   } catch (err) {
     const reason = reasonOf(err)
@@ -124,7 +129,7 @@ export async function pickup({ context, fields, actor }: Desk) {
 export async function cancel({ context, fields, actor }: Desk) {
   try {
     const cancelled = await cancelShipment(context.shop.db, context.shop.shipping, fields.cancel ?? '', actor)
-    return data<DeskResult>({ ok: true, message: `${cancelled.reference} cancelled: the order is back among those to book.` })
+    return data<DeskResult>({ ok: true, message: m.shipping_cancelled_back({ reference: cancelled.reference }) })
   } catch (err) {
     const reason = reasonOf(err)
     if (reason === null) throw err
@@ -140,7 +145,7 @@ export async function handOver({ context, fields, actor }: Desk) {
   }
   try {
     const shipment = await handOverSelfShipped(context.shop.db, context.shop.config.PUBLIC_URL, fields.parcel ?? '', read.data, actor)
-    return data<DeskResult>({ ok: true, message: `${shipment.reference} is on its way: the customer has been mailed the tracking number.` })
+    return data<DeskResult>({ ok: true, message: m.shipping_on_its_way({ reference: shipment.reference }) })
   } catch (err) {
     const reason = reasonOf(err)
     if (reason === null) throw err
@@ -168,10 +173,7 @@ export async function failedDelivery({ context, fields, actor }: Desk) {
     await answerFailedDelivery(context.shop.db, context.shop.shipping, context.shop.config.PUBLIC_URL, fields.parcel ?? '', answer, actor)
     return data<DeskResult>({
       ok: true,
-      message:
-        answer.action === 'reattempt'
-          ? 'The courier will deliver again; the customer has been mailed to expect it.'
-          : 'The courier will bring the parcel back.',
+      message: answer.action === 'reattempt' ? m.shipping_will_reattempt() : m.shipping_will_return(),
     })
   } catch (err) {
     const reason = reasonOf(err)
@@ -188,7 +190,7 @@ export async function remittance({ context, fields, actor }: Desk) {
   }
   try {
     const recorded = await recordCodRemittance(context.shop.db, read.data, actor)
-    return data<DeskResult>({ ok: true, message: `Remittance ${recorded.utr} recorded.` })
+    return data<DeskResult>({ ok: true, message: m.shipping_remittance_recorded({ utr: recorded.utr }) })
   } catch (err) {
     const reason = reasonOf(err)
     if (reason === null) throw err

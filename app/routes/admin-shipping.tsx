@@ -12,12 +12,13 @@ import { formatRupees } from '~/features/money/money'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { loadShippingDesk } from '~/features/shipping/desk.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shipping'
 import type { DeskResult } from './admin-shipping.server'
 import { bookOrders, cancel, failedDelivery, handOver, pickup, remittance } from './admin-shipping.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Shipping desk · ${shopSettingsOf(matches).shopName}` },
+  { title: `${m.shipping_desk_title()} · ${shopSettingsOf(matches).shopName}` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'remittance':
       return remittance(desk)
     default:
-      return data<DeskResult>({ ok: false, error: 'Choose what to do with the parcels.' }, { status: 400 })
+      return data<DeskResult>({ ok: false, error: m.shipping_choose_what() }, { status: 400 })
   }
 }
 
@@ -66,11 +67,9 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
   const result = actionData as DeskResult | undefined
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {}
   return (
-    <AdminPage title="Shipping desk">
+    <AdminPage title={m.shipping_desk_title()}>
       <p className="mt-2 max-w-3xl text-earth-700">
-        {courier
-          ? `Book parcels with a courier through ${courier.label}, print their labels, and ask for a pickup. Tracking updates move the orders by themselves.`
-          : 'No courier account is set up: the shop prints its own labels, and you give each parcel’s tracking number when you hand it over. Set SHIPROCKET_EMAIL and the other Shiprocket settings to book couriers from here.'}
+        {courier ? m.shipping_desk_intro_courier({ provider: courier.label }) : m.shipping_desk_intro_self()}
       </p>
       <ActionOutcome
         message={result?.ok ? result.message : undefined}
@@ -87,36 +86,36 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="ready-title" className={sectionClass}>
         <h2 id="ready-title" className={h2Class}>
-          Ready to ship
+          {m.shipping_ready_title()}
         </h2>
         {ready.length === 0 ? (
-          <p className="mt-3 text-earth-700">No orders wait for a parcel.</p>
+          <p className="mt-3 text-earth-700">{m.shipping_ready_none()}</p>
         ) : (
           <Form method="post" className="mt-3" preventScrollReset>
             <FormTokenField />
             <input type="hidden" name="intent" value="book" />
             <div className={tableScroll}>
               <table className="w-full min-w-[56rem] border-collapse text-left">
-                <caption className="sr-only">Orders ready to ship, oldest first</caption>
+                <caption className="sr-only">{m.shipping_ready_caption()}</caption>
                 <thead>
                   <tr className="border-b border-stone-300 text-sm text-earth-700">
                     <th scope="col" className="p-2">
-                      Book
+                      {m.shipping_col_book()}
                     </th>
                     <th scope="col" className="p-2">
-                      Order
+                      {m.shipping_col_order()}
                     </th>
                     <th scope="col" className="p-2">
-                      Deliver to
+                      {m.shipping_col_deliver_to()}
                     </th>
                     <th scope="col" className="p-2">
-                      Weight (g)
+                      {m.shipping_col_weight()}
                     </th>
                     <th scope="col" className="p-2">
-                      Box
+                      {m.shipping_col_box()}
                     </th>
                     <th scope="col" className="p-2">
-                      {courier ? 'Courier' : 'Sent by'}
+                      {courier ? m.shipping_courier() : m.shipping_col_sent_by()}
                     </th>
                   </tr>
                 </thead>
@@ -131,7 +130,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                           value="yes"
                           id={`order-${order.id}`}
                           className="mt-3 size-5 accent-leaf-700"
-                          aria-label={`Book ${order.label}`}
+                          aria-label={m.shipping_book_order({ label: order.label })}
                         />
                       </td>
                       <th scope="row" className={`${cell} font-normal`}>
@@ -143,16 +142,18 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                         </Link>
                         <span className="block text-sm text-earth-700">
                           {order.paymentMethod === 'cod'
-                            ? `COD ${formatRupees(order.totalPaise)}`
-                            : `Prepaid ${formatRupees(order.totalPaise)}`}{' '}
-                          · {order.units === 1 ? '1 pack' : `${order.units} packs`}
+                            ? m.shipping_cod_amount({ amount: formatRupees(order.totalPaise) })
+                            : m.shipping_prepaid_amount({ amount: formatRupees(order.totalPaise) })}{' '}
+                          · {m.shipping_packs({ count: order.units })}
                         </span>
-                        {order.promisedBy && <span className="block text-sm text-earth-700">Promised by {order.promisedBy}</span>}
+                        {order.promisedBy && (
+                          <span className="block text-sm text-earth-700">{m.shipping_promised_by({ date: order.promisedBy })}</span>
+                        )}
                       </th>
                       <td className={cell}>{order.deliverTo}</td>
                       <td className={cell}>
                         <label htmlFor={`weight-${order.id}`} className="sr-only">
-                          Weight of {order.label} in grams
+                          {m.shipping_weight_of({ label: order.label })}
                         </label>
                         <input
                           id={`weight-${order.id}`}
@@ -165,12 +166,12 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                           className={`${inputClass} w-28`}
                         />
                         {order.guessedWeights > 0 && (
-                          <span className="mt-1 block text-sm text-turmeric-900">Some packs are not weighed yet: check on the scale.</span>
+                          <span className="mt-1 block text-sm text-turmeric-900">{m.shipping_not_weighed()}</span>
                         )}
                       </td>
                       <td className={cell}>
                         <label htmlFor={`box-${order.id}`} className="sr-only">
-                          Box for {order.label}
+                          {m.shipping_box_for({ label: order.label })}
                         </label>
                         <select id={`box-${order.id}`} name={`box-${order.id}`} defaultValue={order.box?.box.name} className={inputClass}>
                           {boxes.map((box) => (
@@ -181,9 +182,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                         </select>
                         {order.box && (
                           <span className="mt-1 block text-sm text-earth-700">
-                            {order.box.fits
-                              ? `Billed as ${kilos(order.box.billedWeightGrams)}`
-                              : 'Too heavy for any box: split it or choose'}
+                            {order.box.fits ? m.shipping_billed_as({ weight: kilos(order.box.billedWeightGrams) }) : m.shipping_too_heavy()}
                           </span>
                         )}
                       </td>
@@ -191,26 +190,30 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                         {courier ? (
                           <>
                             <label htmlFor={`courier-${order.id}`} className="sr-only">
-                              Courier for {order.label}
+                              {m.shipping_courier_for({ label: order.label })}
                             </label>
                             <select id={`courier-${order.id}`} name={`courier-${order.id}`} defaultValue="" className={inputClass}>
-                              <option value="">Recommended by {courier.label}</option>
+                              <option value="">{m.shipping_recommended_by({ provider: courier.label })}</option>
                               {order.rates.rates.map((rate) => (
                                 <option key={rate.courierId} value={rate.courierId}>
                                   {rate.courier} · {formatRupees(rate.ratePaise)}
-                                  {rate.days !== null ? ` · ${rate.days === 1 ? '1 day' : `${rate.days} days`}` : ''}
-                                  {rate.cheapest ? ' · cheapest' : ''}
-                                  {rate.fastest ? ' · fastest' : ''}
+                                  {rate.days !== null ? m.shipping_rate_days({ count: rate.days }) : ''}
+                                  {rate.cheapest ? m.shipping_rate_cheapest() : ''}
+                                  {rate.fastest ? m.shipping_rate_fastest() : ''}
                                 </option>
                               ))}
                             </select>
-                            {order.rates.error && <span className="mt-1 block text-sm text-red-800">Rates: {order.rates.error}</span>}
+                            {order.rates.error && (
+                              <span className="mt-1 block text-sm text-red-800">
+                                {m.shipping_rates_error({ error: order.rates.error })}
+                              </span>
+                            )}
                             {!order.rates.error && order.rates.rates.length === 0 && (
-                              <span className="mt-1 block text-sm text-red-800">No courier serves this PIN code.</span>
+                              <span className="mt-1 block text-sm text-red-800">{m.shipping_no_courier_for_pin()}</span>
                             )}
                           </>
                         ) : (
-                          'You, with your own label'
+                          m.shipping_self_label()
                         )}
                       </td>
                     </tr>
@@ -219,7 +222,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
               </table>
             </div>
             <button type="submit" className={`${primaryButton} mt-4`} disabled={busy}>
-              {courier ? 'Book the ticked orders' : 'Make parcels of the ticked orders'}
+              {courier ? m.shipping_book_ticked() : m.shipping_make_parcels()}
             </button>
           </Form>
         )}
@@ -227,35 +230,35 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="parcels-title" className={sectionClass}>
         <h2 id="parcels-title" className={h2Class}>
-          Booked, waiting to leave
+          {m.shipping_booked_title()}
         </h2>
         {parcels.length === 0 ? (
-          <p className="mt-3 text-earth-700">No parcels wait for a label or a pickup.</p>
+          <p className="mt-3 text-earth-700">{m.shipping_booked_none()}</p>
         ) : (
           <Form method="post" className="mt-3" reloadDocument>
             <FormTokenField />
             <div className={tableScroll}>
               <table className="w-full min-w-[48rem] border-collapse text-left">
-                <caption className="sr-only">Parcels booked and not yet collected</caption>
+                <caption className="sr-only">{m.shipping_booked_caption()}</caption>
                 <thead>
                   <tr className="border-b border-stone-300 text-sm text-earth-700">
                     <th scope="col" className="p-2">
-                      Choose
+                      {m.shipping_col_choose()}
                     </th>
                     <th scope="col" className="p-2">
-                      Parcel
+                      {m.shipping_col_parcel()}
                     </th>
                     <th scope="col" className="p-2">
-                      Courier and AWB
+                      {m.shipping_col_courier_awb()}
                     </th>
                     <th scope="col" className="p-2">
-                      Weight and box
+                      {m.shipping_col_weight_box()}
                     </th>
                     <th scope="col" className="p-2">
-                      Status
+                      {m.shipping_col_status()}
                     </th>
                     <th scope="col" className="p-2">
-                      <span className="sr-only">Cancel</span>
+                      <span className="sr-only">{m.shipping_cancel()}</span>
                     </th>
                   </tr>
                 </thead>
@@ -269,7 +272,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                           value="yes"
                           defaultChecked
                           className="mt-1 size-5 accent-leaf-700"
-                          aria-label={`Choose ${parcel.reference}`}
+                          aria-label={m.shipping_choose_parcel({ reference: parcel.reference })}
                         />
                       </td>
                       <th scope="row" className={`${cell} font-normal`}>
@@ -280,13 +283,17 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                           {parcel.reference}
                         </Link>
                         <span className="block text-sm text-earth-700">
-                          {parcel.paymentMethod === 'cod' ? `COD: collect ${formatRupees(parcel.totalPaise)}` : 'Prepaid'}
+                          {parcel.paymentMethod === 'cod'
+                            ? m.shipping_cod_collect({ amount: formatRupees(parcel.totalPaise) })
+                            : m.shipping_prepaid()}
                         </span>
                       </th>
                       <td className={cell}>
-                        {parcel.awb ? `${parcel.courier} · ${parcel.awb}` : parcel.provider === 'self' ? 'You send it' : '—'}
+                        {parcel.awb ? `${parcel.courier} · ${parcel.awb}` : parcel.provider === 'self' ? m.shipping_you_send_it() : '—'}
                         {parcel.chargePaise !== null && (
-                          <span className="block text-sm text-earth-700">Charge {formatRupees(parcel.chargePaise)}</span>
+                          <span className="block text-sm text-earth-700">
+                            {m.shipping_charge({ amount: formatRupees(parcel.chargePaise) })}
+                          </span>
                         )}
                       </td>
                       <td className={cell}>
@@ -295,12 +302,13 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                       <td className={cell}>
                         {parcel.statusLabel}
                         {parcel.pickupScheduledFor && (
-                          <span className="block text-sm text-earth-700">Pickup {parcel.pickupScheduledFor}</span>
+                          <span className="block text-sm text-earth-700">{m.shipping_pickup_at({ date: parcel.pickupScheduledFor })}</span>
                         )}
                       </td>
                       <td className={cell}>
                         <button type="submit" name="cancel" value={parcel.id} className={`${smallButton} border-red-300 text-red-800`}>
-                          Cancel<span className="sr-only"> {parcel.reference}</span>
+                          {m.shipping_cancel()}
+                          <span className="sr-only"> {parcel.reference}</span>
                         </button>
                       </td>
                     </tr>
@@ -310,18 +318,18 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
             </div>
             <div className="mt-4 flex flex-wrap gap-3">
               <button type="submit" name="intent" value="labels" formAction="/dash/shipping/papers" className={primaryButton}>
-                Download labels (PDF)
+                {m.shipping_download_labels()}
               </button>
               <button type="submit" name="intent" value="packing-slips" formAction="/dash/shipping/papers" className={secondaryButton}>
-                Download packing slips (PDF)
+                {m.shipping_download_slips()}
               </button>
               {courier && (
                 <>
                   <button type="submit" name="intent" value="manifest" formAction="/dash/shipping/papers" className={secondaryButton}>
-                    Download manifest (PDF)
+                    {m.shipping_download_manifest()}
                   </button>
                   <button type="submit" name="intent" value="pickup" className={secondaryButton}>
-                    Request pickup
+                    {m.shipping_request_pickup()}
                   </button>
                 </>
               )}
@@ -340,11 +348,11 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
               <FormTokenField />
               <input type="hidden" name="intent" value="hand-over" />
               <input type="hidden" name="parcel" value={parcel.id} />
-              <h3 className="font-semibold text-earth-900 sm:col-span-3">Handed {parcel.reference} to the courier?</h3>
+              <h3 className="font-semibold text-earth-900 sm:col-span-3">{m.shipping_handed_over({ reference: parcel.reference })}</h3>
               <TextField
                 name="courier"
                 id={`courier-${parcel.id}`}
-                label="Courier"
+                label={m.shipping_courier()}
                 required
                 maxLength={80}
                 error={errors[`courier-${parcel.id}`]}
@@ -352,14 +360,14 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
               <TextField
                 name="trackingNumber"
                 id={`trackingNumber-${parcel.id}`}
-                label="Tracking number"
+                label={m.shipping_tracking_number()}
                 required
                 maxLength={80}
                 error={errors[`trackingNumber-${parcel.id}`]}
               />
               <div className="self-end">
                 <button type="submit" className={secondaryButton}>
-                  Mark shipped
+                  {m.shipping_mark_shipped()}
                 </button>
               </div>
             </Form>
@@ -368,7 +376,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="failed-title" className={sectionClass}>
         <h2 id="failed-title" className={h2Class}>
-          Failed deliveries
+          {m.shipping_failed_title()}
         </h2>
         <FailedDeliveries rows={failed} errors={errors} />
       </section>
@@ -376,16 +384,16 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
       {late.length > 0 && (
         <section aria-labelledby="late-title" className={sectionClass}>
           <h2 id="late-title" className={h2Class}>
-            Running late
+            {m.shipping_late_title()}
           </h2>
-          <p className="mt-1 text-earth-700">Past the day the customer was promised: chase the courier, or tell the customer.</p>
+          <p className="mt-1 text-earth-700">{m.shipping_late_explained()}</p>
           <ul className="mt-3 divide-y divide-stone-200">
             {late.map((row) => (
               <li key={row.shipmentId} className="flex flex-wrap justify-between gap-2 py-2">
                 <Link to={`/dash/orders/${row.orderId}`} className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
                   {row.orderLabel}
                 </Link>
-                <span className="text-earth-900">Promised by {row.expectedBy ?? row.promisedBy}</span>
+                <span className="text-earth-900">{m.shipping_promised_by({ date: row.expectedBy ?? row.promisedBy ?? '' })}</span>
               </li>
             ))}
           </ul>
@@ -394,18 +402,15 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="cod-title" className={sectionClass}>
         <h2 id="cod-title" className={h2Class}>
-          Cash on delivery with the courier
+          {m.shipping_cod_title()}
         </h2>
         {cod.parcels.length === 0 ? (
-          <p className="mt-3 text-earth-700">The couriers owe you nothing: every delivered COD parcel&apos;s cash is recorded as paid.</p>
+          <p className="mt-3 text-earth-700">{m.shipping_cod_none()}</p>
         ) : (
           <Form method="post" className="mt-3 grid gap-3" preventScrollReset>
             <FormTokenField />
             <input type="hidden" name="intent" value="remittance" />
-            <p className="text-earth-900">
-              {formatRupees(cod.owedPaise)} collected on {cod.parcels.length === 1 ? '1 parcel' : `${cod.parcels.length} parcels`} and not
-              yet paid to you. When the money reaches your bank, tick the parcels it pays for.
-            </p>
+            <p className="text-earth-900">{m.shipping_cod_owed({ amount: formatRupees(cod.owedPaise), count: cod.parcels.length })}</p>
             <ul className="grid gap-1">
               {cod.parcels.map((p) => (
                 <li key={p.shipmentId}>
@@ -415,7 +420,7 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
                     {p.deliveredAt && (
                       <>
                         {' '}
-                        · delivered <Time value={p.deliveredAt} dateOnly />
+                        {m.shipping_delivered_on()} <Time value={p.deliveredAt} dateOnly />
                       </>
                     )}
                   </label>
@@ -423,11 +428,11 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
               ))}
             </ul>
             <div className="grid gap-3 sm:grid-cols-3">
-              <TextField name="utr" label="UTR of the transfer" required maxLength={40} error={errors.utr} />
-              <TextField name="paidOn" label="Day it arrived" type="date" required error={errors.paidOn} />
+              <TextField name="utr" label={m.shipping_utr_label()} required maxLength={40} error={errors.utr} />
+              <TextField name="paidOn" label={m.shipping_paid_on_label()} type="date" required error={errors.paidOn} />
               <div className="self-end">
                 <button type="submit" className={secondaryButton}>
-                  Record the remittance
+                  {m.shipping_record_remittance()}
                 </button>
               </div>
             </div>
@@ -435,16 +440,14 @@ export default function ShippingDesk({ loaderData, actionData }: Route.Component
         )}
         {remittances.length > 0 && (
           <>
-            <h3 className="mt-6 font-semibold text-earth-900">Remittances recorded</h3>
+            <h3 className="mt-6 font-semibold text-earth-900">{m.shipping_remittances_title()}</h3>
             <ul className="mt-2 divide-y divide-stone-200">
               {remittances.map((r) => (
                 <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
                     {r.paidOn} · UTR {r.utr}
                   </span>
-                  <span>
-                    {formatRupees(r.amountPaise)} for {r.parcels === 1 ? '1 parcel' : `${r.parcels} parcels`}
-                  </span>
+                  <span>{m.shipping_remittance_for({ amount: formatRupees(r.amountPaise), count: r.parcels })}</span>
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { Time } from '~/components/admin/admin-page'
 import { primaryButton, focusRing } from '~/components/catalogue/styles'
 import { RadioGroupField, TextField } from '~/components/forms/fields'
 import { FormTokenField } from '~/components/forms/form-token-field'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type FailedDeliveryRow = {
   id: string
@@ -23,7 +24,7 @@ export type FailedDeliveryRow = {
  * to the desk (/dash/shipping), which answers with what it did.
  */
 export function FailedDeliveries({ rows, errors = {} }: { rows: readonly FailedDeliveryRow[]; errors?: Record<string, string> }) {
-  if (rows.length === 0) return <p className="mt-3 text-earth-700">No failed deliveries: every parcel on its way is moving.</p>
+  if (rows.length === 0) return <p className="mt-3 text-earth-700">{m.shipping_failed_none()}</p>
   return (
     <ul className="mt-3 grid gap-4">
       {rows.map((row) => (
@@ -32,17 +33,17 @@ export function FailedDeliveries({ rows, errors = {} }: { rows: readonly FailedD
             <Link to={`/dash/orders/${row.orderId}`} className={`text-leaf-800 underline underline-offset-2 ${focusRing}`}>
               {row.orderLabel}
             </Link>{' '}
-            · {row.courier ?? 'Courier'} {row.awb}
-            {row.paymentMethod === 'cod' ? ' · cash on delivery' : ''}
+            · {row.courier ?? m.shipping_courier()} {row.awb}
+            {row.paymentMethod === 'cod' ? m.shipping_failed_cod() : ''}
           </p>
           <p className="mt-1 text-earth-900">
-            {row.reason} (attempt {row.attempts}
+            {m.shipping_failed_attempt({ reason: row.reason ?? '', attempts: row.attempts })}
             {row.at ? (
               <>
                 , <Time value={row.at} />
               </>
             ) : null}
-            ). Customer&apos;s phone: {row.phone}.
+            {m.shipping_failed_phone({ phone: row.phone })}
           </p>
           <Form method="post" action="/dash/shipping" className="mt-3 grid gap-3 sm:grid-cols-2" preventScrollReset>
             <FormTokenField />
@@ -51,20 +52,20 @@ export function FailedDeliveries({ rows, errors = {} }: { rows: readonly FailedD
             <RadioGroupField
               name="answer"
               id={`answer-${row.id}`}
-              legend="What should the courier do?"
+              legend={m.shipping_failed_question()}
               defaultValue="reattempt"
               options={[
-                { value: 'reattempt', label: 'Deliver again' },
-                { value: 'return', label: 'Send it back to us' },
+                { value: 'reattempt', label: m.shipping_failed_reattempt() },
+                { value: 'return', label: m.shipping_failed_return() },
               ]}
               error={errors[`answer-${row.id}`]}
               className="sm:col-span-2"
             />
-            <TextField name="on" id={`on-${row.id}`} label="Deliver on (optional)" type="date" error={errors[`on-${row.id}`]} />
+            <TextField name="on" id={`on-${row.id}`} label={m.shipping_failed_on()} type="date" error={errors[`on-${row.id}`]} />
             <TextField
               name="phone"
               id={`phone-${row.id}`}
-              label="Another phone (optional)"
+              label={m.shipping_failed_phone_label()}
               type="tel"
               maxLength={16}
               error={errors[`phone-${row.id}`]}
@@ -72,14 +73,14 @@ export function FailedDeliveries({ rows, errors = {} }: { rows: readonly FailedD
             <TextField
               name="addressLine"
               id={`addressLine-${row.id}`}
-              label="Address line to add (optional)"
+              label={m.shipping_failed_address_line()}
               maxLength={200}
               error={errors[`addressLine-${row.id}`]}
             />
-            <TextField name="comment" id={`comment-${row.id}`} label="Note for the courier (optional)" maxLength={200} />
+            <TextField name="comment" id={`comment-${row.id}`} label={m.shipping_failed_comment()} maxLength={200} />
             <div className="sm:col-span-2">
               <button type="submit" className={primaryButton}>
-                Send to the courier
+                {m.shipping_failed_send()}
               </button>
             </div>
           </Form>
