@@ -1,3 +1,5 @@
+import { m } from '~/i18n/paraglide/messages.js'
+
 /**
  * A shipment's statuses, in the order a parcel lives them (decision 073). A plain module: pages show them without
  * Drizzle. `booking` is the shop's own mark while the provider is asked (a lost answer is looked up, not re-created).
@@ -53,17 +55,25 @@ export function shipmentMoves(current: ShipmentStatus, currentAt: Date | null, n
   return currentAt === null || nextAt.getTime() > currentAt.getTime()
 }
 
-export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
-  booking: 'Booking',
-  booked: 'Booked',
-  pickup_requested: 'Pickup requested',
-  picked_up: 'Picked up',
-  in_transit: 'In transit',
-  out_for_delivery: 'Out for delivery',
-  delivery_failed: 'Delivery failed',
-  delivered: 'Delivered',
-  rto_in_transit: 'Returning to the shop',
-  returned_to_origin: 'Returned to the shop',
-  lost: 'Lost',
-  cancelled: 'Cancelled',
+const STATUS_LABELS: Record<ShipmentStatus, () => string> = {
+  booking: m.shipping_status_booking,
+  booked: m.shipping_status_booked,
+  pickup_requested: m.shipping_status_pickup_requested,
+  picked_up: m.shipping_status_picked_up,
+  in_transit: m.shipping_status_in_transit,
+  out_for_delivery: m.shipping_status_out_for_delivery,
+  delivery_failed: m.shipping_status_delivery_failed,
+  delivered: m.shipping_status_delivered,
+  rto_in_transit: m.shipping_status_rto_in_transit,
+  returned_to_origin: m.shipping_status_returned_to_origin,
+  lost: m.shipping_status_lost,
+  cancelled: m.shipping_status_cancelled,
 }
+
+/** How a parcel's status reads, worded when read (a getter) in the language being answered, never when this loads. */
+export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> = Object.defineProperties(
+  {} as Record<ShipmentStatus, string>,
+  Object.fromEntries(
+    (Object.keys(STATUS_LABELS) as ShipmentStatus[]).map((status) => [status, { get: () => STATUS_LABELS[status](), enumerable: true }]),
+  ),
+)

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { statesOfPinCode } from '../checkout/pin-codes'
 
 /**
@@ -24,10 +25,16 @@ export const SPECIAL_ZONE_STATES: ReadonlySet<string> = new Set([
 ])
 
 /** What the owner reads for each zone, in the settings and beside a charge. */
-export const ZONE_LABELS: Record<DeliveryZone, string> = {
-  local: 'Within the shop’s state',
-  national: 'Rest of India',
-  special: 'North-East, Jammu and Kashmir, Ladakh and the islands',
+export const ZONE_LABELS: Readonly<Record<DeliveryZone, string>> = {
+  get local() {
+    return m.shipping_zone_local()
+  },
+  get national() {
+    return m.shipping_zone_national()
+  },
+  get special() {
+    return m.shipping_zone_special()
+  },
 }
 
 // Lakshadweep's post offices (Kavaratti 682555, Agatti, Minicoy…) sit under Kochi's sorting district 682: only these
