@@ -12,12 +12,13 @@ import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/f
 import { firstError } from '~/http/form-result'
 import { NumberField, SelectField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
+import { m } from '~/i18n/paraglide/messages.js'
 import { z } from '~/zod'
 import type { Route } from './+types/admin-stock'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Stock · ${shopSettingsOf(matches).shopName}` },
+  { title: `${m.stock_title()} · ${shopSettingsOf(matches).shopName}` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -33,7 +34,7 @@ const pageQuery = z.object({
 
 async function productOr404(db: Route.LoaderArgs['context']['shop']['db'], productId: string | undefined) {
   const product = productId && PRODUCT_ID_PATTERN.test(productId) ? await getProductForAdmin(db, productId) : null
-  if (!product) throw data('There is no such product.', { status: 404 })
+  if (!product) throw data(m.stock_no_such_product(), { status: 404 })
   return product
 }
 
@@ -64,10 +65,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const after = await adjustStock(context.shop.db, product.id, parsed.values, admin.email)
     const change = parsed.values.kind === 'add' ? parsed.values.change : 0
-    const what = change > 0 ? `${change} added` : `${-change} removed`
+    const pack = parsed.values.size === 'one' ? m.stock_this_product() : parsed.values.size
     return data<ActionResult>({
       ok: true,
-      message: `${what}; the stock of ${parsed.values.size === 'one' ? 'this product' : parsed.values.size} is now ${after}.`,
+      message: change > 0 ? m.stock_added_now({ count: change, pack, after }) : m.stock_removed_now({ count: -change, pack, after }),
     })
   } catch (err) {
     if (err instanceof AdjustmentOutOfRangeError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const packLabel = (size: string) => (size === 'one' ? 'Stock' : size)
+const packLabel = (size: string) => (size === 'one' ? m.stock_title() : size)
 
 export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
   const { product, rows, before, more } = loaderData
@@ -84,8 +85,8 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
   const sized = product.offers.some((o) => o.size !== 'one')
   const last = rows.at(-1)
   return (
-    <AdminPage title={`Stock of ${product.name}`} back={{ to: '/Delete', label: 'Product manager' }}>
-      <ul className="mt-4 flex flex-wrap gap-3" aria-label="Stock now">
+    <AdminPage title={m.stock_of_product({ name: product.name })} back={{ to: '/Delete', label: m.stock_product_manager() }}>
+      <ul className="mt-4 flex flex-wrap gap-3" aria-label={m.stock_now()}>
         {product.offers.map((o) => (
           <li key={o.size} className="rounded-lg border border-stone-300 bg-white px-4 py-2 text-earth-900">
             {packLabel(o.size)}: <strong>{o.stock}</strong>
@@ -105,9 +106,9 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-leaf-100 bg-white p-5"
       >
         <FormTokenField />
-        <h2 className="w-full text-lg font-semibold text-earth-900">Add or remove units</h2>
+        <h2 className="w-full text-lg font-semibold text-earth-900">{m.stock_add_remove_title()}</h2>
         {sized ? (
-          <SelectField id="units-size" name="size" label="Pack" inputClassName={inputClass}>
+          <SelectField id="units-size" name="size" label={m.stock_pack()} inputClassName={inputClass}>
             {product.offers.map((o) => (
               <option key={o.size} value={o.size}>
                 {o.size}
@@ -117,12 +118,20 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <input type="hidden" name="size" value="one" />
         )}
-        <SelectField id="units-direction" name="direction" label="Add or remove" inputClassName={inputClass}>
-          <option value="add">Add</option>
-          <option value="remove">Remove</option>
+        <SelectField id="units-direction" name="direction" label={m.stock_add_or_remove()} inputClassName={inputClass}>
+          <option value="add">{m.stock_add()}</option>
+          <option value="remove">{m.stock_remove()}</option>
         </SelectField>
-        <NumberField id="units-count" name="units" label="Units" min="1" step="1" required inputClassName={`${inputClass} w-28`} />
-        <SelectField id="units-reason" name="reason" label="Reason" inputClassName={inputClass}>
+        <NumberField
+          id="units-count"
+          name="units"
+          label={m.stock_units()}
+          min="1"
+          step="1"
+          required
+          inputClassName={`${inputClass} w-28`}
+        />
+        <SelectField id="units-reason" name="reason" label={m.stock_reason()} inputClassName={inputClass}>
           {ADJUSTMENT_REASONS.map((r) => (
             <option key={r} value={r}>
               {ADJUSTMENT_REASON_LABELS[r]}
@@ -130,41 +139,39 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
           ))}
         </SelectField>
         <button type="submit" disabled={busy} className={`${smallButton} border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800`}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? m.stock_saving() : m.stock_save()}
         </button>
       </Form>
 
-      <h2 className="mt-8 text-xl font-semibold text-earth-900">Stock history</h2>
-      <p className="mt-1 text-sm text-earth-700">
-        Every change of the stock, latest first: orders, expiries, cancellations and admins’ changes.
-      </p>
+      <h2 className="mt-8 text-xl font-semibold text-earth-900">{m.stock_history()}</h2>
+      <p className="mt-1 text-sm text-earth-700">{m.stock_history_explained()}</p>
       {rows.length === 0 ? (
-        <p className="mt-4 text-earth-700">No changes recorded{before ? ' before these' : ''}.</p>
+        <p className="mt-4 text-earth-700">{before ? m.stock_history_empty_before() : m.stock_history_empty()}</p>
       ) : (
         <div className={`${tableScroll} mt-3`}>
           <table className="w-full min-w-[40rem] border-collapse text-left">
-            <caption className="sr-only">Stock history, latest first</caption>
+            <caption className="sr-only">{m.stock_history_caption()}</caption>
             <thead>
               <tr className="border-b border-stone-300 text-sm text-earth-700">
                 <th scope="col" className="p-2">
-                  When
+                  {m.stock_col_when()}
                 </th>
                 {sized && (
                   <th scope="col" className="p-2">
-                    Pack
+                    {m.stock_pack()}
                   </th>
                 )}
                 <th scope="col" className="p-2 text-right">
-                  Change
+                  {m.stock_col_change()}
                 </th>
                 <th scope="col" className="p-2 text-right">
-                  Stock after
+                  {m.stock_col_after()}
                 </th>
                 <th scope="col" className="p-2">
-                  Why
+                  {m.stock_col_why()}
                 </th>
                 <th scope="col" className="p-2">
-                  By
+                  {m.stock_col_by()}
                 </th>
               </tr>
             </thead>
@@ -181,10 +188,11 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                   <td className="p-2">
                     {r.orderId ? (
                       <Link to={`/dash/orders/${encodeURIComponent(r.orderId)}`} className="text-leaf-800 underline underline-offset-2">
-                        Order{r.admin ? ` (${r.admin})` : ''}
+                        {m.stock_by_order()}
+                        {r.admin ? ` (${r.admin})` : ''}
                       </Link>
                     ) : (
-                      (r.admin ?? 'The shop')
+                      (r.admin ?? m.stock_by_shop())
                     )}
                   </td>
                 </tr>
@@ -196,7 +204,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
       {more && last && (
         <p className="mt-4">
           <Link to={`?before=${last.id}`} className="font-medium text-leaf-800 underline underline-offset-2">
-            Older changes
+            {m.stock_older_changes()}
           </Link>
         </p>
       )}

@@ -1,3 +1,5 @@
+import { m } from '~/i18n/paraglide/messages.js'
+
 /**
  * Why stock changed, as the stock page and the Edit dialog name it: the admin's reasons (issue 15, decision 027) and
  * the shop's own. Apart from the adjustment's checks (adjustments.ts) so that the admin's pages carry no Zod.
@@ -6,22 +8,34 @@
 export const ADJUSTMENT_REASONS = ['received', 'damaged', 'counted', 'correction'] as const
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]
 
-export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
-  received: 'Received',
-  damaged: 'Damaged',
-  counted: 'Counted',
-  correction: 'Correction',
+const ADJUSTMENT_WORDS: Record<AdjustmentReason, () => string> = {
+  received: m.stock_reason_received,
+  damaged: m.stock_reason_damaged,
+  counted: m.stock_reason_counted,
+  correction: m.stock_reason_correction,
 }
 
-export const STOCK_REASON_LABELS: Record<string, string> = {
-  opening: 'Opening stock',
-  new_product: 'New product or pack',
-  seed: 'Demo catalogue',
-  reserved: 'Order placed',
-  paid_after_expiry: 'Paid after expiry',
-  expired: 'Order expired',
-  cancelled: 'Order cancelled',
-  returned: 'Returned to stock',
-  pack_removed: 'Pack size removed',
-  ...ADJUSTMENT_REASON_LABELS,
+const STOCK_WORDS: Record<string, () => string> = {
+  opening: m.stock_reason_opening,
+  new_product: m.stock_reason_new_product,
+  seed: m.stock_reason_seed,
+  reserved: m.stock_reason_reserved,
+  paid_after_expiry: m.stock_reason_paid_after_expiry,
+  expired: m.stock_reason_expired,
+  cancelled: m.stock_reason_cancelled,
+  returned: m.stock_reason_returned,
+  pack_removed: m.stock_reason_pack_removed,
+  ...ADJUSTMENT_WORDS,
 }
+
+/** A table whose labels are worded when read (getters), in the language being answered, never when this module loads. */
+function wordedWhenRead<Key extends string>(words: Record<Key, () => string>): Readonly<Record<Key, string>> {
+  return Object.defineProperties(
+    {} as Record<Key, string>,
+    Object.fromEntries((Object.keys(words) as Key[]).map((key) => [key, { get: () => words[key](), enumerable: true }])),
+  )
+}
+
+export const ADJUSTMENT_REASON_LABELS = wordedWhenRead(ADJUSTMENT_WORDS)
+
+export const STOCK_REASON_LABELS: Readonly<Record<string, string>> = wordedWhenRead(STOCK_WORDS)

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { and, eq } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
 import { variants } from '~/db/schema'
@@ -16,7 +17,7 @@ export class AdjustmentOutOfRangeError extends Error {}
 
 export class PackNotFoundError extends Error {
   constructor() {
-    super('This product has no such pack size.')
+    super(m.stock_no_such_pack())
   }
 }
 
@@ -36,8 +37,8 @@ export async function applyAdjustment(tx: Transaction, productId: string, adjust
     change = adjustment.newStock - pack.stock
   } else {
     change = adjustment.change
-    if (pack.stock + change < 0) throw new AdjustmentOutOfRangeError(`Only ${pack.stock} in stock: cannot remove ${-change}.`)
-    if (pack.stock + change > MAX_STOCK) throw new AdjustmentOutOfRangeError(`Stock can be at most ${MAX_STOCK.toLocaleString('en-IN')}.`)
+    if (pack.stock + change < 0) throw new AdjustmentOutOfRangeError(m.stock_cannot_remove({ stock: pack.stock, count: -change }))
+    if (pack.stock + change > MAX_STOCK) throw new AdjustmentOutOfRangeError(m.stock_max({ max: MAX_STOCK.toLocaleString('en-IN') }))
   }
   if (change === 0) return pack.stock
   const stockAfter = pack.stock + change

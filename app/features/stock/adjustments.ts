@@ -1,4 +1,5 @@
-import { z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { type FieldLabel, labelText, z } from '~/zod'
 import { ADJUSTMENT_REASONS } from './adjustment-reasons'
 
 export { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, type AdjustmentReason, STOCK_REASON_LABELS } from './adjustment-reasons'
@@ -12,19 +13,24 @@ export const MAX_STOCK = 100_000
 
 /** The refusal of a count set from a form opened before the stock changed; the admin sees it as is. */
 export function stockChangedMessage(current: number) {
-  return `Stock changed to ${current} since you opened this; check and save again`
+  return m.stock_changed_since({ current })
 }
 
-const count = (label: string) =>
+const wholeNumber = (label: FieldLabel) => ({ error: () => m.stock_whole_number({ label: labelText(label) }) })
+const atMost = (label: FieldLabel) => ({
+  error: () => m.stock_at_most({ label: labelText(label), max: MAX_STOCK.toLocaleString('en-IN') }),
+})
+
+const count = (label: FieldLabel) =>
   z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be 0 or more`)
-    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK.toLocaleString('en-IN')}`)
+    .number(wholeNumber(label))
+    .int(wholeNumber(label))
+    .min(0, { error: () => m.stock_zero_or_more({ label: labelText(label) }) })
+    .max(MAX_STOCK, atMost(label))
 
-export const adjustmentReasonSchema = z.enum(ADJUSTMENT_REASONS, { error: 'Choose a reason: received, damaged, counted or correction' })
+export const adjustmentReasonSchema = z.enum(ADJUSTMENT_REASONS, { error: () => m.stock_choose_reason() })
 
-const size = z.enum(['one', '250g', '500g', '1kg'], { error: 'Unknown pack size' })
+const size = z.enum(['one', '250g', '500g', '1kg'], { error: () => m.stock_unknown_pack() })
 
 /** `set`: the pack's count becomes `newStock`, if it is still `shownStock`; `add`: `change` units in (or out, when negative). */
 export const stockAdjustmentSchema = z.discriminatedUnion(
@@ -33,23 +39,23 @@ export const stockAdjustmentSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('set'),
       size,
-      shownStock: count('The count shown'),
-      newStock: count('New stock'),
+      shownStock: count(m.stock_count_shown),
+      newStock: count(m.stock_new_stock),
       reason: adjustmentReasonSchema,
     }),
     z.object({
       kind: z.literal('add'),
       size,
       change: z.coerce
-        .number({ error: 'Units must be a whole number' })
-        .int('Units must be a whole number')
-        .min(-MAX_STOCK, `Units must be between -${MAX_STOCK} and ${MAX_STOCK}`)
-        .max(MAX_STOCK, `Units must be between -${MAX_STOCK} and ${MAX_STOCK}`)
-        .refine((n) => n !== 0, 'Enter the units to add (or, with a minus, to remove)'),
+        .number(wholeNumber(m.stock_units))
+        .int(wholeNumber(m.stock_units))
+        .min(-MAX_STOCK, { error: () => m.stock_units_between({ max: MAX_STOCK }) })
+        .max(MAX_STOCK, { error: () => m.stock_units_between({ max: MAX_STOCK }) })
+        .refine((n) => n !== 0, { error: () => m.stock_enter_units_change() }),
       reason: adjustmentReasonSchema,
     }),
   ],
-  { error: 'Choose to set the count or to add/remove units' },
+  { error: () => m.stock_choose_set_or_add() },
 )
 export type StockAdjustment = z.output<typeof stockAdjustmentSchema>
 
@@ -57,12 +63,12 @@ export type StockAdjustment = z.output<typeof stockAdjustmentSchema>
 export const unitsFormSchema = z
   .object({
     size: size,
-    direction: z.enum(['add', 'remove'], { error: 'Choose to add or to remove units' }),
+    direction: z.enum(['add', 'remove'], { error: () => m.stock_choose_direction() }),
     units: z.coerce
-      .number({ error: 'Units must be a whole number' })
-      .int('Units must be a whole number')
-      .min(1, 'Enter at least 1 unit')
-      .max(MAX_STOCK, `Units must be at most ${MAX_STOCK.toLocaleString('en-IN')}`),
+      .number(wholeNumber(m.stock_units))
+      .int(wholeNumber(m.stock_units))
+      .min(1, { error: () => m.stock_at_least_one() })
+      .max(MAX_STOCK, atMost(m.stock_units)),
     reason: adjustmentReasonSchema,
   })
   .transform((v): StockAdjustment => ({ kind: 'add', size: v.size, change: v.direction === 'add' ? v.units : -v.units, reason: v.reason }))
