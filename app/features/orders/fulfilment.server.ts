@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { and, asc, eq } from 'drizzle-orm'
 import { text, z } from '~/zod'
 import type { Database, Transaction } from '~/db/client.server'
@@ -10,6 +11,7 @@ import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShopSettings } from '../settings/shop-settings'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { orderCancelledMail, orderShippedMail } from './order-mails'
+import { orderStatusLabel } from './status-labels'
 import { changeStock } from '../stock/ledger.server'
 import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { recordRefund } from '../payments/refunds.server'
@@ -42,18 +44,18 @@ export type FulfilmentStep = keyof typeof FULFILMENT_STEPS
 /** A parcel handed to a courier by hand: the courier's name and its tracking number (the order page, the desk). */
 export const HANDED_OVER_FIELDS = {
   courier: text({
-    label: 'Courier',
+    label: m.orders_courier,
     max: 80,
-    missing: 'Enter the courier.',
+    missing: m.orders_enter_courier,
     oneLine: true,
-    tooLong: 'Keep the courier under 80 characters.',
+    tooLong: m.orders_courier_too_long,
   }),
   trackingNumber: text({
-    label: 'Tracking number',
+    label: m.orders_tracking_number,
     max: 80,
-    missing: 'Enter the tracking number.',
+    missing: m.orders_enter_tracking_number,
     oneLine: true,
-    tooLong: 'Keep the tracking number under 80 characters.',
+    tooLong: m.orders_tracking_number_too_long,
   }),
 }
 
@@ -67,24 +69,33 @@ export const fulfilmentSchema = z.discriminatedUnion(
     z.object({
       step: z.literal('return'),
       // A plain form's checkbox: "yes" when the parcel came back fit to sell again.
-      resellable: z.enum(['yes', 'no'], { error: 'Say whether the goods go back on the shelf.' }).optional().default('no'),
-      reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
+      resellable: z
+        .enum(['yes', 'no'], { error: () => m.orders_say_resellable() })
+        .optional()
+        .default('no'),
+      reason: text({ label: m.orders_reason, max: 500, required: false, tooLong: m.orders_reason_too_long }).optional().default(''),
     }),
     z.object({
       step: z.literal('cancel'),
-      reason: text({ label: 'Reason', max: 500, required: false, tooLong: 'Keep the reason under 500 characters.' }).optional().default(''),
+      reason: text({ label: m.orders_reason, max: 500, required: false, tooLong: m.orders_reason_too_long }).optional().default(''),
       // A plain form's checkbox: "yes" when ticked, absent when not.
-      refund: z.enum(['yes', 'no'], { error: 'Say whether to refund.' }).optional().default('no'),
-      speed: z.enum(['normal', 'optimum'], { error: 'Choose how fast to refund.' }).optional().default('normal'),
+      refund: z
+        .enum(['yes', 'no'], { error: () => m.orders_say_refund() })
+        .optional()
+        .default('no'),
+      speed: z
+        .enum(['normal', 'optimum'], { error: () => m.orders_choose_speed() })
+        .optional()
+        .default('normal'),
     }),
   ],
-  { error: 'Unknown action.' },
+  { error: () => m.orders_unknown_action() },
 )
 export type FulfilmentInput = z.infer<typeof fulfilmentSchema>
 
 export class OrderNotFoundError extends Error {
   constructor() {
-    super('There is no such order.')
+    super(m.orders_no_such_order())
   }
 }
 
@@ -93,17 +104,17 @@ export class StepNotAllowedError extends Error {
     readonly step: FulfilmentStep,
     readonly status: OrderStatus,
   ) {
-    super(`An order that is ${status.replaceAll('_', ' ')} cannot be ${STEP_PAST[step]}.`)
+    super(STEP_REFUSED[step]({ status: status.replaceAll('_', ' '), label: orderStatusLabel(status) }))
   }
 }
 
-const STEP_PAST: Record<FulfilmentStep, string> = {
-  confirm: 'confirmed',
-  pack: 'packed',
-  ship: 'shipped',
-  deliver: 'marked delivered',
-  return: 'marked returned',
-  cancel: 'cancelled',
+const STEP_REFUSED: Record<FulfilmentStep, (inputs: { status: string; label: string }) => string> = {
+  confirm: m.orders_step_refused_confirm,
+  pack: m.orders_step_refused_pack,
+  ship: m.orders_step_refused_ship,
+  deliver: m.orders_step_refused_deliver,
+  return: m.orders_step_refused_return,
+  cancel: m.orders_step_refused_cancel,
 }
 
 /**
@@ -257,8 +268,8 @@ export async function restockReturnedParcel(db: Database, orderId: string, actor
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw new OrderNotFoundError()
-    if (order.status !== 'returned_to_origin') throw new RestockRefusedError('Only a parcel returned to origin goes back in stock here.')
-    if (await stockReturnedFor(tx, orderId)) throw new RestockRefusedError('This parcel’s goods are back in stock already.')
+    if (order.status !== 'returned_to_origin') throw new RestockRefusedError(m.orders_restock_only_returned())
+    if (await stockReturnedFor(tx, orderId)) throw new RestockRefusedError(m.orders_restock_already())
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
     await linesBackOnTheShelf(tx, lines, 'returned', actor)
     await tx

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { z } from '~/zod'
 import { CREDIT_NOTE_PREFIX, financialYearOf, invoiceNumberLabel, invoiceSeries } from '../invoices/series'
 import type { SliceForm } from '../settings/settings-slice'
@@ -11,21 +12,18 @@ const ORDER_PREFIX = /^[A-Z][A-Z0-9]{1,4}$/
  */
 const INVOICE_PREFIX = /^[A-Z][A-Z0-9]{1,2}$/
 
-const typedPrefix = (label: string) =>
+const typedPrefix = (missing: () => string) =>
   z
-    .string({ error: `Enter the ${label}.` })
+    .string({ error: () => missing() })
     .trim()
     .toUpperCase()
-    .min(1, `Enter the ${label}.`)
+    .min(1, { error: () => missing() })
 
 export const numberSettingsFormSchema = z.object({
-  orderPrefix: typedPrefix('order number prefix').regex(
-    ORDER_PREFIX,
-    'The order number prefix: 2 to 5 capital letters or digits, starting with a letter, like KO or MP.',
-  ),
-  invoicePrefix: typedPrefix('invoice prefix')
-    .regex(INVOICE_PREFIX, 'The invoice prefix: 2 or 3 capital letters or digits, starting with a letter, like KO or MP.')
-    .refine((prefix) => prefix !== CREDIT_NOTE_PREFIX, `${CREDIT_NOTE_PREFIX} numbers the credit notes: choose another invoice prefix.`),
+  orderPrefix: typedPrefix(m.orders_enter_order_prefix).regex(ORDER_PREFIX, { error: () => m.orders_order_prefix_format() }),
+  invoicePrefix: typedPrefix(m.orders_enter_invoice_prefix)
+    .regex(INVOICE_PREFIX, { error: () => m.orders_invoice_prefix_format() })
+    .refine((prefix) => prefix !== CREDIT_NOTE_PREFIX, { error: () => m.orders_invoice_prefix_taken({ prefix: CREDIT_NOTE_PREFIX }) }),
 })
 
 /** Saves the prefixes: new orders and new invoices take them at once; those already issued keep their numbers. */
@@ -41,5 +39,8 @@ export const numberSettingsForm: SliceForm<NumberPrefixes, NumberField> = {
   form: numberSettingsFormSchema,
   shown: ({ orderPrefix, invoicePrefix }) => ({ orderPrefix, invoicePrefix }),
   saved: ({ orderPrefix, invoicePrefix }) =>
-    `Saved. New orders are numbered like ${orderPrefix}-1234 and new invoices like ${invoiceNumberLabel(invoiceSeries(invoicePrefix, financialYearOf(new Date())), 1)} (a prefix not used yet this financial year starts its own series at 0001). Orders and invoices already issued keep their numbers.`,
+    m.orders_number_prefixes_saved({
+      order: `${orderPrefix}-1234`,
+      invoice: invoiceNumberLabel(invoiceSeries(invoicePrefix, financialYearOf(new Date())), 1),
+    }),
 }

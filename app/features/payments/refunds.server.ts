@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
@@ -67,15 +68,13 @@ export type RefundInput = {
 export async function recordRefund(tx: Transaction, input: RefundInput) {
   const now = input.now ?? new Date()
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
-  if (!order) throw new RefundRefusedError('Order not found.')
+  if (!order) throw new RefundRefusedError(m.orders_refund_order_not_found())
   // Cash on delivery was not paid through the provider: there is no payment to send money back to (decision 043).
   if (order.paymentMethod === 'cod') {
-    throw new RefundRefusedError(
-      'This order was paid in cash on delivery: there is no online payment to refund. Record the refund you paid by UPI or bank transfer instead.',
-    )
+    throw new RefundRefusedError(m.orders_refund_cod_refused())
   }
   if (!order.paymentId || !order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) {
-    throw new RefundRefusedError('This order was not paid, so there is nothing to refund.')
+    throw new RefundRefusedError(m.orders_refund_not_paid())
   }
   const lines = await tx.query.orderLines.findMany({ where: (l, { eq }) => eq(l.orderId, order.id) })
   const prior = await refundsOf(tx, order.id)
@@ -325,7 +324,7 @@ export async function retryRefund(
     })
     return refund
   })
-  if (!retried) throw new RefundRefusedError('Only a failed refund can be tried again.')
+  if (!retried) throw new RefundRefusedError(m.orders_refund_only_failed_retried())
   return sendRefund(db, providers, shopUrl, refundId, now)
 }
 
