@@ -1,4 +1,5 @@
-import { text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
+import { type FieldLabel, labelText, text, z } from '~/zod'
 import type { SliceForm } from '../settings/settings-slice'
 import { BOX_LIMITS, BOX_NUMBERS, BOX_PARTS, type BoxField, type BoxPart, boxField, boxLabel, MAX_BOXES } from './box-fields'
 import type { BoxSettings, ShippingBox } from './box-settings'
@@ -6,37 +7,39 @@ import type { BoxSettings, ShippingBox } from './box-settings'
 /** The owner's boxes as typed at /dash/settings: up to five rows, a blank row being no box. */
 
 /** A whole number of `unit` from 1 to `max`, or blank (the row's check says whether blank will do). */
-const wholeNumber = (label: string, max: number, unit: string) =>
+const wholeNumber = (label: FieldLabel, max: number, unit: 'cm' | 'grams') =>
   z.string().transform((typed, ctx): number | undefined => {
     const value = typed.replace(/[\s,]/g, '')
     if (value === '') return undefined
     const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN
     if (!(n >= 1 && n <= max)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number of ${unit} from 1 to ${max.toLocaleString('en-IN')}.` })
+      const words = unit === 'cm' ? m.shipping_box_whole_cm : m.shipping_box_whole_grams
+      ctx.addIssue({ code: 'custom', message: words({ label: labelText(label), max: max.toLocaleString('en-IN') }) })
       return z.NEVER
     }
     return n
   })
 
 const rowShape = (n: (typeof BOX_NUMBERS)[number]) => {
-  const box = boxLabel(n)
+  // Worded when a message is made, never when the schema is (the language is the request's).
+  const of = (words: (inputs: { box: string }) => string) => () => words({ box: boxLabel(n) })
   return {
-    [boxField(n, 'Name')]: text({ label: `${box}’s name`, max: BOX_LIMITS.name, required: false, oneLine: true }),
-    [boxField(n, 'Length')]: wholeNumber(`${box}’s length`, BOX_LIMITS.maxSideCm, 'cm'),
-    [boxField(n, 'Breadth')]: wholeNumber(`${box}’s breadth`, BOX_LIMITS.maxSideCm, 'cm'),
-    [boxField(n, 'Height')]: wholeNumber(`${box}’s height`, BOX_LIMITS.maxSideCm, 'cm'),
-    [boxField(n, 'MaxWeight')]: wholeNumber(`${box}’s weight limit`, BOX_LIMITS.maxWeightGrams, 'grams'),
+    [boxField(n, 'Name')]: text({ label: of(m.shipping_box_name_of), max: BOX_LIMITS.name, required: false, oneLine: true }),
+    [boxField(n, 'Length')]: wholeNumber(of(m.shipping_box_length_of), BOX_LIMITS.maxSideCm, 'cm'),
+    [boxField(n, 'Breadth')]: wholeNumber(of(m.shipping_box_breadth_of), BOX_LIMITS.maxSideCm, 'cm'),
+    [boxField(n, 'Height')]: wholeNumber(of(m.shipping_box_height_of), BOX_LIMITS.maxSideCm, 'cm'),
+    [boxField(n, 'MaxWeight')]: wholeNumber(of(m.shipping_box_weight_limit_of), BOX_LIMITS.maxWeightGrams, 'grams'),
   }
 }
 
 type Row = { Name: string; Length?: number; Breadth?: number; Height?: number; MaxWeight?: number }
 
-const MISSING: Record<BoxPart, string> = {
-  Name: 'Give this box a name, or clear its row.',
-  Length: 'Enter the length in cm.',
-  Breadth: 'Enter the breadth in cm.',
-  Height: 'Enter the height in cm.',
-  MaxWeight: 'Enter the most weight this box takes, in grams.',
+const MISSING: Record<BoxPart, () => string> = {
+  Name: m.shipping_box_missing_name,
+  Length: m.shipping_box_missing_length,
+  Breadth: m.shipping_box_missing_breadth,
+  Height: m.shipping_box_missing_height,
+  MaxWeight: m.shipping_box_missing_max_weight,
 }
 
 const boxesForm = z
@@ -57,12 +60,12 @@ const boxesForm = z
         for (const part of BOX_PARTS) {
           const field = boxField(n, part)
           const given = part === 'Name' ? row.Name !== '' : row[part] !== undefined
-          if (!given && !failed.has(field)) ctx.addIssue({ code: 'custom', path: [field], message: MISSING[part] })
+          if (!given && !failed.has(field)) ctx.addIssue({ code: 'custom', path: [field], message: MISSING[part]() })
         }
         if (failed.has(boxField(n, 'Name')) || row.Name === '') continue
         const name = row.Name.toLocaleLowerCase('en-IN')
         if (names.has(name)) {
-          ctx.addIssue({ code: 'custom', path: [boxField(n, 'Name')], message: 'Another box has this name: give each box its own.' })
+          ctx.addIssue({ code: 'custom', path: [boxField(n, 'Name')], message: m.shipping_box_name_taken() })
         }
         names.add(name)
       }
@@ -70,7 +73,7 @@ const boxesForm = z
         ctx.addIssue({
           code: 'custom',
           path: [boxField(1, 'Name')],
-          message: 'Keep at least one box: the shipping desk proposes one for every parcel.',
+          message: m.shipping_box_keep_one(),
         })
       }
     },
@@ -145,7 +148,7 @@ export const boxSettingsForm: SliceForm<BoxSettings, BoxField> = {
   saved: ({ shippingBoxes }) => {
     const heaviest = Math.max(...shippingBoxes.map((box) => box.maxWeightGrams))
     return shippingBoxes.length === 1
-      ? `Saved. Every parcel up to ${grams(heaviest)} is proposed the ${shippingBoxes[0]!.name}; shipments already booked keep their box.`
-      : `Saved. Each parcel is proposed the smallest of your ${shippingBoxes.length} boxes that takes its weight (up to ${grams(heaviest)}); shipments already booked keep their box.`
+      ? m.shipping_boxes_saved_one({ weight: grams(heaviest), box: shippingBoxes[0]!.name })
+      : m.shipping_boxes_saved_many({ count: shippingBoxes.length, weight: grams(heaviest) })
   },
 }

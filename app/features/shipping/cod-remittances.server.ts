@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { codRemittances, orderEvents, orders, shipments } from '~/db/schema'
@@ -16,15 +17,18 @@ export const codRemittanceSchema = z.object({
   utr: text({
     label: 'UTR',
     max: 40,
-    missing: 'Enter the UTR of the bank transfer.',
+    missing: m.shipping_enter_utr,
     oneLine: true,
-    tooLong: 'Keep the UTR under 40 characters.',
-  }).pipe(z.string().regex(/^[A-Za-z0-9-]{6,40}$/, 'A UTR has letters and digits only, as the bank statement shows it.')),
-  paidOn: z.string({ error: 'Enter the day the money arrived.' }).trim().refine(isCalendarDay, 'Enter the day as the calendar shows it.'),
+    tooLong: m.shipping_utr_too_long,
+  }).pipe(z.string().regex(/^[A-Za-z0-9-]{6,40}$/, { error: () => m.shipping_utr_format() })),
+  paidOn: z
+    .string({ error: () => m.shipping_enter_money_day() })
+    .trim()
+    .refine(isCalendarDay, { error: () => m.shipping_day_format() }),
   shipmentIds: z
     .array(z.string().trim().min(1).max(40))
-    .min(1, 'Tick the parcels this transfer pays for.')
-    .max(500, 'Record at most 500 parcels at once.'),
+    .min(1, { error: () => m.shipping_tick_remitted() })
+    .max(500, { error: () => m.shipping_remit_at_most() }),
 })
 export type CodRemittanceInput = z.infer<typeof codRemittanceSchema>
 
@@ -70,12 +74,9 @@ export async function recordCodRemittance(db: Database, input: CodRemittanceInpu
         .innerJoin(orders, eq(orders.id, shipments.orderId))
         .where(inArray(shipments.id, ids))
         .for('update', { of: shipments })
-      if (parcels.length !== ids.length) throw new RemittanceRefusedError('One of the ticked parcels does not exist: reload the page.')
+      if (parcels.length !== ids.length) throw new RemittanceRefusedError(m.shipping_remit_missing_parcel())
       const wrong = parcels.find((p) => p.status !== 'delivered' || p.method !== 'cod' || p.remitted !== null)
-      if (wrong)
-        throw new RemittanceRefusedError(
-          `${orderNumberLabel(wrong)} is not a delivered cash-on-delivery parcel waiting for its cash: untick it.`,
-        )
+      if (wrong) throw new RemittanceRefusedError(m.shipping_remit_not_owed({ order: orderNumberLabel(wrong) }))
       const amountPaise = parcels.reduce((sum, p) => sum + p.totalPaise, 0)
       const [remittance] = await tx
         .insert(codRemittances)
@@ -93,7 +94,7 @@ export async function recordCodRemittance(db: Database, input: CodRemittanceInpu
       return remittance!
     })
     .catch((err) => {
-      if (isUniqueViolation(err)) throw new RemittanceRefusedError(`UTR ${input.utr.toUpperCase()} is recorded already.`)
+      if (isUniqueViolation(err)) throw new RemittanceRefusedError(m.shipping_utr_recorded_already({ utr: input.utr.toUpperCase() }))
       throw err
     })
 }

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { text, z } from '~/zod'
 import { isCalendarDay } from '../dates/india-time'
 import { HANDED_OVER_FIELDS } from '../orders/fulfilment.server'
@@ -18,22 +19,26 @@ export function tickedIds(fields: Record<string, string>, prefix: 'order' | 'par
 
 export const bookingFieldsSchema = z.object({
   weightGrams: z.coerce
-    .number({ error: 'Enter the weight in grams.' })
-    .int('Enter the weight in whole grams.')
-    .min(1, 'Enter the weight in grams.')
-    .max(100_000, 'A parcel above 100 kg is not one a courier takes.'),
-  box: z.string().trim().min(1, 'Choose a box.').max(60),
+    .number({ error: () => m.shipping_enter_weight() })
+    .int({ error: () => m.shipping_weight_whole() })
+    .min(1, { error: () => m.shipping_enter_weight() })
+    .max(100_000, { error: () => m.shipping_weight_too_heavy() }),
+  box: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.shipping_choose_a_box() })
+    .max(60),
   courierId: z
     .string()
     .trim()
     .max(20)
-    .regex(/^\d*$/, 'Choose a courier from the list.')
+    .regex(/^\d*$/, { error: () => m.shipping_choose_courier() })
     .transform((v) => v || null),
 })
 
 export const handOverSchema = z.object(HANDED_OVER_FIELDS)
 
-const comment = text({ label: 'Note', max: 200, required: false, oneLine: true, tooLong: 'Keep the note under 200 characters.' })
+const comment = text({ label: m.shipping_note, max: 200, required: false, oneLine: true, tooLong: m.shipping_note_too_long })
   .optional()
   .default('')
 
@@ -48,24 +53,21 @@ export const failedDeliveryAnswerSchema = z.discriminatedUnion(
         .trim()
         .optional()
         .default('')
-        .refine((v) => v === '' || isCalendarDay(v), 'Enter the day as the calendar shows it, or leave it empty.')
+        .refine((v) => v === '' || isCalendarDay(v), { error: () => m.shipping_day_or_empty() })
         .transform((v) => v || null),
       phone: z
         .string()
         .trim()
         .optional()
         .default('')
-        .refine(
-          (v) => v === '' || /^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/.test(v),
-          'Enter a 10-digit Indian mobile number, or leave it empty.',
-        )
+        .refine((v) => v === '' || /^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/.test(v), { error: () => m.shipping_mobile_or_empty() })
         .transform((v) => v || null),
       addressLine: text({
-        label: 'Address line',
+        label: m.shipping_address_line,
         max: 200,
         required: false,
         oneLine: true,
-        tooLong: 'Keep the address line under 200 characters.',
+        tooLong: m.shipping_address_line_too_long,
       })
         .optional()
         .default('')
@@ -74,5 +76,5 @@ export const failedDeliveryAnswerSchema = z.discriminatedUnion(
     }),
     z.object({ answer: z.literal('return'), comment }),
   ],
-  { error: 'Choose to deliver again or to return the parcel.' },
+  { error: () => m.shipping_choose_answer() },
 )

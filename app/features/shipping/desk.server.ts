@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderLines, orders, shipments, variants } from '~/db/schema'
@@ -279,7 +280,9 @@ export async function shipOrderByHand(
   if (live?.provider === 'self' && live.status === 'booked') return handOverSelfShipped(db, shopUrl, live.id, handedOver, input.actor)
   if (live && live.provider !== 'self')
     throw new ShipmentRefusedError(
-      `This order is booked with ${live.courier ?? 'a courier'}${live.awb ? `, AWB ${live.awb}` : ''}: it ships when the courier collects it. Cancel that booking on the shipping desk to send it another way.`,
+      live.courier
+        ? m.shipping_booked_already_with({ courier: live.courier, awb: live.awb ? m.shipping_awb_suffix({ awb: live.awb }) : '' })
+        : m.shipping_booked_already_any({ awb: live.awb ? m.shipping_awb_suffix({ awb: live.awb }) : '' }),
     )
   const { weightGrams, box } = await proposedParcel(db, input.orderId, (await getShopSettings(db)).shippingBoxes)
   const chosen = box?.box ?? { name: 'Parcel', lengthCm: 20, breadthCm: 15, heightCm: 10 }

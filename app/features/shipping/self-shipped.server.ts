@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import { type ShippingProvider, ShippingProviderError } from './provider'
 
 /**
@@ -6,8 +7,8 @@ import { type ShippingProvider, ShippingProviderError } from './provider'
  * collect or track: the owner marks it delivered or returned on the order's page.
  */
 export function selfShippedProvider(): ShippingProvider {
-  const notACourier = (what: string) => async (): Promise<never> => {
-    throw new ShippingProviderError(`Parcels you send yourself have no ${what}.`)
+  const notACourier = (refusal: () => string) => async (): Promise<never> => {
+    throw new ShippingProviderError(refusal())
   }
   return {
     name: 'self',
@@ -18,13 +19,13 @@ export function selfShippedProvider(): ShippingProvider {
       return { providerOrderId: parcel.reference, providerShipmentId: parcel.reference, awb: null, courier: null }
     },
     rates: async () => [],
-    assignCourier: notACourier('courier to assign'),
-    requestPickup: notACourier('pickup'),
-    labels: notACourier('courier labels'),
-    manifest: notACourier('courier manifest'),
+    assignCourier: notACourier(m.shipping_self_no_assign),
+    requestPickup: notACourier(m.shipping_self_no_pickup),
+    labels: notACourier(m.shipping_self_no_labels),
+    manifest: notACourier(m.shipping_self_no_manifest),
     cancel: async () => {},
     track: async () => null,
-    answerFailedDelivery: notACourier('courier to answer'),
+    answerFailedDelivery: notACourier(m.shipping_self_no_answer),
     verifyWebhook: () => false,
     parseWebhook: () => null,
   }

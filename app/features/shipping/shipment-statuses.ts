@@ -55,7 +55,7 @@ export function shipmentMoves(current: ShipmentStatus, currentAt: Date | null, n
   return currentAt === null || nextAt.getTime() > currentAt.getTime()
 }
 
-const STATUS_LABELS: Record<ShipmentStatus, () => string> = {
+const STATUS_LABELS: Record<ShipmentStatus, (inputs?: Record<string, never>, options?: { locale?: 'en' | 'ta' }) => string> = {
   booking: m.shipping_status_booking,
   booked: m.shipping_status_booked,
   pickup_requested: m.shipping_status_pickup_requested,
@@ -68,6 +68,11 @@ const STATUS_LABELS: Record<ShipmentStatus, () => string> = {
   returned_to_origin: m.shipping_status_returned_to_origin,
   lost: m.shipping_status_lost,
   cancelled: m.shipping_status_cancelled,
+}
+
+/** How a parcel's status reads, in the language being answered unless told (history lines are English records). */
+export function shipmentStatusLabel(status: ShipmentStatus, locale?: 'en' | 'ta'): string {
+  return STATUS_LABELS[status]({}, locale ? { locale } : undefined)
 }
 
 /** How a parcel's status reads, worded when read (a getter) in the language being answered, never when this loads. */

@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
@@ -7,11 +8,18 @@ import { enqueueMail } from '../mail/outbox.server'
 import { formatRupees } from '../money/money'
 import { stepAllowed, takeStep } from '../orders/fulfilment.server'
 import { orderNumberLabel } from '../orders/order-number'
+import { orderStatusLabel } from '../orders/status-labels'
 import { getShopSettings } from '../settings/shop-settings.server'
 import type { ShopSettings } from '../settings/shop-settings'
 import type { FailedDeliveryAnswer, ParcelToShip, ShippingProvider, TrackingUpdate } from './provider'
 import type { ShippingProviders } from './registry.server'
-import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus, shipmentMoves } from './shipment-statuses'
+import {
+  FINAL_SHIPMENT_STATUSES,
+  SHIPMENT_STATUS_LABELS,
+  type ShipmentStatus,
+  shipmentMoves,
+  shipmentStatusLabel,
+} from './shipment-statuses'
 import { deliveredMail, outForDeliveryMail, reattemptMail } from './shipment-mails'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { streetLines } from '../checkout/address-lines'
@@ -60,17 +68,21 @@ export async function bookShipment(db: Database, providers: ShippingProviders, s
   const now = new Date()
   const claimed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
-    if (!order) throw new ShipmentRefusedError('There is no such order.')
+    if (!order) throw new ShipmentRefusedError(m.shipping_no_such_order())
     const [live] = await tx
       .select()
       .from(shipments)
       .where(and(eq(shipments.orderId, order.id), isNull(shipments.lines), ne(shipments.status, 'cancelled')))
     if (live && live.status !== 'booking') return { order, shipment: live, done: true }
     if (live?.bookingLeaseUntil && live.bookingLeaseUntil > now)
-      throw new ShipmentRefusedError(`${orderNumberLabel(order)} is being booked already: wait a moment and look again.`)
+      throw new ShipmentRefusedError(m.shipping_being_booked({ order: orderNumberLabel(order) }))
     if (!BOOKABLE_ORDER_STATUSES.includes(order.status))
       throw new ShipmentRefusedError(
-        `${orderNumberLabel(order)} is ${order.status.replaceAll('_', ' ')}: only a paid or confirmed order is booked.`,
+        m.shipping_not_bookable({
+          order: orderNumberLabel(order),
+          status: order.status.replaceAll('_', ' '),
+          label: orderStatusLabel(order.status),
+        }),
       )
     if (live) {
       const [taken] = await tx
@@ -401,7 +413,8 @@ async function moveOrder(
   let current = order
   const parcel = `${shipment.courier ?? 'courier'}, AWB ${shipment.awb}`
   const status = shipment.status
-  const reached = SHIPMENT_STATUS_LABELS[status]
+  // The history line is a record, written in English whatever the language of the request that moved the parcel.
+  const reached = shipmentStatusLabel(status, 'en')
   // Any sign of the parcel on the way means it left the shop, even when the pickup's own event was lost.
   const leftTheShop = status !== 'cancelled' && status !== 'booking' && status !== 'booked' && status !== 'pickup_requested'
   if (leftTheShop && (await shipOrderOnce(tx, { order: current, shipment, actor: null, settings, shopUrl, now }))) {
@@ -509,13 +522,12 @@ export function startShipmentTracking(db: Database, providers: ShippingProviders
 
 /** The chosen parcels, all of them; refused when none is chosen or one is gone. */
 async function chosenShipments(db: Database, ids: readonly string[]) {
-  if (ids.length === 0) throw new ShipmentRefusedError('Choose at least one parcel.')
+  if (ids.length === 0) throw new ShipmentRefusedError(m.shipping_choose_one_parcel())
   const rows = await db
     .select()
     .from(shipments)
     .where(inArray(shipments.id, [...ids]))
-  if (rows.length !== new Set(ids).size)
-    throw new ShipmentRefusedError('One of the chosen parcels does not exist any more: reload the page.')
+  if (rows.length !== new Set(ids).size) throw new ShipmentRefusedError(m.shipping_parcel_gone())
   return rows
 }
 
@@ -525,11 +537,10 @@ async function bookedShipments(db: Database, providers: ShippingProviders, ids: 
   const unbooked = rows.find((s) => s.status === 'booking' || s.status === 'cancelled')
   if (unbooked)
     throw new ShipmentRefusedError(
-      `Parcel ${unbooked.reference} is ${SHIPMENT_STATUS_LABELS[unbooked.status].toLowerCase()}: it has no label.`,
+      m.shipping_parcel_no_label({ reference: unbooked.reference, status: SHIPMENT_STATUS_LABELS[unbooked.status].toLowerCase() }),
     )
   const names = new Set(rows.map((s) => s.provider))
-  if (names.size > 1)
-    throw new ShipmentRefusedError('Choose parcels booked the same way (through the courier, or sent yourself) for one PDF.')
+  if (names.size > 1) throw new ShipmentRefusedError(m.shipping_same_way())
   return { rows, provider: providers.forShipment(rows[0]!.provider) }
 }
 
@@ -553,16 +564,16 @@ export async function shipmentPackingSlips(db: Database, ids: readonly string[],
 /** The courier's manifest for these parcels (the list the pickup person signs). */
 export async function shipmentManifest(db: Database, providers: ShippingProviders, ids: readonly string[]) {
   const { rows, provider } = await bookedShipments(db, providers, ids)
-  if (!provider.books) throw new ShipmentRefusedError('Parcels you send yourself have no courier manifest.')
+  if (!provider.books) throw new ShipmentRefusedError(m.shipping_self_no_manifest())
   return provider.manifest(rows.map((s) => s.providerShipmentId!))
 }
 
 /** Asks the courier to collect these booked parcels; each gets a line in its order's history. */
 export async function requestPickup(db: Database, providers: ShippingProviders, ids: readonly string[], actor: string) {
   const { rows, provider } = await bookedShipments(db, providers, ids)
-  if (!provider.books) throw new ShipmentRefusedError('Parcels you send yourself are not collected by a courier.')
+  if (!provider.books) throw new ShipmentRefusedError(m.shipping_self_not_collected())
   const waiting = rows.filter((s) => s.status === 'booked')
-  if (waiting.length === 0) throw new ShipmentRefusedError('These parcels have a pickup already.')
+  if (waiting.length === 0) throw new ShipmentRefusedError(m.shipping_pickup_already())
   const { scheduledFor } = await provider.requestPickup(waiting.map((s) => s.providerShipmentId!))
   const now = new Date()
   await db.transaction(async (tx) => {
@@ -588,10 +599,10 @@ export async function requestPickup(db: Database, providers: ShippingProviders, 
 /** Cancels a booking the courier has not collected: the provider first; the shipment and the history only if it agreed. */
 export async function cancelShipment(db: Database, providers: ShippingProviders, id: string, actor: string) {
   const [shipment] = await db.select().from(shipments).where(eq(shipments.id, id))
-  if (!shipment) throw new ShipmentRefusedError('There is no such parcel.')
+  if (!shipment) throw new ShipmentRefusedError(m.shipping_no_such_parcel())
   if (!['booking', 'booked', 'pickup_requested'].includes(shipment.status))
     throw new ShipmentRefusedError(
-      `Parcel ${shipment.reference} is ${SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase()}: it can no longer be cancelled.`,
+      m.shipping_parcel_not_cancellable({ reference: shipment.reference, status: SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase() }),
     )
   const provider = providers.forShipment(shipment.provider)
   if (shipment.providerOrderId && provider.books) await provider.cancel(shipment.providerOrderId)
@@ -624,10 +635,10 @@ export async function answerFailedDelivery(
   actor: string,
 ) {
   const [shipment] = await db.select().from(shipments).where(eq(shipments.id, id))
-  if (!shipment) throw new ShipmentRefusedError('There is no such parcel.')
+  if (!shipment) throw new ShipmentRefusedError(m.shipping_no_such_parcel())
   if (shipment.status !== 'delivery_failed' || !shipment.awb)
     throw new ShipmentRefusedError(
-      `Parcel ${shipment.reference} is ${SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase()}, not waiting for an answer.`,
+      m.shipping_parcel_not_waiting({ reference: shipment.reference, status: SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase() }),
     )
   const provider = providers.forShipment(shipment.provider)
   await provider.answerFailedDelivery(shipment.awb, answer)
@@ -702,9 +713,11 @@ export async function handOverSelfShipped(
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, id))
-    if (!shipment) throw new ShipmentRefusedError('There is no such parcel.')
+    if (!shipment) throw new ShipmentRefusedError(m.shipping_no_such_parcel())
     if (shipment.status !== 'booked')
-      throw new ShipmentRefusedError(`Parcel ${shipment.reference} is ${SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase()} already.`)
+      throw new ShipmentRefusedError(
+        m.shipping_parcel_already({ reference: shipment.reference, status: SHIPMENT_STATUS_LABELS[shipment.status].toLowerCase() }),
+      )
     const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update')
     const [named] = await tx
       .update(shipments)
