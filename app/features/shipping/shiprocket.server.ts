@@ -1,3 +1,4 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import crypto from 'node:crypto'
 import { z } from '~/zod'
 import {
@@ -42,12 +43,10 @@ const DAY = 24 * 60 * 60 * 1000
 const TOKEN_DAYS_WITHOUT_EXP = 9
 const INDIA_OFFSET_MS = 330 * 60 * 1000
 
-const NO_ANSWER =
-  'Shiprocket did not answer in time, so nothing was changed there. Please try again in a few minutes; if it keeps happening, Shiprocket may be down.'
-const SERVER_TROUBLE =
-  'Shiprocket had a problem on its side and did not do this, so nothing was changed there. Please try again in a few minutes.'
-const TOO_MANY =
-  'Shiprocket is receiving too many requests from the shop just now, so nothing was changed there. Please try again in a minute.'
+// Worded when the refusal is made, in the language of the request that asked.
+const NO_ANSWER = m.shipping_sr_no_answer
+const SERVER_TROUBLE = m.shipping_sr_server_trouble
+const TOO_MANY = m.shipping_sr_too_many
 
 const id = z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String)
 const text = z.string().nullish()
@@ -307,7 +306,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
         signal: AbortSignal.timeout(settings.timeoutMs),
       })
     } catch {
-      throw new ShiprocketNoAnswerError(NO_ANSWER)
+      throw new ShiprocketNoAnswerError(NO_ANSWER())
     }
   }
 
@@ -317,7 +316,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     try {
       raw = await response.text()
     } catch {
-      throw new ShiprocketNoAnswerError(NO_ANSWER, response.status)
+      throw new ShiprocketNoAnswerError(NO_ANSWER(), response.status)
     }
     if (raw.trim() === '') return {}
     try {
@@ -330,10 +329,10 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
   /** A refusal in Shiprocket's own words (the collection's "Errors and Response codes"). */
   async function refusal(response: Response): Promise<ShippingProviderError> {
     const status = response.status
-    if (status >= 500) return new ShiprocketNoAnswerError(SERVER_TROUBLE, status)
-    if (status === 429) return new ShippingProviderError(TOO_MANY, status)
+    if (status >= 500) return new ShiprocketNoAnswerError(SERVER_TROUBLE(), status)
+    if (status === 429) return new ShippingProviderError(TOO_MANY(), status)
     const parsed = errorBody.safeParse(await readJson(response).catch(() => undefined))
-    if (!parsed.success) return new ShippingProviderError(`Shiprocket refused the request (HTTP ${status}).`, status)
+    if (!parsed.success) return new ShippingProviderError(m.shipping_sr_refused_http({ status }), status)
     const fieldErrors: Record<string, string[]> = {}
     for (const [field, words] of Object.entries(parsed.data.errors ?? {})) fieldErrors[field] = Array.isArray(words) ? words : [words]
     return new ShippingProviderError(parsed.data.message.slice(0, 500), status, fieldErrors)
@@ -345,13 +344,10 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     if (!response.ok) {
       const err = await refusal(response)
       if (err instanceof ShiprocketNoAnswerError || response.status === 429) throw err
-      throw new ShippingProviderError(
-        `Shiprocket refused the shop's log-in (${err.message}). Check SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD: they must be an API user's, made under Settings → API in Shiprocket.`,
-        response.status,
-      )
+      throw new ShippingProviderError(m.shipping_sr_login_refused({ reason: err.message }), response.status)
     }
     const parsed = loginAnswer.safeParse(await readJson(response))
-    if (!parsed.success) throw new ShippingProviderError('Shiprocket answered the log-in with no token.')
+    if (!parsed.success) throw new ShippingProviderError(m.shipping_sr_no_token())
     const loggedInAt = now().getTime()
     const exp = jwtExpiry(parsed.data.token)
     // Renew ahead of the expiry: a day before a ten-day token, a tenth of its life for a short one.
@@ -383,10 +379,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       if (!response.ok) {
         const err = await refusal(response)
         if (response.status === 401) {
-          throw new ShippingProviderError(
-            `Shiprocket refused the shop's API user (${err.message}). Check that the API user may use this part of Shiprocket.`,
-            401,
-          )
+          throw new ShippingProviderError(m.shipping_sr_api_user_refused({ reason: err.message }), 401)
         }
         throw err
       }
@@ -396,12 +389,12 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       // "Some APIs may respond with an error message if data is invalid" (Errors and Response codes): a 200 refusal.
       const refused = errorBody.safeParse(json)
       if (refused.success) throw new ShippingProviderError(refused.data.message.slice(0, 500), response.status)
-      throw new ShippingProviderError('Shiprocket sent an answer the shop does not understand, so nothing was read from it.')
+      throw new ShippingProviderError(m.shipping_sr_not_understood())
     }
   }
 
   /** Downloads a label or manifest from the address Shiprocket gave, refusing anything that is not a PDF. */
-  async function fetchPdf(url: string, what: string): Promise<Uint8Array> {
+  async function fetchPdf(url: string, what: 'labels' | 'manifest'): Promise<Uint8Array> {
     let response: Response
     let bytes: Uint8Array
     try {
@@ -409,23 +402,32 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       response = await fetch(url, { signal: AbortSignal.timeout(settings.timeoutMs) })
       bytes = new Uint8Array(await response.arrayBuffer())
     } catch {
-      throw new ShiprocketNoAnswerError(`Shiprocket made the ${what}, but it could not be downloaded. Please try again.`)
+      throw new ShiprocketNoAnswerError(what === 'labels' ? m.shipping_sr_labels_not_downloaded() : m.shipping_sr_manifest_not_downloaded())
     }
     if (!response.ok)
       throw new ShippingProviderError(
-        `Shiprocket made the ${what}, but its file could not be downloaded (HTTP ${response.status}).`,
+        (what === 'labels' ? m.shipping_sr_labels_file_failed : m.shipping_sr_manifest_file_failed)({ status: response.status }),
         response.status,
       )
     if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
-      throw new ShippingProviderError(`The file Shiprocket gave for the ${what} is not a PDF, so the shop did not use it.`)
+      throw new ShippingProviderError(what === 'labels' ? m.shipping_sr_labels_not_pdf() : m.shipping_sr_manifest_not_pdf())
     }
     return bytes
   }
 
   /** Shiprocket's ids are numbers; a wrong one is refused before anything is sent. */
-  const numericIds = (ids: readonly string[], what = 'shipment') =>
+  const numericIds = (ids: readonly string[], what: 'shipment' | 'courier' | 'order' = 'shipment') =>
     ids.map((v) => {
-      if (!/^\d{1,20}$/.test(v)) throw new ShippingProviderError(`"${v}" is not a Shiprocket ${what} id.`)
+      if (!/^\d{1,20}$/.test(v))
+        throw new ShippingProviderError(
+          (what === 'courier'
+            ? m.shipping_sr_bad_courier_id
+            : what === 'order'
+              ? m.shipping_sr_bad_order_id
+              : m.shipping_sr_bad_shipment_id)({
+            id: v,
+          }),
+        )
       return Number(v)
     })
 
@@ -435,10 +437,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     const order = list.data.find((o) => o.channel_order_id === reference)
     if (!order) return null
     if (order.status_code === 5 || /^cancel/i.test(order.status ?? '')) {
-      throw new ShippingProviderError(
-        `Shiprocket already has an order ${reference}, and it was cancelled there. Shiprocket does not reuse an order id, so book this parcel again as a new shipment.`,
-        422,
-      )
+      throw new ShippingProviderError(m.shipping_sr_order_cancelled_there({ reference }), 422)
     }
     const shipment = order.shipments?.[0]
     if (!shipment) return null
@@ -453,7 +452,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
     // "Create Custom Order" (POST orders/create/adhoc).
     async createShipment(parcel: ParcelToShip) {
       if (parcel.reference.length < 1 || parcel.reference.length > 50) {
-        throw new ShippingProviderError('A Shiprocket order id must be 1 to 50 characters long.')
+        throw new ShippingProviderError(m.shipping_sr_reference_length())
       }
       const [firstName, ...rest] = parcel.address.name.trim().split(/\s+/)
       const phone = parcel.address.phone.replace(/\D/g, '').slice(-10)
@@ -499,10 +498,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       try {
         const created = await call('POST', 'orders/create/adhoc', createdOrder, body)
         if (created.status_code === 5 || /^cancel/i.test(created.status ?? '')) {
-          throw new ShippingProviderError(
-            `Shiprocket already has an order ${parcel.reference}, and it was cancelled there. Shiprocket does not reuse an order id, so book this parcel again as a new shipment.`,
-            422,
-          )
+          throw new ShippingProviderError(m.shipping_sr_order_cancelled_there({ reference: parcel.reference }), 422)
         }
         return {
           providerOrderId: created.order_id,
@@ -573,7 +569,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       }
       const data = answer.response?.data
       if (answer.awb_assign_status !== 1 || !data?.awb_code) {
-        throw new ShippingProviderError(data?.awb_assign_error || answer.message || 'Shiprocket did not give this shipment an AWB.')
+        throw new ShippingProviderError(data?.awb_assign_error || answer.message || m.shipping_sr_no_awb())
       }
       return {
         awb: data.awb_code,
@@ -588,7 +584,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       let scheduledFor: string | null = null
       for (const shipmentId of numericIds(providerShipmentIds)) {
         const answer = await call('POST', 'courier/generate/pickup', pickupAnswer, { shipment_id: [shipmentId] })
-        if (answer.pickup_status !== 1) throw new ShippingProviderError(answer.message || 'Shiprocket did not book the pickup.')
+        if (answer.pickup_status !== 1) throw new ShippingProviderError(answer.message || m.shipping_sr_no_pickup())
         const date = etdToDate(answer.response?.pickup_scheduled_date)
         if (date && (scheduledFor === null || date < scheduledFor)) scheduledFor = date
       }
@@ -597,22 +593,20 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
 
     // "Generate Label" (POST courier/generate/label): one PDF at label_url for all the shipments.
     async labels(providerShipmentIds) {
-      if (providerShipmentIds.length === 0) throw new ShippingProviderError('Choose at least one shipment to print labels for.')
+      if (providerShipmentIds.length === 0) throw new ShippingProviderError(m.shipping_sr_choose_for_labels())
       const answer = await call('POST', 'courier/generate/label', labelAnswer, { shipment_id: numericIds(providerShipmentIds) })
       if (answer.label_created !== 1 || !answer.label_url) {
-        throw new ShippingProviderError(answer.response || 'Shiprocket did not make the labels.')
+        throw new ShippingProviderError(answer.response || m.shipping_sr_no_labels())
       }
       if (answer.not_created.length > 0) {
-        throw new ShippingProviderError(
-          `Shiprocket could not make labels for shipments ${answer.not_created.map(String).join(', ')}; check that each has an AWB.`,
-        )
+        throw new ShippingProviderError(m.shipping_sr_labels_not_created({ ids: answer.not_created.map(String).join(', ') }))
       }
       return fetchPdf(answer.label_url, 'labels')
     },
 
     // "Generate Manifest" (POST manifests/generate); once made, "Print Manifest" (POST manifests/print) gives it again.
     async manifest(providerShipmentIds) {
-      if (providerShipmentIds.length === 0) throw new ShippingProviderError('Choose at least one shipment for the manifest.')
+      if (providerShipmentIds.length === 0) throw new ShippingProviderError(m.shipping_sr_choose_for_manifest())
       const ids = numericIds(providerShipmentIds)
       let url: string | null | undefined
       try {
@@ -630,7 +624,7 @@ export function shiprocketProvider(settings: ShiprocketSettings): ShippingProvid
       }
       // "Missing Field or Invalid Data" answers 200 with an empty manifest_url.
       if (!url) {
-        throw new ShippingProviderError('Shiprocket did not make the manifest: each shipment needs an AWB and a pickup request first.')
+        throw new ShippingProviderError(m.shipping_sr_no_manifest())
       }
       return fetchPdf(url, 'manifest')
     },
