@@ -487,8 +487,10 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
         return
       }
       // One render serves everyone waiting for it, so it does not stop when its first visitor leaves. Keyed on the
-      // whole address, host included: a page rendered for `Host: evil.example` links there (issue 14).
-      const page = await pageCache.getOrRender(`${req.method === 'HEAD' ? 'GET' : req.method} ${addressedUrl(req).href}`, async () => {
+      // whole address, host included: a page rendered for `Host: evil.example` links there (issue 14); and on the
+      // language, which for the products API is the caller's Accept-Language rather than the address (decision 074).
+      const key = `${req.method === 'HEAD' ? 'GET' : req.method} ${addressedUrl(req).href} ${currentLanguage()}`
+      const page = await pageCache.getOrRender(key, async () => {
         const response = await render(req, res, new AbortController().signal, true)
         const body = Buffer.from(await response.arrayBuffer())
         const headers = [...response.headers.entries()].filter(([name]) => !PER_ANSWER_HEADERS.has(name))

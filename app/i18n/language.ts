@@ -16,3 +16,11 @@ export function currentLanguage(): Language {
 export function intlTag(language: Language = currentLanguage()) {
   return LANGUAGE_TAGS[language]
 }
+
+/**
+ * Headers for the shop's own API calls from a page: the API answers in the language the page asks for
+ * (server/app.ts), whatever the browser's own preference.
+ */
+export function languageHeaders(): { 'accept-language': string } {
+  return { 'accept-language': intlTag() }
+}

@@ -1,3 +1,4 @@
+import { languageHeaders } from '~/i18n/language'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { data } from 'react-router'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
@@ -130,7 +131,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     try {
       response = await fetch('/api/contact', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...languageHeaders() },
         body: JSON.stringify(parsed.values),
       })
     } catch {

@@ -1,3 +1,4 @@
+import { languageHeaders } from '~/i18n/language'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { PaymentWindow } from '~/components/payments/payment-window'
@@ -57,7 +58,11 @@ const CHECK_FOR_MS = 3 * 60_000
 
 /** Posts to one of the shop's APIs; `Answer` is that API's shape as its route declares it (features/checkout/checkout-api.ts). */
 async function postJson<Answer extends object = { error?: string }>(path: string, body: unknown) {
-  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...languageHeaders() },
+    body: JSON.stringify(body),
+  })
   const data: Answer | { error?: string } = await res.json().catch(() => ({}))
   return { status: res.status, ok: res.ok, data }
 }
@@ -176,7 +181,7 @@ export default function PaymentPage() {
     const started = Date.now()
     const timer = setInterval(() => {
       if (Date.now() - started > CHECK_FOR_MS) return clearInterval(timer)
-      void fetch(`/api/orders/${encodeURIComponent(checking)}`)
+      void fetch(`/api/orders/${encodeURIComponent(checking)}`, { headers: languageHeaders() })
         .then((res) => (res.ok ? res.json() : null))
         .then((answer: { status?: string } | null) => {
           if (answer?.status && answer.status !== 'pending_payment' && answer.status !== 'expired') paid(checking)

@@ -1,3 +1,4 @@
+import { languageHeaders } from '~/i18n/language'
 import { useEffect, useState } from 'react'
 import type { CartQuote } from '~/features/checkout/quote.server'
 import type { CartQuoteRequest } from '~/features/checkout/checkout-schemas'
@@ -30,7 +31,7 @@ export function useCartQuote(lines: CartLine[], choice: QuoteFor = {}): QuoteSta
     setResult((r) => ({ state: 'loading', quote: r.quote, error: null }))
     fetch('/api/cart/quote', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...languageHeaders() },
       body: key,
       signal: controller.signal,
     })

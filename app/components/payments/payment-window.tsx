@@ -1,3 +1,4 @@
+import { languageHeaders } from '~/i18n/language'
 import { type ComponentType, useEffect, useRef } from 'react'
 import { TestPaymentWindow } from '~/components/checkout/test-payment-window'
 import type { CreatedOrderAnswer, TestPaymentAnswer } from '~/features/checkout/checkout-api'
@@ -75,7 +76,7 @@ function TestWindow({ order, open, busy, onPaid, onFailed, onBusy }: PaymentWind
     try {
       const res = await fetch('/api/payment/test/complete', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...languageHeaders() },
         body: JSON.stringify({ orderId: order.orderId }),
       })
       const data: TestPaymentAnswer | { error?: string } = await res.json().catch(() => ({}))

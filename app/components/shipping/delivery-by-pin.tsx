@@ -1,3 +1,4 @@
+import { languageHeaders } from '~/i18n/language'
 import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { rememberedPinStore, typedPin } from '~/features/shipping/remembered-pin'
 import { m } from '~/i18n/paraglide/messages.js'
@@ -44,7 +45,7 @@ export function DeliveryByPin({
   useEffect(() => {
     if (!pin) return
     const controller = new AbortController()
-    fetch(`/api/delivery-estimate?pin=${pin}${lines ? `&${lines}` : ''}`, { signal: controller.signal })
+    fetch(`/api/delivery-estimate?pin=${pin}${lines ? `&${lines}` : ''}`, { signal: controller.signal, headers: languageHeaders() })
       .then(async (res) => {
         const body = await res.json().catch(() => null)
         if (controller.signal.aborted) return
