@@ -13,3 +13,16 @@ overwriteServerAsyncLocalStorage(requestLanguage as ParaglideAsyncLocalStorage)
 export function inLanguage<T>(language: Language, work: () => T): T {
   return requestLanguage.run({ locale: language }, work)
 }
+
+/** A customer's mail about their order, worded in the language the order was placed in (`orders.language`). */
+export function inOrderLanguage<T>(order: { language?: Language | null }, work: () => T): T {
+  return inLanguage(order.language ?? 'en', work)
+}
+
+/**
+ * The owner's notices (a new order, a message): in English, the shop's first language, whatever the language of the
+ * customer whose action sent them, until the owner can choose theirs.
+ */
+export function inOwnerLanguage<T>(work: () => T): T {
+  return inLanguage('en', work)
+}

@@ -1,3 +1,4 @@
+import { currentLanguage, pathInLanguage } from '~/i18n/language'
 import { m } from '~/i18n/paraglide/messages.js'
 import { oneLineValues, questionsLine } from '../mail/mail-text'
 import type { ShopSettings } from '../settings/shop-settings'
@@ -40,7 +41,8 @@ export function emailConfirmationMail(user: Recipient, link: string, settings: S
 
 /** Our own reset page with its token; the shop's public address goes in front. */
 export function resetPasswordPath(token: string) {
-  return `/reset-password?token=${encodeURIComponent(token)}`
+  // The page in the language of the request that asked for it.
+  return pathInLanguage(`/reset-password?token=${encodeURIComponent(token)}`, currentLanguage())
 }
 
 /**
@@ -59,8 +61,8 @@ export function signUpAttemptMail(user: Recipient, shopUrl: string, settings: Sh
       m.accounts_mail_attempt_tried(oneLineValues({ shopName: settings.shopName, email: user.email })),
       m.accounts_mail_attempt_nothing_changed(),
       '',
-      m.accounts_mail_attempt_sign_in(oneLineValues({ link: `${base}/Signin` })),
-      m.accounts_mail_attempt_forgot(oneLineValues({ link: `${base}/forgot-password` })),
+      m.accounts_mail_attempt_sign_in(oneLineValues({ link: `${base}${pathInLanguage('/Signin', currentLanguage())}` })),
+      m.accounts_mail_attempt_forgot(oneLineValues({ link: `${base}${pathInLanguage('/forgot-password', currentLanguage())}` })),
       '',
       m.accounts_mail_attempt_not_you(),
       questionsLine(settings),

@@ -1,3 +1,4 @@
+import { inOrderLanguage } from '~/i18n/language.server'
 import { and, asc, eq, lt } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { orderEvents, orderLines, orders } from '~/db/schema'
@@ -6,7 +7,7 @@ import { releaseCouponUse } from '../offers/coupon-uses.server'
 import { getShopSettings } from '../settings/shop-settings.server'
 import { changeStock } from '../stock/ledger.server'
 import { codConfirmationSecret, isCodConfirmationToken } from './cod-confirmation.server'
-import { codCancelledMail } from './cod-mails'
+import { codCancelledMail, codNotConfirmedReason } from './cod-mails'
 import { orderMoneyColumns } from '../orders/order-lookup.server'
 
 // Cash on delivery after the order is placed (decision 043): the customer confirms from the link in the order's mail,
@@ -93,7 +94,11 @@ export async function cancelUnconfirmedCodOrders(db: Database, now = new Date(),
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id))
       const reason = `Not confirmed within ${settings.payments.cod.confirmWithinHours} hours`
       await tx.insert(orderEvents).values({ orderId: id, status: 'cancelled', note: `${reason}; stock returned` })
-      await enqueueMail(tx, codCancelledMail(order, reason, settings))
+      // The history keeps the owner's English; the customer reads the reason in the order's language.
+      await enqueueMail(
+        tx,
+        inOrderLanguage(order, () => codCancelledMail(order, codNotConfirmedReason(settings.payments.cod.confirmWithinHours), settings)),
+      )
       return true
     })
     if (done) cancelled++

@@ -1,3 +1,4 @@
+import { inOrderLanguage, inOwnerLanguage } from '~/i18n/language.server'
 import { currentLanguage } from '~/i18n/language'
 import crypto from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
@@ -220,9 +221,14 @@ export async function createOrder(
         )
         await enqueueMail(
           tx,
-          codOrderPlacedMail(forMail, shopUrl, settings, codConfirmationUrl(shopUrl, id, codConfirmationToken(confirmSecret!, id))),
+          inOrderLanguage(placed!, () =>
+            codOrderPlacedMail(forMail, shopUrl, settings, codConfirmationUrl(shopUrl, id, codConfirmationToken(confirmSecret!, id))),
+          ),
         )
-        await enqueueMail(tx, ownerCodOrderNotice(forMail, settings))
+        await enqueueMail(
+          tx,
+          inOwnerLanguage(() => ownerCodOrderNotice(forMail, settings)),
+        )
       } else {
         await tx.insert(orderEvents).values({ orderId: id, status: 'pending_payment', note: 'Order placed' })
       }

@@ -1,3 +1,4 @@
+import { inOwnerLanguage } from '~/i18n/language.server'
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import { z } from '~/zod'
 import type { Database } from '~/db/client.server'
@@ -35,7 +36,10 @@ export async function receiveContactMessage(db: Database, message: ContactMessag
   const settings = await getShopSettings(db)
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id })
-    const mailId = await enqueueMail(tx, { recipient: settings.email, ...ownerNotification(message, settings.shopName) })
+    const mailId = await enqueueMail(tx, {
+      recipient: settings.email,
+      ...inOwnerLanguage(() => ownerNotification(message, settings.shopName)),
+    })
     return { messageId: row!.id, mailId }
   })
 }

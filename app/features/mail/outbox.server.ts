@@ -1,3 +1,4 @@
+import { pathWithoutLanguage } from '~/i18n/language'
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { z } from '~/zod'
 import { m } from '~/i18n/paraglide/messages.js'
@@ -190,7 +191,7 @@ export function isAccountLink(link: string) {
   } catch {
     return true // not readable as a link: not shown either
   }
-  if (/^\/api\/auth\//i.test(url.pathname) || /^\/reset-password\b/i.test(url.pathname)) return true
+  if (/^\/api\/auth\//i.test(url.pathname) || /^\/reset-password\b/i.test(pathWithoutLanguage(url.pathname))) return true
   if (url.pathname.split('/').some((segment) => looksRandom(decodeURIComponentSafe(segment)))) return true
   for (const [name, value] of url.searchParams) if (SECRET_PARAMETER.test(name) || looksRandom(value)) return true
   return looksRandom(url.hash.slice(1))

@@ -1,3 +1,4 @@
+import { inOrderLanguage } from '~/i18n/language.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import { and, asc, eq } from 'drizzle-orm'
 import { text, z } from '~/zod'
@@ -175,7 +176,10 @@ export async function takeStep(
       const invoice = await issueInvoice(tx, { ...order, shippingAddress: order.shippingAddress as ShippingAddress, lines }, settings, now)
       note = `${note}; invoice ${invoice.document.number}`
     }
-    await enqueueMail(tx, orderShippedMail({ ...order, lines }, input, shopUrl, settings))
+    await enqueueMail(
+      tx,
+      inOrderLanguage(order, () => orderShippedMail({ ...order, lines }, input, shopUrl, settings)),
+    )
   } else if (input.step === 'deliver' && cod) {
     // The courier collected the cash: the order is paid now.
     await tx.update(orders).set({ status: 'delivered', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId))
@@ -243,13 +247,15 @@ export async function takeStep(
     }
     await enqueueMail(
       tx,
-      orderCancelledMail(
-        { ...order, lines },
-        input.reason,
-        shopUrl,
-        settings,
-        refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
-        cod,
+      inOrderLanguage(order, () =>
+        orderCancelledMail(
+          { ...order, lines },
+          input.reason,
+          shopUrl,
+          settings,
+          refund ? { amountPaise: refund.amountPaise, speed: input.speed } : null,
+          cod,
+        ),
       ),
     )
     return { status: step.to as OrderStatus, paymentMethod: order.paymentMethod, refundId: refund?.refundId ?? null }

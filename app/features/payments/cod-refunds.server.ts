@@ -1,3 +1,4 @@
+import { inOrderLanguage } from '~/i18n/language.server'
 import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '~/db/unique-violation.server'
 import type { Database } from '~/db/client.server'
@@ -140,11 +141,13 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
       })
       await enqueueMail(
         tx,
-        refundMail(
-          { number: order.number, email: order.email },
-          { amountPaise: plan.amountPaise, reason: input.reason, paidBy: { method: input.method, reference, paidOn } },
-          shopUrl,
-          settings,
+        inOrderLanguage(order, () =>
+          refundMail(
+            { number: order.number, email: order.email },
+            { amountPaise: plan.amountPaise, reason: input.reason, paidBy: { method: input.method, reference, paidOn } },
+            shopUrl,
+            settings,
+          ),
         ),
       )
       return { refundId: id, amountPaise: plan.amountPaise, creditNoteNumber: creditNote?.document.number ?? null, duplicate: false }

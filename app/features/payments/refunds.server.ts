@@ -1,3 +1,4 @@
+import { inOrderLanguage } from '~/i18n/language.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
@@ -261,11 +262,13 @@ export async function applyProviderRefund(
     if (refund.status === 'requested' || refund.status === 'failed') {
       await enqueueMail(
         tx,
-        refundMail(
-          { number: order.number, email: order.email },
-          { amountPaise: refund.amountPaise, speed: refund.speed ?? 'normal', reason: refund.reason },
-          shopUrl,
-          settings,
+        inOrderLanguage(order, () =>
+          refundMail(
+            { number: order.number, email: order.email },
+            { amountPaise: refund.amountPaise, speed: refund.speed ?? 'normal', reason: refund.reason },
+            shopUrl,
+            settings,
+          ),
         ),
       )
     }

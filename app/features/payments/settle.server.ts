@@ -1,3 +1,4 @@
+import { inOrderLanguage, inOwnerLanguage } from '~/i18n/language.server'
 import { restoreCouponUse } from '../offers/coupon-uses.server'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '~/db/client.server'
@@ -115,8 +116,14 @@ export async function confirmPayment(
       settings,
       now,
     )
-    await enqueueMail(tx, customerConfirmationMail(mailableOrder(locked, lines), shopUrl, settings))
-    await enqueueMail(tx, ownerOrderNotice(mailableOrder(locked, lines), settings, warning))
+    await enqueueMail(
+      tx,
+      inOrderLanguage(locked, () => customerConfirmationMail(mailableOrder(locked, lines), shopUrl, settings)),
+    )
+    await enqueueMail(
+      tx,
+      inOwnerLanguage(() => ownerOrderNotice(mailableOrder(locked, lines), settings, warning)),
+    )
     return { outcome: 'paid' as const, orderId: locked.id }
   })
 }

@@ -1,3 +1,4 @@
+import { inOrderLanguage } from '~/i18n/language.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm'
@@ -20,7 +21,7 @@ import {
   shipmentMoves,
   shipmentStatusLabel,
 } from './shipment-statuses'
-import { deliveredMail, outForDeliveryMail, reattemptMail } from './shipment-mails'
+import { cashReadyLine, deliveredMail, outForDeliveryMail, reattemptMail } from './shipment-mails'
 import type { ShippingAddress } from '../checkout/checkout-schemas'
 import { streetLines } from '../checkout/address-lines'
 
@@ -430,7 +431,10 @@ async function moveOrder(
         note: `Delivered (${parcel}); the cash is with the courier until it is remitted`,
         actor: null,
       })
-    await enqueueMail(tx, deliveredMail(current, shopUrl, settings))
+    await enqueueMail(
+      tx,
+      inOrderLanguage(current, () => deliveredMail(current, shopUrl, settings)),
+    )
     return
   }
   if (status === 'returned_to_origin' && current.status === 'shipped') {
@@ -451,8 +455,18 @@ async function moveOrder(
   const failure = status === 'delivery_failed' ? `: ${shipment.failureReason} (attempt ${shipment.deliveryAttempts})` : ''
   await tx.insert(orderEvents).values({ orderId: order.id, status: current.status, note: `${reached}${failure} (${parcel})`, actor: null })
   if (status === 'out_for_delivery') {
-    const cash = current.paymentMethod === 'cod' ? `Please keep ${formatRupees(current.totalPaise)} ready for the delivery person.` : null
-    await enqueueMail(tx, outForDeliveryMail(current, shipment, shopUrl, settings, cash))
+    await enqueueMail(
+      tx,
+      inOrderLanguage(current, () =>
+        outForDeliveryMail(
+          current,
+          shipment,
+          shopUrl,
+          settings,
+          current.paymentMethod === 'cod' ? cashReadyLine(current.totalPaise) : null,
+        ),
+      ),
+    )
   }
 }
 
@@ -660,7 +674,11 @@ export async function answerFailedDelivery(
     await tx.insert(orderEvents).values({ orderId: order!.id, status: order!.status, note, actor })
     // The answer is given: the list of failed deliveries waits for the courier's next event.
     await tx.update(shipments).set({ failureReason: null, updatedAt: new Date() }).where(eq(shipments.id, id))
-    if (answer.action === 'reattempt') await enqueueMail(tx, reattemptMail(order!, shipment, answer.on, shopUrl, settings))
+    if (answer.action === 'reattempt')
+      await enqueueMail(
+        tx,
+        inOrderLanguage(order!, () => reattemptMail(order!, shipment, answer.on, shopUrl, settings)),
+      )
   })
 }
 

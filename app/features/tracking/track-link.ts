@@ -1,6 +1,8 @@
+import { currentLanguage, pathInLanguage } from '~/i18n/language'
 // Links in mails name the shop's public address (PUBLIC_URL), passed by whoever writes the mail: a route has it from
 // the shop's config, a background job from where it was started (shop.server.ts). Never kept here, so no test or
-// second shop in one process can change what another one's mails say.
+// second shop in one process can change what another one's mails say. A page's link is in the language the mail is
+// worded in (the order's, decision 074).
 
 function base(shopUrl: string) {
   return shopUrl.replace(/\/+$/, '')
@@ -11,7 +13,7 @@ function base(shopUrl: string) {
  * phone that proves the order is theirs is typed on the page, so it never sits in a URL or a log.
  */
 export function trackOrderUrl(shopUrl: string, orderLabel: string) {
-  return `${base(shopUrl)}/track?order=${encodeURIComponent(orderLabel)}`
+  return `${base(shopUrl)}${pathInLanguage(`/track?order=${encodeURIComponent(orderLabel)}`, currentLanguage())}`
 }
 
 /**
@@ -19,5 +21,5 @@ export function trackOrderUrl(shopUrl: string, orderLabel: string) {
  * mail scanner that follows links confirms nothing.
  */
 export function codConfirmationUrl(shopUrl: string, orderId: string, token: string) {
-  return `${base(shopUrl)}/order/confirm/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`
+  return `${base(shopUrl)}${pathInLanguage(`/order/confirm/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`, currentLanguage())}`
 }
