@@ -9,10 +9,11 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { COD_PERIOD_DAYS, LOW_STOCK_UNITS, loadDashboard } from '~/features/admin/dashboard.server'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/dash'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Dashboard · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_dashboard_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -54,46 +55,48 @@ const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 /** "12.5%": the RTO rate, a share from 0 to 1, with one decimal. */
 const percentFormat = new Intl.NumberFormat('en-IN', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
 
-const ordersWord = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
-const parcelsWord = (n: number) => (n === 1 ? '1 parcel' : `${n} parcels`)
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention, cod, failedDeliveries, codWithCourier } =
     loaderData.glance
   const { lowStockUnits, codPeriodDays } = loaderData
-  const period = `in the last ${codPeriodDays} days`
+  const days = codPeriodDays
   const outcomes = cod.collected.orders + cod.returned
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-      <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">Dashboard</p>
-      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Welcome, {loaderData.name}</h1>
+      <p className="text-sm font-semibold tracking-widest text-leaf-700 uppercase">{m.admin_dashboard()}</p>
+      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">{m.admin_welcome({ name: loaderData.name })}</h1>
 
       <DashboardAlerts stockMismatches={stockMismatches} paymentAttention={paymentAttention} />
       <GoLiveChecklist items={loaderData.goLive} />
 
       <section aria-labelledby="glance-title" className="mt-8">
         <h2 id="glance-title" className="sr-only">
-          At a glance
+          {m.admin_at_a_glance()}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           <div className={panelClass}>
-            <dt className="text-sm font-medium text-earth-700">Orders paid today</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_orders_paid_today()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="orders-today">
               {today.orders}
             </dd>
           </div>
           <div className={panelClass}>
-            <dt className="text-sm font-medium text-earth-700">Revenue today, after refunds</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_revenue_today()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="revenue-today">
               {formatRupees(today.netPaise)}
             </dd>
             <dd className="text-earth-700" data-testid="revenue-lines">
-              {formatRupees(today.paidPaise)} paid, {formatRupees(today.refundedPaise)} refunded
-              {today.refunds > 0 ? ` (${today.refunds === 1 ? '1 refund' : `${today.refunds} refunds`})` : ''}
+              {today.refunds > 0
+                ? m.admin_revenue_lines_refunds({
+                    paid: formatRupees(today.paidPaise),
+                    refunded: formatRupees(today.refundedPaise),
+                    count: today.refunds,
+                  })
+                : m.admin_revenue_lines({ paid: formatRupees(today.paidPaise), refunded: formatRupees(today.refundedPaise) })}
             </dd>
           </div>
           <div className={panelClass}>
-            <dt className="text-sm font-medium text-earth-700">Waiting to ship</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_waiting_to_ship()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="waiting-to-ship">
               {waiting.total}
             </dd>
@@ -103,126 +106,136 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="cod-title" className={`mt-8 ${panelClass}`}>
         <h2 id="cod-title" className="font-serif text-xl font-semibold text-earth-900">
-          Cash on delivery
+          {m.admin_cod_title()}
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
           <div>
-            <dt className="text-sm font-medium text-earth-700">To collect (shipped, not yet delivered)</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_to_collect()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-to-collect">
               {formatRupees(cod.toCollect.paise)}
             </dd>
-            <dd className="text-earth-700">{ordersWord(cod.toCollect.orders)} with the couriers</dd>
+            <dd className="text-earth-700">{m.admin_cod_with_couriers({ count: cod.toCollect.orders })}</dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-earth-700">Delivered, cash still with the courier</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_cash_with_courier()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-with-courier">
               {formatRupees(codWithCourier.owedPaise)}
             </dd>
             <dd className="text-earth-700">
               {codWithCourier.parcels === 0 ? (
-                'Every delivered parcel’s cash is paid to you.'
+                m.admin_cod_all_remitted()
               ) : (
                 <Link to="/dash/shipping#cod-title" className={linkClass}>
-                  {parcelsWord(codWithCourier.parcels)} to record when the courier pays
+                  {m.admin_cod_parcels_to_record({ count: codWithCourier.parcels })}
                 </Link>
               )}
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-earth-700">Waiting for confirmation</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_awaiting_confirmation()}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-awaiting-confirmation">
               {cod.awaitingConfirmation}
             </dd>
             <dd className="text-earth-700">
               {cod.awaitingConfirmation === 0 ? (
-                'No order to confirm.'
+                m.admin_cod_none_to_confirm()
               ) : (
                 <Link to="/dash/orders?status=awaiting_confirmation" className={linkClass}>
-                  {cod.awaitingConfirmation === 1 ? 'The order to confirm' : `The ${cod.awaitingConfirmation} orders to confirm`}
+                  {m.admin_cod_orders_to_confirm({ count: cod.awaitingConfirmation })}
                 </Link>
               )}
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-earth-700">Collected {period}</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_collected({ days })}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-collected">
               {formatRupees(cod.collected.paise)}
             </dd>
-            <dd className="text-earth-700">{ordersWord(cod.collected.orders)} delivered and paid in cash</dd>
+            <dd className="text-earth-700">{m.admin_cod_collected_orders({ count: cod.collected.orders })}</dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-earth-700">Returned to origin (refused or not collected) {period}</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_returned({ days })}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-returned">
               {cod.returned}
             </dd>
             <dd className="text-earth-700">
               <Link to="/dash/orders?status=returned_to_origin" className={linkClass}>
-                Every returned parcel
+                {m.admin_cod_every_returned()}
               </Link>
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-earth-700">RTO rate {period}</dt>
+            <dt className="text-sm font-medium text-earth-700">{m.admin_cod_rto_rate({ days })}</dt>
             <dd className="mt-1 text-3xl font-semibold text-earth-900" data-testid="cod-rto-rate">
               {cod.rtoRate === null ? (
                 <>
                   <span aria-hidden="true">–</span>
-                  <span className="sr-only">No rate yet</span>
+                  <span className="sr-only">{m.admin_cod_no_rate()}</span>
                 </>
               ) : (
                 percentFormat.format(cod.rtoRate)
               )}
             </dd>
             <dd className="text-earth-700">
-              {outcomes === 0
-                ? `No parcel delivered or returned ${period}.`
-                : `${cod.returned} of ${parcelsWord(outcomes)} delivered or returned came back.`}
+              {outcomes === 0 ? m.admin_cod_no_outcomes({ days }) : m.admin_cod_came_back({ returned: cod.returned, count: outcomes })}
             </dd>
           </div>
         </dl>
       </section>
 
-      <nav aria-label="Admin" className="mt-8">
+      <nav aria-label={m.admin_nav_label()} className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Tile to="/Admin" title="Add Product">
-            A new product with its prices, stock and pictures.
+          <Tile to="/Admin" title={m.admin_tile_add_product()}>
+            {m.admin_tile_add_product_text()}
           </Tile>
-          <Tile to="/Delete" title="Products">
-            Every product: search, edit, change stock or delete.
+          <Tile to="/Delete" title={m.admin_tile_products()}>
+            {m.admin_tile_products_text()}
           </Tile>
-          <Tile to="/dash/orders" title="Orders" count={waiting.total > 0 ? `${waiting.total} to ship` : undefined}>
-            Find an order; pack, ship, deliver or cancel it.
+          <Tile
+            to="/dash/orders"
+            title={m.admin_tile_orders()}
+            count={waiting.total > 0 ? m.admin_tile_orders_count({ count: waiting.total }) : undefined}
+          >
+            {m.admin_tile_orders_text()}
           </Tile>
           <Tile
             to="/dash/shipping"
-            title="Shipping desk"
-            count={failedDeliveries.length > 0 ? `${failedDeliveries.length} failed` : undefined}
+            title={m.admin_tile_shipping()}
+            count={failedDeliveries.length > 0 ? m.admin_tile_failed_count({ count: failedDeliveries.length }) : undefined}
           >
-            Book couriers, print labels, answer failed deliveries.
+            {m.admin_tile_shipping_text()}
           </Tile>
-          <Tile to="/dash/messages" title="Messages" count={openMessages > 0 ? `${openMessages} open` : undefined}>
-            What visitors wrote through the contact form.
+          <Tile
+            to="/dash/messages"
+            title={m.admin_tile_messages()}
+            count={openMessages > 0 ? m.admin_tile_messages_count({ count: openMessages }) : undefined}
+          >
+            {m.admin_tile_messages_text()}
           </Tile>
-          <Tile to="/dash/outbox" title="Outbox" count={failedMails > 0 ? `${failedMails} failed` : undefined}>
-            Every mail the shop sends: waiting, sent and failed.
+          <Tile
+            to="/dash/outbox"
+            title={m.admin_tile_outbox()}
+            count={failedMails > 0 ? m.admin_tile_failed_count({ count: failedMails }) : undefined}
+          >
+            {m.admin_tile_outbox_text()}
           </Tile>
-          <Tile to="/dash/coupons" title="Coupon codes">
-            Codes customers type at checkout: make one, see its uses, switch it off.
+          <Tile to="/dash/coupons" title={m.admin_tile_coupons()}>
+            {m.admin_tile_coupons_text()}
           </Tile>
-          <Tile to="/dash/reviews" title="Reviews">
-            What customers wrote about products: hide or show a review.
+          <Tile to="/dash/reviews" title={m.admin_tile_reviews()}>
+            {m.admin_tile_reviews_text()}
           </Tile>
-          <Tile to="/dash/users" title="Users">
-            The accounts: find one, make an admin or a customer.
+          <Tile to="/dash/users" title={m.admin_tile_users()}>
+            {m.admin_tile_users_text()}
           </Tile>
-          <Tile to="/dash/shop" title="Shop details">
-            Name, phone, WhatsApp, e-mail, addresses, the grievance officer and the home page.
+          <Tile to="/dash/shop" title={m.admin_tile_shop()}>
+            {m.admin_tile_shop_text()}
           </Tile>
-          <Tile to="/dash/settings" title="Tax, delivery and payments">
-            The GSTIN on invoices, the delivery charge, cash on delivery, the discount for paying online, the reservation limits.
+          <Tile to="/dash/settings" title={m.admin_tile_settings()}>
+            {m.admin_tile_settings_text()}
           </Tile>
-          <Tile to="/dash/policies" title="Policy pages">
-            Privacy, terms, shipping, returns and the grievance officer.
+          <Tile to="/dash/policies" title={m.admin_tile_policies()}>
+            {m.admin_tile_policies_text()}
           </Tile>
         </ul>
       </nav>
@@ -230,9 +243,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {failedDeliveries.length > 0 && (
         <section aria-labelledby="failed-title" className={`mt-8 ${panelClass} border-red-200`}>
           <h2 id="failed-title" className="font-serif text-xl font-semibold text-earth-900">
-            Failed deliveries
+            {m.admin_failed_deliveries()}
           </h2>
-          <p className="mt-1 text-earth-700">The courier could not deliver these. Answer soon: a parcel left waiting comes back to you.</p>
+          <p className="mt-1 text-earth-700">{m.admin_failed_deliveries_text()}</p>
           <FailedDeliveries rows={failedDeliveries} />
         </section>
       )}
@@ -240,13 +253,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="waiting-title" className={panelClass}>
           <h2 id="waiting-title" className="font-serif text-xl font-semibold text-earth-900">
-            Orders waiting to ship
+            {m.admin_waiting_title()}
           </h2>
           {waiting.total === 0 ? (
-            <p className="mt-3 text-earth-700">Nothing to ship: every paid order is on its way.</p>
+            <p className="mt-3 text-earth-700">{m.admin_waiting_none()}</p>
           ) : (
             <>
-              <p className="mt-1 text-sm text-earth-700">Oldest first, the order to pack them in.</p>
+              <p className="mt-1 text-sm text-earth-700">{m.admin_waiting_oldest_first()}</p>
               <ul className="mt-3 divide-y divide-stone-200">
                 {waiting.orders.map((order) => (
                   <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -263,7 +276,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {waiting.total > waiting.orders.length && (
                 <p className="mt-3">
                   <Link to="/dash/orders" className={linkClass}>
-                    All {waiting.total} orders to ship
+                    {m.admin_waiting_all({ count: waiting.total })}
                   </Link>
                 </p>
               )}
@@ -273,15 +286,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="stock-title" className={panelClass}>
           <h2 id="stock-title" className="font-serif text-xl font-semibold text-earth-900">
-            Low on stock
+            {m.admin_low_stock_title()}
           </h2>
           {lowStock.total === 0 ? (
-            <p className="mt-3 text-earth-700">Every product has more than {lowStockUnits} units left.</p>
+            <p className="mt-3 text-earth-700">{m.admin_low_stock_none({ units: lowStockUnits })}</p>
           ) : (
             <>
-              <p className="mt-1 text-sm text-earth-700">
-                {lowStockUnits} units or fewer; {lowStock.total === 1 ? '1 pack size' : `${lowStock.total} pack sizes`} in all.
-              </p>
+              <p className="mt-1 text-sm text-earth-700">{m.admin_low_stock_summary({ units: lowStockUnits, count: lowStock.total })}</p>
               <ul className="mt-3 divide-y divide-stone-200">
                 {lowStock.offers.map((offer) => (
                   <li key={`${offer.productId}-${offer.size}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -290,20 +301,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {offer.size !== 'one' ? ` (${offer.size})` : ''}
                     </Link>
                     {offer.stock === 0 ? (
-                      <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">Out of stock</span>
+                      <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">
+                        {m.admin_out_of_stock()}
+                      </span>
                     ) : (
-                      <span className="text-earth-900">{offer.stock === 1 ? '1 unit' : `${offer.stock} units`}</span>
+                      <span className="text-earth-900">{m.admin_units({ count: offer.stock })}</span>
                     )}
                   </li>
                 ))}
               </ul>
               {lowStock.total > lowStock.offers.length && (
                 <p className="mt-3 text-sm text-earth-700">
-                  And {lowStock.total - lowStock.offers.length} more: see the{' '}
+                  {m.admin_low_stock_more({ count: lowStock.total - lowStock.offers.length })}{' '}
                   <Link to="/Delete" className={linkClass}>
-                    product manager
+                    {m.admin_low_stock_more_link()}
                   </Link>
-                  .
+                  {m.admin_low_stock_more_after()}
                 </p>
               )}
             </>

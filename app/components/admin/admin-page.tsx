@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { focusRing } from '../catalogue/styles'
 import { formatIndiaDate as formatDate, formatIndiaDateTime as formatDateTime } from '~/features/dates/india-time'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The frame of the admin's pages: a way back to the dashboard, the heading, then the page. */
 export function AdminPage({ title, back, children }: { title: ReactNode; back?: { to: string; label: string }; children: ReactNode }) {
@@ -11,7 +12,7 @@ export function AdminPage({ title, back, children }: { title: ReactNode; back?: 
         <ol className="flex flex-wrap gap-2 text-sm">
           <li>
             <Link to="/dash" className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
-              Dashboard
+              {m.admin_dashboard()}
             </Link>
           </li>
           {back && (

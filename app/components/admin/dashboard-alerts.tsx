@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { loadDashboard } from '~/features/admin/dashboard.server'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 type Glance = Awaited<ReturnType<typeof loadDashboard>>
 
@@ -15,20 +16,17 @@ export function DashboardAlerts({ stockMismatches, paymentAttention }: Pick<Glan
           className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900"
         >
           <h2 id="ledger-alert-title" className="font-semibold">
-            Stock that does not match its history
+            {m.admin_ledger_alert_title()}
           </h2>
-          <p className="mt-1">
-            These packs’ stock differs from the sum of their stock history: something changed it without recording why. Count them and
-            correct the stock.
-          </p>
+          <p className="mt-1">{m.admin_ledger_alert_text()}</p>
           <ul className="mt-2 list-disc pl-5" data-testid="ledger-mismatches">
-            {stockMismatches.map((m) => (
-              <li key={`${m.productId}-${m.size}`}>
-                <Link to={`/dash/products/${encodeURIComponent(m.productId)}/stock`} className="underline underline-offset-2">
-                  {m.name}
-                  {m.size === 'one' ? '' : ` ${m.size}`}
+            {stockMismatches.map((row) => (
+              <li key={`${row.productId}-${row.size}`}>
+                <Link to={`/dash/products/${encodeURIComponent(row.productId)}/stock`} className="underline underline-offset-2">
+                  {row.name}
+                  {row.size === 'one' ? '' : ` ${row.size}`}
                 </Link>
-                : stock {m.stock}, history adds up to {m.ledgerSum}
+                {m.admin_ledger_alert_line({ stock: row.stock, sum: row.ledgerSum })}
               </li>
             ))}
           </ul>
@@ -42,9 +40,9 @@ export function DashboardAlerts({ stockMismatches, paymentAttention }: Pick<Glan
           className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-earth-900"
         >
           <h2 id="payment-alert-title" className="font-semibold">
-            Payments that need you ({paymentAttention.total})
+            {m.admin_payment_alert_title({ count: paymentAttention.total })}
           </h2>
-          <p className="mt-1">The shop could not settle these payments by itself. Open each order to see what happened and what to do.</p>
+          <p className="mt-1">{m.admin_payment_alert_text()}</p>
           <ul className="mt-2 divide-y divide-amber-200" data-testid="payment-attention">
             {paymentAttention.orders.map((order) => (
               <li key={order.id} className="py-2">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { focusRing } from '~/components/catalogue/styles'
 import type { GoLiveItem } from '~/features/admin/go-live.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The dashboard's go-live checklist (issue 39, decision 071): each step ticked as the shop is, with where to do it;
@@ -19,9 +20,9 @@ export function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
             {item.done ? '✓' : ''}
           </span>
           <span>
-            <span className="sr-only">{item.done ? 'Done: ' : 'To do: '}</span>
+            <span className="sr-only">{item.done ? m.admin_go_live_done_sr() : m.admin_go_live_todo_sr()}</span>
             <Link to={item.href} className={`font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`}>
-              {item.key === 'demo' && !item.done ? 'Remove the demo catalogue' : item.label}
+              {item.key === 'demo' && !item.done ? m.admin_go_live_remove_demo() : item.label}
             </Link>
             {!item.done && <span className="block text-sm text-earth-700">{item.todo}</span>}
           </span>
@@ -33,20 +34,16 @@ export function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
   if (done === items.length)
     return (
       <details className="mt-8 rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm">
-        <summary className={`cursor-pointer font-medium text-leaf-800 ${focusRing}`}>
-          Every go-live step is done: the shop is ready for real orders.
-        </summary>
+        <summary className={`cursor-pointer font-medium text-leaf-800 ${focusRing}`}>{m.admin_go_live_all_done()}</summary>
         {list}
       </details>
     )
   return (
     <section aria-labelledby="go-live-title" className="mt-8 rounded-2xl border border-turmeric-400 bg-white p-5 shadow-sm">
       <h2 id="go-live-title" className="font-serif text-xl font-semibold text-earth-900">
-        Before you go live
+        {m.admin_go_live_title()}
       </h2>
-      <p className="mt-1 text-earth-700">
-        {done} of {items.length} steps done. Each ticks itself once it is done.
-      </p>
+      <p className="mt-1 text-earth-700">{m.admin_go_live_progress({ done, total: items.length })}</p>
       {list}
     </section>
   )

@@ -1,5 +1,6 @@
 import type { ShopConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import { isDemoClaims } from '../catalogue/home-claims'
 import { demoCatalogueLeft } from '../catalogue/demo-removal.server'
 import { listPolicies } from '../policies/policies.server'
@@ -41,54 +42,52 @@ export async function goLiveChecklist(db: Database, config: Pick<ShopConfig, 'SM
   return [
     {
       key: 'gstin',
-      label: 'Your GSTIN',
+      label: m.admin_go_live_gstin(),
       done: settings.gstin !== demo.gstin,
       href: '/dash/settings',
-      todo: 'The GSTIN on invoices is the demo’s made-up one.',
+      todo: m.admin_go_live_gstin_todo(),
     },
     {
       key: 'fssai',
-      label: 'Your FSSAI licence number',
+      label: m.admin_go_live_fssai(),
       done: settings.fssaiLicence !== demo.fssaiLicence,
       href: '/dash/settings#fssai',
-      todo: 'The footer and invoices show the demo’s made-up number.',
+      todo: m.admin_go_live_fssai_todo(),
     },
     {
       key: 'details',
-      label: 'The shop’s name, contacts, address and grievance officer',
+      label: m.admin_go_live_details(),
       done: detailsAreOwn(settings),
       href: '/dash/shop',
-      todo: 'Some of them are still the demo shop’s.',
+      todo: m.admin_go_live_details_todo(),
     },
     {
       key: 'policies',
-      label: 'Policy pages reviewed and published',
+      label: m.admin_go_live_policies(),
       done: templates === 0,
       href: '/dash/policies',
-      todo: `${templates === 1 ? '1 page still shows' : `${templates} pages still show`} the template.`,
+      todo: m.admin_go_live_policies_todo({ count: templates }),
     },
     {
       key: 'sender',
-      label: 'Mail: who it comes from, and a mail server',
+      label: m.admin_go_live_sender(),
       done: senderNamed && Boolean(config.SMTP_URL),
       href: '/dash/shop#mail-sender',
-      todo: !config.SMTP_URL
-        ? 'Set SMTP_URL (and MAIL_FROM) in the server’s settings: until then mails wait in the outbox.'
-        : 'Set the sender name, or MAIL_FROM in the server’s settings.',
+      todo: !config.SMTP_URL ? m.admin_go_live_sender_smtp_todo() : m.admin_go_live_sender_name_todo(),
     },
     {
       key: 'claims',
-      label: 'The home page’s claims confirmed',
+      label: m.admin_go_live_claims(),
       done: settings.claims.confirmed,
       href: '/dash/shop#claims',
-      todo: isDemoClaims(settings.claims) ? 'The home page makes the demo shop’s claims, marked as demo text.' : 'Confirm them.',
+      todo: isDemoClaims(settings.claims) ? m.admin_go_live_claims_demo_todo() : m.admin_go_live_claims_todo(),
     },
     {
       key: 'demo',
-      label: 'The demo catalogue removed',
+      label: m.admin_go_live_demo(),
       done: demoLeft.toRemove + demoLeft.toHide === 0,
       href: '/dash/demo-catalogue',
-      todo: `${demoLeft.toRemove + demoLeft.toHide} demo products are on sale.`,
+      todo: m.admin_go_live_demo_todo({ count: demoLeft.toRemove + demoLeft.toHide }),
     },
   ]
 }
