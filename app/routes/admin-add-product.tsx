@@ -8,12 +8,13 @@ import { primaryButton } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { addProductAction } from '~/features/admin/form-actions.server'
-import { ADD_FAILED, type AddProductResult } from '~/features/admin/form-results'
+import { addFailed, type AddProductResult } from '~/features/admin/form-results'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-add-product'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Add Product · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_add_product_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -35,7 +36,7 @@ export default function AddProduct({ actionData }: Route.ComponentProps) {
   // A new key after a success renders the form afresh: empty fields and the category's fields hidden again.
   const [formKey, setFormKey] = useState(0)
   const upload = useUpload<AddProductResult>((answer, form) => {
-    if (!answer.ok) return setResult({ ok: false, error: ADD_FAILED, reason: answer.error, fieldErrors: {}, imageErrors: {}, values: {} })
+    if (!answer.ok) return setResult({ ok: false, error: addFailed(), reason: answer.error, fieldErrors: {}, imageErrors: {}, values: {} })
     setResult(answer.body)
     if (answer.body.ok) {
       form.reset()
@@ -50,16 +51,16 @@ export default function AddProduct({ actionData }: Route.ComponentProps) {
       <FocusFirstError failure={failed} />
       <p className="text-sm">
         <Link to="/dash" className="font-medium text-leaf-800 underline underline-offset-2">
-          Dashboard
+          {m.admin_dashboard()}
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Add Product</h1>
+      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">{m.admin_tile_add_product()}</h1>
       <div className="mt-4 grid gap-3">
         <FormOutcome message={result?.ok ? result.message : undefined} error={failed?.error} reason={failed?.reason} />
         {result?.ok && (
           <p>
             <Link to={result.product.url} className="font-medium text-leaf-800 underline underline-offset-2">
-              See {result.product.name} in the shop
+              {m.admin_see_in_shop({ name: result.product.name })}
             </Link>
           </p>
         )}
@@ -75,10 +76,10 @@ export default function AddProduct({ actionData }: Route.ComponentProps) {
       >
         <FormTokenField />
         <ProductFields idPrefix="add" values={failed?.values} errors={failed?.fieldErrors} imageErrors={failed?.imageErrors} />
-        <UploadProgress state={upload.state} label="Uploading…" />
+        <UploadProgress state={upload.state} label={m.admin_uploading()} />
         <div>
           <button type="submit" className={primaryButton} disabled={upload.busy}>
-            {upload.busy ? 'Adding product...' : 'Add Product'}
+            {upload.busy ? m.admin_adding_product() : m.admin_tile_add_product()}
           </button>
         </div>
       </form>

@@ -14,7 +14,8 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productFormValues } from '~/features/admin/product-form-fields'
 import { getProductForAdmin, listProductsForAdminPage } from '~/features/admin/products.server'
 import { manageProductAction } from '~/features/admin/form-actions.server'
-import { type ManagerResult, UPDATE_FAILED } from '~/features/admin/form-results'
+import { type ManagerResult, updateFailed } from '~/features/admin/form-results'
+import { m } from '~/i18n/paraglide/messages.js'
 import { parseCategory } from '~/features/catalogue/categories'
 import { readPageParam } from '~/features/catalogue/catalogue.server'
 import { ADMIN_PRODUCT_PAGE_SIZE, pageNoticeOf, pageNoticeText } from '~/features/catalogue/paging'
@@ -26,7 +27,7 @@ import type { Route } from './+types/admin-products'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Product manager · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_products_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -121,7 +122,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
   const closeDialog = () => navigate(`/Delete${listSearch}`, { replace: true, preventScrollReset: true })
 
   const upload = useUpload<ManagerResult>((answer) => {
-    if (!answer.ok) return setLocal({ ok: false, error: UPDATE_FAILED, reason: answer.error, intent: 'update', id: editId })
+    if (!answer.ok) return setLocal({ ok: false, error: updateFailed(), reason: answer.error, intent: 'update', id: editId })
     if (answer.body.ok) {
       setLocal(answer.body)
       closeDialog()
@@ -137,10 +138,10 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <p className="text-sm">
         <Link to="/dash" className="font-medium text-leaf-800 underline underline-offset-2">
-          Dashboard
+          {m.admin_dashboard()}
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">Product manager</h1>
+      <h1 className="mt-2 font-serif text-3xl font-semibold text-earth-900">{m.admin_products_heading()}</h1>
       <div className="mt-4 grid gap-3">
         <FormOutcome
           message={pageResult?.ok ? pageResult.message : undefined}
@@ -158,11 +159,13 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <p className="mt-4 text-earth-700" aria-live="polite">
-        {total === 1 ? '1 product' : `${total} products`}
-        {q || category ? ' found' : ''}
+        {q || category ? m.admin_products_found({ count: total }) : m.admin_products_count({ count: total })}
         {pageCount > 1 &&
           products.length > 0 &&
-          `, showing ${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1}–${(page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length}`}
+          m.admin_products_showing({
+            from: (page - 1) * ADMIN_PRODUCT_PAGE_SIZE + 1,
+            to: (page - 1) * ADMIN_PRODUCT_PAGE_SIZE + products.length,
+          })}
       </p>
 
       <ProductTable products={products} hrefWith={withParam} />
@@ -177,12 +180,12 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
 
       {editId && !editing && (
         <p role="alert" className="mt-4 text-red-800">
-          That product no longer exists (or is not in the filtered list).
+          {m.admin_product_gone()}
         </p>
       )}
 
       {editing && (
-        <PageDialog key={editing.id} title={editing.id ? 'Edit Product' : 'Add New Product'} onClose={closeDialog}>
+        <PageDialog key={editing.id} title={editing.id ? m.admin_edit_product() : m.admin_add_new_product()} onClose={closeDialog}>
           <form
             method="post"
             action={`/Delete${listSearch}`}
@@ -207,13 +210,13 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
                 backImage: editing.backImage ? mediaUrl(mediaBase, editing.backImage, 320) : null,
               }}
             />
-            <UploadProgress state={upload.state} label="Uploading…" />
+            <UploadProgress state={upload.state} label={m.admin_uploading()} />
             <div className="flex gap-3">
               <button type="submit" className={primaryButton} disabled={upload.busy}>
-                {upload.busy ? 'Saving...' : 'Save'}
+                {upload.busy ? m.admin_saving() : m.admin_save()}
               </button>
               <Link to={`/Delete${listSearch}`} replace preventScrollReset className={secondaryButton}>
-                Cancel
+                {m.admin_cancel()}
               </Link>
             </div>
           </form>
@@ -221,20 +224,20 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
       )}
 
       {deleting && (
-        <PageDialog key={`delete-${deleting.id}`} title="Delete Product" onClose={closeDialog}>
+        <PageDialog key={`delete-${deleting.id}`} title={m.admin_delete_product()} onClose={closeDialog}>
           <p>
-            Delete <strong>{deleting.name}</strong>? If past orders include it, it is kept as archived (hidden from the shop) so order
-            history stays whole.
+            {m.admin_delete_product_question()} <strong>{deleting.name}</strong>
+            {m.admin_delete_product_explain()}
           </p>
           <Form method="post" action={`/Delete${listSearch}`} replace preventScrollReset className="mt-5 flex gap-3">
             <FormTokenField />
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
             <button type="submit" className={`${primaryButton} bg-red-700 hover:bg-red-800`}>
-              Delete
+              {m.admin_delete()}
             </button>
             <Link to={`/Delete${listSearch}`} replace preventScrollReset className={secondaryButton}>
-              Cancel
+              {m.admin_cancel()}
             </Link>
           </Form>
         </PageDialog>

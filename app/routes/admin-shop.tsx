@@ -36,6 +36,7 @@ import { parseMailFrom } from '~/features/mail/sender'
 import { MailSenderSettingsForm } from '~/components/mail/sender-settings-form'
 import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shop'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
     let upload: Awaited<ReturnType<typeof readFormUpload<'heroPicture' | 'logo'>>>
     try {
-      upload = await readFormUpload(request, { heroPicture: 'hero picture', logo: 'logo' })
+      upload = await readFormUpload(request, { heroPicture: m.admin_image_hero, logo: m.admin_image_logo })
     } catch (err) {
       if (!(err instanceof UploadRejectedError)) throw err
       return refuse(err.field === 'logo' ? 'logo' : 'home', err.message, {}, {}, err.status)

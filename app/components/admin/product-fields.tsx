@@ -19,13 +19,13 @@ import {
   type ProductFieldErrors,
   type ProductFormField,
   type ProductImageField,
-  SHIPPED_WEIGHT_HINT,
   SIZE_FIELDS,
 } from '~/features/admin/product-form-fields'
 import { DIET_MARK_LABELS } from '~/features/catalogue/declarations'
 import { DIET_MARKS } from '~/features/catalogue/product'
 import { GST_RATES, TAX_DEFAULTS_BY_CATEGORY } from '~/features/invoices/gst'
 import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS } from '~/features/stock/adjustment-reasons'
+import { m } from '~/i18n/paraglide/messages.js'
 
 export type ProductImageErrors = Partial<Record<ProductImageField, string>>
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'
@@ -57,7 +57,7 @@ function WeightInput(props: { idPrefix: string; name: ProductFormField; label: s
       id={`${idPrefix}-${name}`}
       name={name}
       label={label}
-      hint={SHIPPED_WEIGHT_HINT}
+      hint={m.admin_shipped_weight_hint()}
       min="1"
       step="1"
       max={PRODUCT_LIMITS.maxShippedWeightGrams}
@@ -66,8 +66,6 @@ function WeightInput(props: { idPrefix: string; name: ProductFormField; label: s
     />
   )
 }
-
-const MRP_HINT = 'As printed on the pack, GST included. Leave empty when you sell at the MRP.'
 
 type Values = Partial<Record<ProductFormField, string>>
 
@@ -105,7 +103,7 @@ export function ProductFields({
       <TextField
         id={id('name')}
         name="name"
-        label="Name"
+        label={m.admin_field_name()}
         required
         maxLength={PRODUCT_LIMITS.name}
         defaultValue={values.name ?? ''}
@@ -114,7 +112,7 @@ export function ProductFields({
       <TextareaField
         id={id('description')}
         name="description"
-        label="Description"
+        label={m.admin_field_description()}
         required
         rows={4}
         maxLength={PRODUCT_LIMITS.description}
@@ -124,13 +122,13 @@ export function ProductFields({
       <SelectField
         id={id('category')}
         name="category"
-        label="Category"
+        label={m.admin_label_category()}
         required
         defaultValue={values.category ?? ''}
         onChange={(e) => setCategory(parseCategory(e.currentTarget.value))}
         error={errors.category}
       >
-        <option value="">Choose a category</option>
+        <option value="">{m.admin_choose_category()}</option>
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
@@ -138,17 +136,12 @@ export function ProductFields({
         ))}
       </SelectField>
 
-      {!hydrated && (
-        <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">
-          Freeze-dried and dehydrated products take a price and a stock for each pack size (250g, 500g, 1kg); every other category takes one
-          Price and Stock count. Fill in the fields that apply to the chosen category. Biscuits applies to herbal products only.
-        </p>
-      )}
-      {hydrated && !category && <p className="text-sm text-earth-700">Choose a category to see its price and stock fields.</p>}
+      {!hydrated && <p className="rounded-lg bg-leaf-50 p-3 text-sm text-earth-800">{m.admin_no_js_fields_note()}</p>}
+      {hydrated && !category && <p className="text-sm text-earth-700">{m.admin_choose_category_hint()}</p>}
 
       {showBiscuits && (
         <fieldset disabled={!showBiscuits} className="flex items-center gap-2">
-          <legend className="sr-only">Subcategory</legend>
+          <legend className="sr-only">{m.admin_label_subcategory()}</legend>
           <CheckboxField
             id={id('subcategory')}
             name="subcategory"
@@ -160,7 +153,7 @@ export function ProductFields({
             label={
               // One item of the row, as the label was: the text and its note stay together.
               <span>
-                Subcategory: Biscuits <span className="text-sm text-earth-600">(herbal products only)</span>
+                {m.admin_label_subcategory_biscuits()} <span className="text-sm text-earth-600">{m.admin_herbal_only_note()}</span>
               </span>
             }
           />
@@ -168,23 +161,38 @@ export function ProductFields({
       )}
 
       <fieldset hidden={!showSingle} disabled={!showSingle} className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold text-earth-900">Price and stock</legend>
-        <NumberInput idPrefix={idPrefix} name="price" label="Price (₹)" kind="price" values={values} errors={errors} />
-        <NumberInput idPrefix={idPrefix} name="mrp" label="MRP (₹)" kind="price" values={values} errors={errors} hint={MRP_HINT} />
+        <legend className="mb-2 font-semibold text-earth-900">{m.admin_legend_price_stock()}</legend>
+        <NumberInput idPrefix={idPrefix} name="price" label={m.admin_label_price()} kind="price" values={values} errors={errors} />
+        <NumberInput
+          idPrefix={idPrefix}
+          name="mrp"
+          label={m.admin_label_mrp()}
+          kind="price"
+          values={values}
+          errors={errors}
+          hint={m.admin_mrp_hint()}
+        />
         <NetQuantityFields idPrefix={idPrefix} values={values} errors={errors} />
-        <WeightInput idPrefix={idPrefix} name="shippedWeight" label="Shipped weight (g)" values={values} errors={errors} />
-        <NumberInput idPrefix={idPrefix} name="stockCount" label="Stock count" kind="stock" values={values} errors={errors} />
+        <WeightInput idPrefix={idPrefix} name="shippedWeight" label={m.admin_label_shipped_weight()} values={values} errors={errors} />
+        <NumberInput
+          idPrefix={idPrefix}
+          name="stockCount"
+          label={m.admin_field_stock_count()}
+          kind="stock"
+          values={values}
+          errors={errors}
+        />
         {editsStock && <input type="hidden" name="shownStockCount" value={values.shownStockCount ?? ''} />}
       </fieldset>
 
       <fieldset hidden={!showSized} disabled={!showSized} className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold text-earth-900">Prices and stock per pack size</legend>
+        <legend className="mb-2 font-semibold text-earth-900">{m.admin_legend_sizes()}</legend>
         {PACK_SIZES.map((size) => (
           <div key={size} className="contents">
             <NumberInput
               idPrefix={idPrefix}
               name={SIZE_FIELDS[size].price}
-              label={`Price for ${size} (₹)`}
+              label={m.admin_label_price_for({ size })}
               kind="price"
               values={values}
               errors={errors}
@@ -192,23 +200,23 @@ export function ProductFields({
             <NumberInput
               idPrefix={idPrefix}
               name={SIZE_FIELDS[size].mrp}
-              label={`MRP for ${size} (₹)`}
+              label={m.admin_label_mrp_for({ size })}
               kind="price"
               values={values}
               errors={errors}
-              hint="Empty: sold at its MRP."
+              hint={m.admin_mrp_size_hint()}
             />
             <WeightInput
               idPrefix={idPrefix}
               name={SIZE_FIELDS[size].weight}
-              label={`Shipped weight for ${size} (g)`}
+              label={m.admin_label_shipped_weight_for({ size })}
               values={values}
               errors={errors}
             />
             <NumberInput
               idPrefix={idPrefix}
               name={SIZE_FIELDS[size].stock}
-              label={`Stock for ${size}`}
+              label={m.admin_field_stock_for({ size })}
               kind="stock"
               values={values}
               errors={errors}
@@ -222,12 +230,12 @@ export function ProductFields({
         <SelectField
           id={id('stockReason')}
           name="stockReason"
-          label="Why the stock changed"
+          label={m.admin_label_stock_reason()}
           defaultValue={values.stockReason ?? ''}
           error={errors.stockReason}
-          hint="A count changes only if no order changed it since you opened this form."
+          hint={m.admin_stock_reason_hint()}
         >
-          <option value="">Counted (or not changed)</option>
+          <option value="">{m.admin_stock_reason_counted()}</option>
           {ADJUSTMENT_REASONS.filter((r) => r !== 'counted').map((r) => (
             <option key={r} value={r}>
               {ADJUSTMENT_REASON_LABELS[r]}
@@ -243,16 +251,18 @@ export function ProductFields({
       <div className="grid gap-4 sm:grid-cols-2">
         {(Object.keys(PRODUCT_IMAGE_FIELDS) as ProductImageField[]).map((field) => {
           const inputId = id(field)
-          const label = field === 'frontImage' ? 'Front image' : 'Backside image'
+          const label = field === 'frontImage' ? m.admin_label_front_image() : m.admin_label_back_image()
           const current = currentImages?.[field]
-          const hint = currentImages
-            ? current
-              ? 'Leave empty to keep the current picture.'
-              : 'No picture yet.'
-            : 'JPEG, PNG, WebP or AVIF, at most 10 MB.'
+          const hint = currentImages ? (current ? m.admin_image_keep_hint() : m.admin_image_none_hint()) : m.admin_image_types_hint()
           return (
             <Field key={field} id={inputId} label={label} error={imageErrors[field]} hint={hint}>
-              {current && <img src={current} alt={`Current ${label.toLowerCase()}`} className="mt-1.5 size-20 rounded-md object-cover" />}
+              {current && (
+                <img
+                  src={current}
+                  alt={field === 'frontImage' ? m.admin_current_front_image() : m.admin_current_back_image()}
+                  className="mt-1.5 size-20 rounded-md object-cover"
+                />
+              )}
               <input
                 {...controlProps(inputId, imageErrors[field], hint)}
                 name={field}
@@ -275,11 +285,11 @@ function NetQuantityFields({ idPrefix, values, errors }: { idPrefix: string; val
   const error = errors.netQuantity ?? errors.netUnit
   return (
     <fieldset className="grid grid-cols-[1fr_auto] items-end gap-2">
-      <legend className="text-sm font-semibold text-earth-900">Net quantity</legend>
+      <legend className="text-sm font-semibold text-earth-900">{m.admin_field_net_quantity()}</legend>
       <NumberField
         id={amountId}
         name="netQuantity"
-        label="Amount"
+        label={m.admin_label_amount()}
         min="1"
         step="1"
         max={PRODUCT_LIMITS.maxNetQuantity}
@@ -290,25 +300,25 @@ function NetQuantityFields({ idPrefix, values, errors }: { idPrefix: string; val
       <SelectField
         id={unitId}
         name="netUnit"
-        label="Unit"
+        label={m.admin_label_unit()}
         defaultValue={values.netUnit ?? ''}
         error={errors.netUnit}
         inputClassName={inputClass(error)}
       >
-        <option value="">Unit</option>
+        <option value="">{m.admin_label_unit()}</option>
         <option value="g">g</option>
         <option value="ml">ml</option>
-        <option value="unit">units (capsules, tablets, pieces)</option>
+        <option value="unit">{m.admin_unit_units()}</option>
       </SelectField>
     </fieldset>
   )
 }
 
-const DECLARATION_TEXTS: Array<{ name: ProductFormField; label: string; rows: number; hint?: string }> = [
-  { name: 'ingredients', label: 'Ingredients', rows: 2, hint: 'In descending order of weight, as on the label.' },
-  { name: 'allergens', label: 'Allergens', rows: 1, hint: 'E.g. “Contains tree nuts (cashew).” or “No allergens.”' },
-  { name: 'storage', label: 'Storage', rows: 1 },
-  { name: 'manufacturer', label: 'Manufacturer or packer', rows: 2, hint: 'Their name and address, as on the label.' },
+const declarationTexts = (): Array<{ name: ProductFormField; label: string; rows: number; hint?: string }> => [
+  { name: 'ingredients', label: m.admin_field_ingredients(), rows: 2, hint: m.admin_ingredients_hint() },
+  { name: 'allergens', label: m.admin_field_allergens(), rows: 1, hint: m.admin_allergens_hint() },
+  { name: 'storage', label: m.admin_field_storage(), rows: 1 },
+  { name: 'manufacturer', label: m.admin_field_manufacturer(), rows: 2, hint: m.admin_manufacturer_hint() },
 ]
 
 /** What the pack's label declares, shown on the product page (decision 039). */
@@ -316,8 +326,8 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
   const id = (name: string) => `${idPrefix}-${name}`
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 font-semibold text-earth-900">What the label declares</legend>
-      {DECLARATION_TEXTS.map(({ name, label, rows, hint }) => (
+      <legend className="mb-2 font-semibold text-earth-900">{m.admin_legend_declarations()}</legend>
+      {declarationTexts().map(({ name, label, rows, hint }) => (
         <TextareaField
           key={name}
           id={id(name)}
@@ -330,7 +340,13 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
           hint={hint}
         />
       ))}
-      <SelectField id={id('dietMark')} name="dietMark" label="Food mark" defaultValue={values.dietMark ?? 'veg'} error={errors.dietMark}>
+      <SelectField
+        id={id('dietMark')}
+        name="dietMark"
+        label={m.admin_label_food_mark()}
+        defaultValue={values.dietMark ?? 'veg'}
+        error={errors.dietMark}
+      >
         {DIET_MARKS.map((mark) => (
           <option key={mark} value={mark}>
             {DIET_MARK_LABELS[mark]}
@@ -340,7 +356,7 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
       <NumberField
         id={id('shelfLifeMonths')}
         name="shelfLifeMonths"
-        label="Best before (months from packing)"
+        label={m.admin_label_best_before()}
         min="1"
         max={PRODUCT_LIMITS.maxShelfLifeMonths}
         step="1"
@@ -350,7 +366,7 @@ function DeclarationFields({ idPrefix, values, errors }: { idPrefix: string; val
       <TextField
         id={id('countryOfOrigin')}
         name="countryOfOrigin"
-        label="Country of origin"
+        label={m.admin_field_country()}
         maxLength={PRODUCT_LIMITS.countryOfOrigin}
         defaultValue={values.countryOfOrigin ?? 'India'}
         error={errors.countryOfOrigin}
@@ -374,16 +390,14 @@ function TaxFields({
   const usual = category ? TAX_DEFAULTS_BY_CATEGORY[category] : undefined
   const hsnId = `${idPrefix}-hsnCode`
   const rateId = `${idPrefix}-gstRatePercent`
-  const hsnHint = usual
-    ? `Leave empty for the usual code of ${CATEGORY_LABELS[category!]}: ${usual.hsnCode}.`
-    : 'Leave empty for the category’s usual code.'
+  const hsnHint = usual ? m.admin_hsn_hint_usual({ category: CATEGORY_LABELS[category!], code: usual.hsnCode }) : m.admin_hsn_hint()
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 font-semibold text-earth-900">Tax (printed on invoices)</legend>
+      <legend className="mb-2 font-semibold text-earth-900">{m.admin_legend_tax()}</legend>
       <TextField
         id={hsnId}
         name="hsnCode"
-        label="HSN code"
+        label={m.admin_label_hsn()}
         inputMode="numeric"
         pattern="[0-9]{4,8}"
         maxLength={8}
@@ -395,11 +409,11 @@ function TaxFields({
       <SelectField
         id={rateId}
         name="gstRatePercent"
-        label="GST rate (included in the prices)"
+        label={m.admin_label_gst_rate()}
         defaultValue={values.gstRatePercent ?? ''}
         error={errors.gstRatePercent}
       >
-        <option value="">{usual ? `Category’s usual rate (${usual.gstRatePercent}%)` : 'Category’s usual rate'}</option>
+        <option value="">{usual ? m.admin_gst_usual_rate_value({ rate: usual.gstRatePercent }) : m.admin_gst_usual_rate()}</option>
         {GST_RATES.map((rate) => (
           <option key={rate} value={String(rate)}>
             {rate}%

@@ -7,6 +7,7 @@ import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
 import { isSized, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
 import { formatRupees } from '~/features/money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 // The product manager's list (/Delete): its search form and its table of products with their actions.
 
@@ -17,7 +18,7 @@ export function ProductSearch({ q, category }: { q: string; category: string }) 
       <TextField
         id="search-q"
         name="q"
-        label="Search by name"
+        label={m.admin_search_by_name()}
         type="search"
         defaultValue={q}
         maxLength={100}
@@ -26,11 +27,11 @@ export function ProductSearch({ q, category }: { q: string; category: string }) 
       <SelectField
         id="search-category"
         name="category"
-        label="Category"
+        label={m.admin_col_category()}
         defaultValue={category}
         inputClassName="mt-1.5 block rounded-lg border border-stone-300 bg-white px-3 py-2.5"
       >
-        <option value="">All categories</option>
+        <option value="">{m.admin_all_categories()}</option>
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
@@ -38,10 +39,10 @@ export function ProductSearch({ q, category }: { q: string; category: string }) 
         ))}
       </SelectField>
       <button type="submit" className={secondaryButton}>
-        Search
+        {m.admin_search()}
       </button>
       <Link to="/Admin" className={primaryButton}>
-        Add Product
+        {m.admin_tile_add_product()}
       </Link>
     </Form>
   )
@@ -67,26 +68,26 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
   return (
     <div className="relative mt-3 overflow-x-auto">
       <table className="w-full min-w-[48rem] border-collapse text-left">
-        <caption className="sr-only">Products</caption>
+        <caption className="sr-only">{m.admin_products_caption()}</caption>
         <thead>
           <tr className="border-b border-stone-300 text-sm text-earth-700">
             <th scope="col" className="p-2">
-              Picture
+              {m.admin_col_picture()}
             </th>
             <th scope="col" className="p-2">
-              Name
+              {m.admin_col_name()}
             </th>
             <th scope="col" className="p-2">
-              Category
+              {m.admin_col_category()}
             </th>
             <th scope="col" className="p-2">
-              Price
+              {m.admin_col_price()}
             </th>
             <th scope="col" className="p-2">
-              Stock
+              {m.admin_col_stock()}
             </th>
             <th scope="col" className="p-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{m.admin_col_actions()}</span>
             </th>
           </tr>
         </thead>
@@ -104,14 +105,16 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                   />
                 ) : (
                   <span className="flex size-14 items-center justify-center rounded-md bg-stone-100 text-xs text-earth-600">
-                    No picture
+                    {m.admin_no_picture()}
                   </span>
                 )}
               </td>
               <th scope="row" className="p-2 font-medium text-earth-900">
                 {product.name}
                 {product.archivedAt && (
-                  <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Archived</span>
+                  <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+                    {m.admin_archived()}
+                  </span>
                 )}
               </th>
               <td className="p-2">{CATEGORY_LABELS[product.category]}</td>
@@ -122,25 +125,25 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                   <Link
                     to={hrefWith('edit', product.id)}
                     preventScrollReset
-                    aria-label={`Edit ${product.name}`}
+                    aria-label={m.admin_edit_named({ name: product.name })}
                     className={`rounded-md border border-leaf-700 px-3 py-1.5 font-semibold text-leaf-800 hover:bg-leaf-50 ${focusRing}`}
                   >
-                    Edit
+                    {m.admin_edit()}
                   </Link>
                   <Link
                     to={`/dash/products/${encodeURIComponent(product.id)}/stock`}
-                    aria-label={`Stock and its history for ${product.name}`}
+                    aria-label={m.admin_stock_named({ name: product.name })}
                     className={`rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-earth-800 hover:bg-stone-50 ${focusRing}`}
                   >
-                    Stock
+                    {m.admin_stock()}
                   </Link>
                   <Link
                     to={hrefWith('delete', product.id)}
                     preventScrollReset
-                    aria-label={`Delete ${product.name}`}
+                    aria-label={m.admin_delete_named({ name: product.name })}
                     className={`rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-800 hover:bg-red-50 ${focusRing}`}
                   >
-                    Delete
+                    {m.admin_delete()}
                   </Link>
                 </div>
               </td>
@@ -148,7 +151,7 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
           ))}
         </tbody>
       </table>
-      {products.length === 0 && <p className="mt-4 text-earth-700">No products match.</p>}
+      {products.length === 0 && <p className="mt-4 text-earth-700">{m.admin_no_products_match()}</p>}
     </div>
   )
 }

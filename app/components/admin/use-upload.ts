@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { m } from '~/i18n/paraglide/messages.js'
 import { MAX_IMAGE_BYTES_LABEL, MAX_UPLOAD_IMAGE_BYTES } from './upload-limits'
 
 export type UploadState = { status: 'idle' } | { status: 'sending'; loaded: number; total: number }
@@ -20,8 +21,8 @@ export function useUpload<T>(onAnswer: (answer: UploadAnswer<T>, form: HTMLFormE
     for (const input of form.querySelectorAll<HTMLInputElement>('input[type=file]')) {
       const file = input.files?.[0]
       if (file && file.size > MAX_UPLOAD_IMAGE_BYTES) {
-        const label = form.querySelector(`label[for="${input.id}"]`)?.textContent ?? 'An image'
-        onAnswer({ ok: false, error: `${label} is larger than ${MAX_IMAGE_BYTES_LABEL}.` }, form)
+        const label = form.querySelector(`label[for="${input.id}"]`)?.textContent ?? m.admin_upload_an_image()
+        onAnswer({ ok: false, error: m.admin_upload_file_too_large({ label, max: MAX_IMAGE_BYTES_LABEL }) }, form)
         return
       }
     }
@@ -41,14 +42,14 @@ export function useUpload<T>(onAnswer: (answer: UploadAnswer<T>, form: HTMLFormE
       // A signed-out admin is redirected home, which answers HTML rather than JSON.
       if (body !== null && typeof body === 'object' && !('ok' in body)) {
         const error = (body as { error?: unknown }).error
-        onAnswer({ ok: false, error: typeof error === 'string' ? error : `The shop answered with error ${xhr.status}.` }, form)
+        onAnswer({ ok: false, error: typeof error === 'string' ? error : m.admin_upload_error_status({ status: xhr.status }) }, form)
         return
       }
       if (body === null) {
         onAnswer(
           {
             ok: false,
-            error: `The shop answered unexpectedly (error ${xhr.status}). Your session may have ended: sign in again and retry.`,
+            error: m.admin_upload_unexpected({ status: xhr.status }),
           },
           form,
         )
@@ -61,7 +62,7 @@ export function useUpload<T>(onAnswer: (answer: UploadAnswer<T>, form: HTMLFormE
       onAnswer(
         {
           ok: false,
-          error: 'The upload did not reach the shop. Check your connection (and that each image is at most 10 MB) and try again.',
+          error: m.admin_upload_not_reached(),
         },
         form,
       )

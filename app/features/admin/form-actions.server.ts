@@ -4,6 +4,7 @@ import type { Shop } from '~/shop.server'
 import { parseForm } from '~/http/form-result'
 import { type ProductFormField, productFormEntries, productFormSchema, productFormValues } from './product-form'
 import { log } from '~/log.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import {
   createProduct,
   deleteProduct,
@@ -22,15 +23,15 @@ import { StockChangedError } from '../stock/adjustments.server'
  */
 
 import {
-  ADD_FAILED,
+  addFailed,
   type AddProductResult,
-  DELETE_FAILED,
+  deleteFailed,
   type Failure,
   type ManagerResult,
-  PRODUCT_ADDED,
-  STORAGE_FULL,
-  STORAGE_UNAVAILABLE,
-  UPDATE_FAILED,
+  productAdded,
+  storageFull,
+  storageUnavailable,
+  updateFailed,
 } from './form-results'
 
 export type Answer<T> = { status: number; result: T }
@@ -38,7 +39,7 @@ export type Answer<T> = { status: number; result: T }
 /** A storage failure, told to the admin plainly (503, or 507 when full), with the form's values kept to send again. */
 function storageFailed(err: MediaStorageFailedError, error: string, extra: Pick<Failure, 'intent' | 'id' | 'values'>): Answer<Failure> {
   log.error({ err: err.cause }, `Product pictures could not be stored: ${err.message}`)
-  return { status: err.full ? 507 : 503, result: { ok: false, error, reason: err.full ? STORAGE_FULL : STORAGE_UNAVAILABLE, ...extra } }
+  return { status: err.full ? 507 : 503, result: { ok: false, error, reason: err.full ? storageFull() : storageUnavailable(), ...extra } }
 }
 
 async function readUpload(request: Request, error: string): Promise<Awaited<ReturnType<typeof readProductFormUpload>> | Answer<Failure>> {
@@ -54,7 +55,7 @@ async function readUpload(request: Request, error: string): Promise<Awaited<Retu
 const isAnswer = (x: object): x is Answer<Failure> => 'status' in x
 
 export async function addProductAction(request: Request, shop: Shop, admin: string | null = null): Promise<Answer<AddProductResult>> {
-  const upload = await readUpload(request, ADD_FAILED)
+  const upload = await readUpload(request, addFailed())
   if (isAnswer(upload)) return upload
   const values = productFormEntries(new URLSearchParams(upload.fields))
   const parsed = parseForm<typeof productFormSchema, ProductFormField>(upload.fields, productFormSchema)
@@ -63,8 +64,8 @@ export async function addProductAction(request: Request, shop: Shop, admin: stri
       status: 400,
       result: {
         ok: false,
-        error: ADD_FAILED,
-        reason: 'Please correct the fields marked below.',
+        error: addFailed(),
+        reason: m.admin_correct_fields(),
         fieldErrors: parsed.fieldErrors,
         values,
       },
@@ -74,18 +75,21 @@ export async function addProductAction(request: Request, shop: Shop, admin: stri
     const product = await createProduct(shop.db, shop.media, parsed.values, upload.images, admin)
     return {
       status: 200,
-      result: { ok: true, message: PRODUCT_ADDED, product: { id: product.id, name: product.name, url: productPath(product) } },
+      result: { ok: true, message: productAdded(), product: { id: product.id, name: product.name, url: productPath(product) } },
     }
   } catch (err) {
-    if (err instanceof MediaStorageFailedError) return storageFailed(err, ADD_FAILED, { values })
+    if (err instanceof MediaStorageFailedError) return storageFailed(err, addFailed(), { values })
     if (!(err instanceof ProductImageRejectedError)) throw err
-    return { status: 422, result: { ok: false, error: ADD_FAILED, reason: err.message, imageErrors: { [err.field]: err.message }, values } }
+    return {
+      status: 422,
+      result: { ok: false, error: addFailed(), reason: err.message, imageErrors: { [err.field]: err.message }, values },
+    }
   }
 }
 
 const managerFields = z.object({
-  intent: z.enum(['update', 'delete'], { error: 'Unknown action' }),
-  id: z.string({ error: 'Unknown product' }).regex(PRODUCT_ID_PATTERN, 'Unknown product'),
+  intent: z.enum(['update', 'delete'], { error: () => m.admin_unknown_action() }),
+  id: z.string({ error: () => m.admin_unknown_product() }).regex(PRODUCT_ID_PATTERN, { error: () => m.admin_unknown_product() }),
 })
 
 /** The product manager's posts: intent=update (the Edit dialog, multipart) or intent=delete. */
@@ -95,11 +99,11 @@ export async function manageProductAction(
   idFromPath?: string,
   admin: string | null = null,
 ): Promise<Answer<ManagerResult>> {
-  const upload = await readUpload(request, UPDATE_FAILED)
+  const upload = await readUpload(request, updateFailed())
   if (isAnswer(upload)) return upload
   const target = managerFields.safeParse({ ...upload.fields, ...(idFromPath ? { id: idFromPath } : {}) })
   if (!target.success)
-    return { status: 400, result: { ok: false, error: 'The request was not understood.', reason: target.error.issues[0]!.message } }
+    return { status: 400, result: { ok: false, error: m.admin_request_not_understood(), reason: target.error.issues[0]!.message } }
   const { intent, id } = target.data
   const { db, media } = shop
 
@@ -107,15 +111,19 @@ export async function manageProductAction(
     const product = await getProductForAdmin(db, id)
     try {
       const { outcome } = await deleteProduct(db, id)
-      const name = product?.name ?? 'The product'
+      const name = product?.name
       const message =
         outcome === 'deleted'
-          ? `${name} was deleted.`
-          : `${name} was kept as archived because past orders include it. It no longer shows in the shop.`
+          ? name === undefined
+            ? m.admin_the_product_deleted()
+            : m.admin_product_deleted({ name })
+          : name === undefined
+            ? m.admin_the_product_archived()
+            : m.admin_product_archived({ name })
       return { status: 200, result: { ok: true, message, outcome } }
     } catch (err) {
       if (!(err instanceof ProductNotFoundError)) throw err
-      return { status: 404, result: { ok: false, error: DELETE_FAILED, reason: err.message, intent, id } }
+      return { status: 404, result: { ok: false, error: deleteFailed(), reason: err.message, intent, id } }
     }
   }
 
@@ -125,26 +133,26 @@ export async function manageProductAction(
     const fieldErrors = parsed.fieldErrors
     return {
       status: 400,
-      result: { ok: false, error: UPDATE_FAILED, reason: 'Please correct the fields marked below.', intent, id, fieldErrors, values },
+      result: { ok: false, error: updateFailed(), reason: m.admin_correct_fields(), intent, id, fieldErrors, values },
     }
   }
   try {
     const product = await updateProduct(db, media, id, parsed.values, upload.images, admin)
-    return { status: 200, result: { ok: true, message: `${product.name} was saved.`, outcome: 'saved' } }
+    return { status: 200, result: { ok: true, message: m.admin_product_saved({ name: product.name }), outcome: 'saved' } }
   } catch (err) {
     if (err instanceof ProductNotFoundError)
-      return { status: 404, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id } }
+      return { status: 404, result: { ok: false, error: updateFailed(), reason: err.message, intent, id } }
     // Nothing was saved: the form is shown again with what was typed, and the message gives the count now.
     if (err instanceof StockChangedError) {
       // The form comes back showing the counts now, so saving it again applies the admin's count to them.
       const now = await getProductForAdmin(db, id)
       const shown = now ? Object.fromEntries(Object.entries(productFormValues(now)).filter(([k]) => k.startsWith('shownStock'))) : {}
-      return { status: 409, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id, values: { ...values, ...shown } } }
+      return { status: 409, result: { ok: false, error: updateFailed(), reason: err.message, intent, id, values: { ...values, ...shown } } }
     }
-    if (err instanceof MediaStorageFailedError) return storageFailed(err, UPDATE_FAILED, { intent, id, values })
+    if (err instanceof MediaStorageFailedError) return storageFailed(err, updateFailed(), { intent, id, values })
     if (err instanceof ProductImageRejectedError) {
       const imageErrors = { [err.field]: err.message }
-      return { status: 422, result: { ok: false, error: UPDATE_FAILED, reason: err.message, intent, id, imageErrors, values } }
+      return { status: 422, result: { ok: false, error: updateFailed(), reason: err.message, intent, id, imageErrors, values } }
     }
     throw err
   }

@@ -1,16 +1,16 @@
+import { m } from '~/i18n/paraglide/messages.js'
 import type { ProductFieldErrors, ProductImageField } from './product-form'
 
 /** What the Add Product and product manager forms answer, for the pages and their upload script alike. */
 
-export const PRODUCT_ADDED = 'Product added successfully!'
-export const ADD_FAILED = 'An error occurred while adding the product.'
-export const UPDATE_FAILED = 'An error occurred while saving the product.'
-export const DELETE_FAILED = 'An error occurred while deleting the product.'
+export const productAdded = () => m.admin_product_added()
+export const addFailed = () => m.admin_add_failed()
+export const updateFailed = () => m.admin_update_failed()
+export const deleteFailed = () => m.admin_delete_failed()
 /** The pictures' storage failed (answered 503); nothing was saved and the same form can be sent again. */
-export const STORAGE_UNAVAILABLE = 'The pictures could not be stored right now; nothing was saved. Please try again in a few minutes.'
+export const storageUnavailable = () => m.admin_storage_unavailable()
 /** The pictures' storage is full (answered 507). */
-export const STORAGE_FULL =
-  'The pictures could not be stored because the storage is full; nothing was saved. Free some space (or ask whoever runs the shop’s server), then try again.'
+export const storageFull = () => m.admin_storage_full()
 
 type ImageErrors = Partial<Record<ProductImageField, string>>
 export type Failure = {

@@ -1,6 +1,7 @@
 import { PACK_SIZES, type PackSize } from '../catalogue/categories'
 import { NO_DECLARATIONS, type Offer, type Product } from '../catalogue/product'
 import { typedRupees } from '../money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The Add/Edit product form's fields, limits and values, without its checks (product-form.ts): what the admin's pages
@@ -22,9 +23,6 @@ export const PRODUCT_LIMITS = {
   /** 50 kg: more than a courier takes as one parcel; the database checks the same (variants_shipped_weight). */
   maxShippedWeightGrams: 50_000,
 } as const
-
-/** What the owner reads beside each pack's shipped weight. */
-export const SHIPPED_WEIGHT_HINT = 'The pack as it goes in the box: contents, jar or pouch, padding. Empty: not weighed yet.'
 
 /** The form's field names for each pack size of a sized product. */
 export const SIZE_FIELDS = {
@@ -67,7 +65,8 @@ export const PRODUCT_FORM_FIELDS = [
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number]
 
 /** The image inputs of the form, and how messages name them. */
-export const PRODUCT_IMAGE_FIELDS = { frontImage: 'front image', backImage: 'backside image' } as const
+/** Each picture field, with how messages call it. */
+export const PRODUCT_IMAGE_FIELDS = { frontImage: m.admin_image_front, backImage: m.admin_image_back } as const
 export type ProductImageField = keyof typeof PRODUCT_IMAGE_FIELDS
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>

@@ -1,4 +1,5 @@
-import { text, z } from '~/zod'
+import { type FieldLabel, labelText, text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { CATEGORIES, type Category, isSizedCategory, PACK_SIZES, type PackSize, SUBCATEGORIES } from '../catalogue/categories'
 import { NET_OF_PACK, NET_UNITS } from '../catalogue/declarations'
 import { DIET_MARKS, NO_DECLARATIONS, type Offer, type ProductDeclarations } from '../catalogue/product'
@@ -26,45 +27,51 @@ export {
  * form strings; prices are typed in rupees and come out as integer paise, one offer per pack size.
  */
 
-const requiredText = (label: string, max: number, oneLine = false) => text({ label, max, oneLine })
+const requiredText = (label: FieldLabel, max: number, oneLine = false) => text({ label, max, oneLine })
 
 /** A form value: a string from FormData, or a number when the same shape comes as JSON. Blank means not given. */
 const formValue = z
-  .union([z.string(), z.number()], { error: 'Enter a number' })
+  .union([z.string(), z.number()], { error: () => m.admin_enter_number() })
   .optional()
   .transform((v) => (v === undefined ? '' : String(v).trim()))
 
 const RUPEES = /^\d{1,9}(?:\.\d{1,2})?$/
 
-const priceField = (label: string) =>
+const priceField = (label: FieldLabel) =>
   formValue.transform((text, ctx): number | undefined => {
     if (text === '') return undefined
     if (/^\d+\.\d{3,}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimal places (paise)` })
+      ctx.addIssue({ code: 'custom', message: m.admin_price_decimals({ label: labelText(label) }) })
       return z.NEVER
     }
     const rupees = RUPEES.test(text) ? Number(text) : NaN
     if (!(rupees > 0)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a positive amount in rupees` })
+      ctx.addIssue({ code: 'custom', message: m.admin_price_positive({ label: labelText(label) }) })
       return z.NEVER
     }
     if (rupees > PRODUCT_LIMITS.maxPriceRupees) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at most ₹${PRODUCT_LIMITS.maxPriceRupees.toLocaleString('en-IN')}` })
+      ctx.addIssue({
+        code: 'custom',
+        message: m.admin_price_at_most({ label: labelText(label), max: PRODUCT_LIMITS.maxPriceRupees.toLocaleString('en-IN') }),
+      })
       return z.NEVER
     }
     return rupeesToPaise(rupees)
   })
 
-const stockField = (label: string) =>
+const stockField = (label: FieldLabel) =>
   formValue.transform((text, ctx): number | undefined => {
     if (text === '') return undefined
     if (!/^\d{1,9}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number, 0 or more` })
+      ctx.addIssue({ code: 'custom', message: m.admin_stock_whole({ label: labelText(label) }) })
       return z.NEVER
     }
     const stock = Number(text)
     if (stock > PRODUCT_LIMITS.maxStock) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${PRODUCT_LIMITS.maxStock.toLocaleString('en-IN')}` })
+      ctx.addIssue({
+        code: 'custom',
+        message: m.admin_number_at_most({ label: labelText(label), max: PRODUCT_LIMITS.maxStock.toLocaleString('en-IN') }),
+      })
       return z.NEVER
     }
     return stock
@@ -74,7 +81,7 @@ const stockField = (label: string) =>
 const hsnField = formValue.transform((text, ctx): string | undefined => {
   if (text === '') return undefined
   if (!HSN_CODE_PATTERN.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'HSN code must be 4 to 8 digits' })
+    ctx.addIssue({ code: 'custom', message: m.admin_hsn_invalid() })
     return z.NEVER
   }
   return text
@@ -85,7 +92,7 @@ const gstRateField = formValue.transform((text, ctx): GstRate | undefined => {
   if (text === '') return undefined
   const rate = /^\d{1,2}$/.test(text) ? Number(text) : NaN
   if (!isGstRate(rate)) {
-    ctx.addIssue({ code: 'custom', message: `GST rate must be one of ${GST_RATES.join(', ')} per cent` })
+    ctx.addIssue({ code: 'custom', message: m.admin_gst_rate_invalid({ rates: GST_RATES.join(', ') }) })
     return z.NEVER
   }
   return rate
@@ -94,19 +101,19 @@ const gstRateField = formValue.transform((text, ctx): GstRate | undefined => {
 const SIZE_LABELS: Record<PackSize, string> = { '250g': '250g', '500g': '500g', '1kg': '1kg' }
 
 /** Optional text of a label's panel: blank is "not declared". */
-const declarationText = (label: string, max: number = PRODUCT_LIMITS.declaration, oneLine = false) =>
+const declarationText = (label: FieldLabel, max: number = PRODUCT_LIMITS.declaration, oneLine = false) =>
   z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => v ?? '')
     .pipe(text({ label, max, required: false, oneLine }))
 
-const wholeNumberField = (label: string, max: number) =>
+const wholeNumberField = (label: FieldLabel, max: number) =>
   formValue.transform((text, ctx): number | undefined => {
     if (text === '') return undefined
     const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN
     if (!(n >= 1 && n <= max)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number from 1 to ${max.toLocaleString('en-IN')}` })
+      ctx.addIssue({ code: 'custom', message: m.admin_whole_number_range({ label: labelText(label), max: max.toLocaleString('en-IN') }) })
       return z.NEVER
     }
     return n
@@ -116,9 +123,9 @@ const wholeNumberField = (label: string, max: number) =>
  * A pack's shipped weight in whole grams. Blank is "not weighed yet" (null); a form that does not send the field at
  * all (an older page, a script) leaves the saved weight as it is (undefined).
  */
-const shippedWeightField = (label: string) =>
+const shippedWeightField = (label: FieldLabel) =>
   z
-    .union([z.string(), z.number()], { error: `${label} must be a number of grams` })
+    .union([z.string(), z.number()], { error: () => m.admin_grams_number({ label: labelText(label) }) })
     .optional()
     .transform((value, ctx): number | null | undefined => {
       if (value === undefined) return undefined
@@ -128,7 +135,7 @@ const shippedWeightField = (label: string) =>
       if (!(grams >= 1 && grams <= PRODUCT_LIMITS.maxShippedWeightGrams)) {
         ctx.addIssue({
           code: 'custom',
-          message: `${label} must be a whole number of grams from 1 to ${PRODUCT_LIMITS.maxShippedWeightGrams.toLocaleString('en-IN')}, or empty`,
+          message: m.admin_grams_range({ label: labelText(label), max: PRODUCT_LIMITS.maxShippedWeightGrams.toLocaleString('en-IN') }),
         })
         return z.NEVER
       }
@@ -136,48 +143,48 @@ const shippedWeightField = (label: string) =>
     })
 
 const formShape = z.object({
-  name: requiredText('Name', PRODUCT_LIMITS.name, true),
-  description: requiredText('Description', PRODUCT_LIMITS.description),
-  category: z.enum(CATEGORIES, { error: 'Choose a category' }),
+  name: requiredText(m.admin_field_name, PRODUCT_LIMITS.name, true),
+  description: requiredText(m.admin_field_description, PRODUCT_LIMITS.description),
+  category: z.enum(CATEGORIES, { error: () => m.admin_choose_category() }),
   subcategory: z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ?? '').trim())
-    .pipe(z.union([z.literal(''), z.enum(SUBCATEGORIES)], { error: 'Subcategory must be empty or biscuits' })),
-  price: priceField('Price'),
-  mrp: priceField('MRP'),
-  netQuantity: wholeNumberField('Net quantity', PRODUCT_LIMITS.maxNetQuantity),
-  netUnit: formValue.pipe(z.union([z.literal(''), z.enum(NET_UNITS)], { error: 'Net quantity is in g, ml or units' })),
-  shippedWeight: shippedWeightField('Shipped weight'),
-  stockCount: stockField('Stock count'),
-  price250g: priceField(`Price for ${SIZE_LABELS['250g']}`),
-  mrp250g: priceField(`MRP for ${SIZE_LABELS['250g']}`),
-  shippedWeight250g: shippedWeightField(`Shipped weight for ${SIZE_LABELS['250g']}`),
-  stock250g: stockField(`Stock for ${SIZE_LABELS['250g']}`),
-  price500g: priceField(`Price for ${SIZE_LABELS['500g']}`),
-  mrp500g: priceField(`MRP for ${SIZE_LABELS['500g']}`),
-  shippedWeight500g: shippedWeightField(`Shipped weight for ${SIZE_LABELS['500g']}`),
-  stock500g: stockField(`Stock for ${SIZE_LABELS['500g']}`),
-  price1kg: priceField(`Price for ${SIZE_LABELS['1kg']}`),
-  mrp1kg: priceField(`MRP for ${SIZE_LABELS['1kg']}`),
-  shippedWeight1kg: shippedWeightField(`Shipped weight for ${SIZE_LABELS['1kg']}`),
-  stock1kg: stockField(`Stock for ${SIZE_LABELS['1kg']}`),
-  ingredients: declarationText('Ingredients'),
-  allergens: declarationText('Allergens'),
-  dietMark: formValue.pipe(z.union([z.literal(''), z.enum(DIET_MARKS)], { error: 'Choose the vegetarian, non-vegetarian or no mark' })),
-  shelfLifeMonths: wholeNumberField('Best before (months)', PRODUCT_LIMITS.maxShelfLifeMonths),
-  storage: declarationText('Storage'),
-  manufacturer: declarationText('Manufacturer or packer'),
-  countryOfOrigin: declarationText('Country of origin', PRODUCT_LIMITS.countryOfOrigin, true),
+    .pipe(z.union([z.literal(''), z.enum(SUBCATEGORIES)], { error: () => m.admin_subcategory_invalid() })),
+  price: priceField(m.admin_field_price),
+  mrp: priceField(m.admin_field_mrp),
+  netQuantity: wholeNumberField(m.admin_field_net_quantity, PRODUCT_LIMITS.maxNetQuantity),
+  netUnit: formValue.pipe(z.union([z.literal(''), z.enum(NET_UNITS)], { error: () => m.admin_net_unit_invalid() })),
+  shippedWeight: shippedWeightField(m.admin_field_shipped_weight),
+  stockCount: stockField(m.admin_field_stock_count),
+  price250g: priceField(() => m.admin_field_price_for({ size: SIZE_LABELS['250g'] })),
+  mrp250g: priceField(() => m.admin_field_mrp_for({ size: SIZE_LABELS['250g'] })),
+  shippedWeight250g: shippedWeightField(() => m.admin_field_shipped_weight_for({ size: SIZE_LABELS['250g'] })),
+  stock250g: stockField(() => m.admin_field_stock_for({ size: SIZE_LABELS['250g'] })),
+  price500g: priceField(() => m.admin_field_price_for({ size: SIZE_LABELS['500g'] })),
+  mrp500g: priceField(() => m.admin_field_mrp_for({ size: SIZE_LABELS['500g'] })),
+  shippedWeight500g: shippedWeightField(() => m.admin_field_shipped_weight_for({ size: SIZE_LABELS['500g'] })),
+  stock500g: stockField(() => m.admin_field_stock_for({ size: SIZE_LABELS['500g'] })),
+  price1kg: priceField(() => m.admin_field_price_for({ size: SIZE_LABELS['1kg'] })),
+  mrp1kg: priceField(() => m.admin_field_mrp_for({ size: SIZE_LABELS['1kg'] })),
+  shippedWeight1kg: shippedWeightField(() => m.admin_field_shipped_weight_for({ size: SIZE_LABELS['1kg'] })),
+  stock1kg: stockField(() => m.admin_field_stock_for({ size: SIZE_LABELS['1kg'] })),
+  ingredients: declarationText(m.admin_field_ingredients),
+  allergens: declarationText(m.admin_field_allergens),
+  dietMark: formValue.pipe(z.union([z.literal(''), z.enum(DIET_MARKS)], { error: () => m.admin_diet_mark_invalid() })),
+  shelfLifeMonths: wholeNumberField(m.admin_field_best_before, PRODUCT_LIMITS.maxShelfLifeMonths),
+  storage: declarationText(m.admin_field_storage),
+  manufacturer: declarationText(m.admin_field_manufacturer),
+  countryOfOrigin: declarationText(m.admin_field_country, PRODUCT_LIMITS.countryOfOrigin, true),
   hsnCode: hsnField,
   gstRatePercent: gstRateField,
-  shownStockCount: stockField('The stock shown'),
-  shownStock250g: stockField('The stock shown'),
-  shownStock500g: stockField('The stock shown'),
-  shownStock1kg: stockField('The stock shown'),
+  shownStockCount: stockField(m.admin_field_stock_shown),
+  shownStock250g: stockField(m.admin_field_stock_shown),
+  shownStock500g: stockField(m.admin_field_stock_shown),
+  shownStock1kg: stockField(m.admin_field_stock_shown),
   stockReason: formValue.pipe(
     z.union([z.literal(''), z.enum(ADJUSTMENT_REASONS)], {
-      error: 'Choose why the stock changed: received, damaged, counted or correction',
+      error: () => m.admin_stock_reason_invalid(),
     }),
   ),
 })
@@ -187,14 +194,14 @@ type FormShape = z.output<typeof formShape>
 function requiredNumbers(category: Category): Array<[keyof FormShape, string]> {
   if (!isSizedCategory(category)) {
     return [
-      ['price', 'Price is required'],
-      ['stockCount', 'Stock count is required'],
+      ['price', m.field_required({ label: m.admin_field_price() })],
+      ['stockCount', m.field_required({ label: m.admin_field_stock_count() })],
     ]
   }
   return PACK_SIZES.flatMap(
     (size): Array<[keyof FormShape, string]> => [
-      [SIZE_FIELDS[size].price, `Price for ${SIZE_LABELS[size]} is required`],
-      [SIZE_FIELDS[size].stock, `Stock for ${SIZE_LABELS[size]} is required`],
+      [SIZE_FIELDS[size].price, m.field_required({ label: m.admin_field_price_for({ size: SIZE_LABELS[size] }) })],
+      [SIZE_FIELDS[size].stock, m.field_required({ label: m.admin_field_stock_for({ size: SIZE_LABELS[size] }) })],
     ],
   )
 }
@@ -228,12 +235,12 @@ export const productFormSchema = formShape
         if (!failed.has(field) && value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message })
       }
       if (!failed.has('subcategory') && value.subcategory === 'biscuits' && value.category !== 'herbal') {
-        ctx.addIssue({ code: 'custom', path: ['subcategory'], message: 'Only herbal products can be biscuits' })
+        ctx.addIssue({ code: 'custom', path: ['subcategory'], message: m.admin_biscuits_herbal_only() })
       }
       // The MRP is the most a pack may be sold for (Legal Metrology rule 6(1)(e)): a price above it is refused.
       const pairs: Array<[keyof FormShape, keyof FormShape, string]> = isSizedCategory(value.category)
-        ? PACK_SIZES.map((size) => [SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].price, `MRP for ${SIZE_LABELS[size]}`])
-        : [['mrp', 'price', 'MRP']]
+        ? PACK_SIZES.map((size) => [SIZE_FIELDS[size].mrp, SIZE_FIELDS[size].price, m.admin_field_mrp_for({ size: SIZE_LABELS[size] })])
+        : [['mrp', 'price', m.admin_field_mrp()]]
       for (const [mrpField, priceField, label] of pairs) {
         const mrp = value[mrpField] as number | undefined
         const price = value[priceField] as number | undefined
@@ -241,33 +248,33 @@ export const productFormSchema = formShape
           ctx.addIssue({
             code: 'custom',
             path: [mrpField],
-            message: `${label} must be at least the price (₹${(price / 100).toLocaleString('en-IN')}): the price may not exceed the MRP`,
+            message: m.admin_mrp_below_price({ label, price: (price / 100).toLocaleString('en-IN') }),
           })
         }
       }
       // A pack goes in the box whole: it cannot weigh less than the grams it holds.
-      const weighed: Array<[keyof FormShape, number | null | undefined, number | undefined, string]> = isSizedCategory(value.category)
-        ? PACK_SIZES.map((size) => [
-            SIZE_FIELDS[size].weight,
-            value[SIZE_FIELDS[size].weight],
-            NET_OF_PACK[size].amount,
-            `the ${SIZE_LABELS[size]} pack`,
-          ])
-        : [['shippedWeight', value.shippedWeight, value.netUnit === 'g' ? value.netQuantity : undefined, 'the pack']]
-      for (const [field, grams, net, pack] of weighed) {
+      const weighed: Array<[keyof FormShape, number | null | undefined, number | undefined, string | undefined]> = isSizedCategory(
+        value.category,
+      )
+        ? PACK_SIZES.map((size) => [SIZE_FIELDS[size].weight, value[SIZE_FIELDS[size].weight], NET_OF_PACK[size].amount, SIZE_LABELS[size]])
+        : [['shippedWeight', value.shippedWeight, value.netUnit === 'g' ? value.netQuantity : undefined, undefined]]
+      for (const [field, grams, net, size] of weighed) {
         if (!failed.has(field) && typeof grams === 'number' && net !== undefined && grams < net) {
           ctx.addIssue({
             code: 'custom',
             path: [field],
-            message: `The shipped weight is ${pack} with its jar or pouch and padding, so at least its ${net.toLocaleString('en-IN')} g`,
+            message:
+              size === undefined
+                ? m.admin_weight_below_net({ net: net.toLocaleString('en-IN') })
+                : m.admin_weight_below_net_size({ size, net: net.toLocaleString('en-IN') }),
           })
         }
       }
       if (!isSizedCategory(value.category) && !failed.has('netQuantity') && !failed.has('netUnit')) {
         if (value.netQuantity !== undefined && value.netUnit === '')
-          ctx.addIssue({ code: 'custom', path: ['netUnit'], message: 'Choose g, ml or units for the net quantity' })
+          ctx.addIssue({ code: 'custom', path: ['netUnit'], message: m.admin_net_unit_missing() })
         if (value.netQuantity === undefined && value.netUnit !== '')
-          ctx.addIssue({ code: 'custom', path: ['netQuantity'], message: 'Enter the net quantity, or leave both blank' })
+          ctx.addIssue({ code: 'custom', path: ['netQuantity'], message: m.admin_net_quantity_missing() })
       }
     },
     { when: () => true },

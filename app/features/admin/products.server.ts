@@ -13,6 +13,7 @@ import type { MediaStorage } from '../media/storage.server'
 import { PRODUCT_IMAGE_FIELDS, type ProductImageField, type ProductInput } from './product-form'
 import { containsPattern } from '~/db/search'
 import { StockChangedError } from '../stock/adjustments.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import { recordStockChange } from '../stock/ledger.server'
 
 /** The pictures chosen in the form; a missing one keeps the product's current picture. */
@@ -20,7 +21,7 @@ export type ProductImages = Partial<Record<ProductImageField, Buffer>>
 
 export class ProductNotFoundError extends Error {
   constructor() {
-    super('This product no longer exists.')
+    super(m.admin_product_not_found())
   }
 }
 
@@ -30,8 +31,8 @@ export class ProductImageRejectedError extends Error {
     readonly field: ProductImageField,
     reason: string,
   ) {
-    const label = PRODUCT_IMAGE_FIELDS[field]
-    super(`${label[0]!.toUpperCase()}${label.slice(1)}: ${reason}`)
+    const label = field === 'frontImage' ? m.admin_label_front_image() : m.admin_label_back_image()
+    super(`${label}: ${reason}`)
   }
 }
 

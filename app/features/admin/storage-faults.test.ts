@@ -9,7 +9,7 @@ import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { Shop } from '~/shop.server'
 import { localDiskStorage, type MediaStorage } from '../media/storage.server'
 import { addProductAction, manageProductAction } from './form-actions.server'
-import { ADD_FAILED, STORAGE_FULL, STORAGE_UNAVAILABLE, UPDATE_FAILED } from './form-results'
+import { addFailed, storageFull, storageUnavailable, updateFailed } from './form-results'
 import type { ProductInput } from './product-form'
 import { createProduct, getProductForAdmin, MediaStorageFailedError, updateProduct } from './products.server'
 
@@ -127,8 +127,8 @@ describe(`storage failures while saving a product, on ${describeDatabase()}`, ()
     expect(status).toBe(507)
     expect(result).toMatchObject({
       ok: false,
-      error: ADD_FAILED,
-      reason: STORAGE_FULL,
+      error: addFailed(),
+      reason: storageFull(),
       values: { name: 'Wayanad Pepper', price: '149.50' },
     })
     expect((await rows()).products).toEqual([])
@@ -137,7 +137,7 @@ describe(`storage failures while saving a product, on ${describeDatabase()}`, ()
   it('the Add Product form answers 503 with a clear message when the storage cannot be reached', async () => {
     const { status, result } = await addProductAction(form(fields), shopWith(unreachable))
     expect(status).toBe(503)
-    expect(result).toMatchObject({ ok: false, error: ADD_FAILED, reason: STORAGE_UNAVAILABLE })
+    expect(result).toMatchObject({ ok: false, error: addFailed(), reason: storageUnavailable() })
     expect((await rows()).products).toEqual([])
   })
 
@@ -150,7 +150,7 @@ describe(`storage failures while saving a product, on ${describeDatabase()}`, ()
       created.id,
     )
     expect(status).toBe(503)
-    expect(result).toMatchObject({ ok: false, error: UPDATE_FAILED, reason: STORAGE_UNAVAILABLE, intent: 'update', id: created.id })
+    expect(result).toMatchObject({ ok: false, error: updateFailed(), reason: storageUnavailable(), intent: 'update', id: created.id })
     expect(await getProductForAdmin(handle.db, created.id)).toEqual(before)
   })
 })

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import Busboy from '@fastify/busboy'
+import { m } from '~/i18n/paraglide/messages.js'
+import { type FieldLabel, labelText } from '~/zod'
 import { PRODUCT_IMAGE_FIELDS, type ProductImageField } from './product-form'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -47,20 +49,21 @@ export function readProductFormUpload(request: Request): Promise<ProductFormUplo
  */
 export async function readFormUpload<Image extends string>(
   request: Request,
-  imageLabels: Record<Image, string>,
+  imageLabels: Record<Image, FieldLabel>,
 ): Promise<FormUpload<Image>> {
   const imageNames = Object.keys(imageLabels) as Image[]
   const isImageField = (name: string): name is Image => (imageNames as string[]).includes(name)
-  const tooLarge = (field: Image) => new UploadRejectedError(413, `The ${imageLabels[field]} is larger than ${MAX_IMAGE_LABEL}.`, field)
+  const tooLarge = (field: Image) =>
+    new UploadRejectedError(413, m.admin_upload_image_too_large({ image: labelText(imageLabels[field]), max: MAX_IMAGE_LABEL }), field)
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
-    throw new UploadRejectedError(415, 'Send the form as multipart/form-data.')
+    throw new UploadRejectedError(415, m.admin_upload_send_multipart())
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_UPLOAD_BODY_BYTES) {
-    throw new UploadRejectedError(413, `The upload is too large: each image may be at most ${MAX_IMAGE_LABEL}.`)
+    throw new UploadRejectedError(413, m.admin_upload_too_large({ max: MAX_IMAGE_LABEL }))
   }
-  if (!request.body) throw new UploadRejectedError(400, 'The form is empty.')
+  if (!request.body) throw new UploadRejectedError(400, m.admin_upload_form_empty())
 
   let parser: InstanceType<typeof Busboy>
   try {
@@ -77,7 +80,7 @@ export async function readFormUpload<Image extends string>(
       },
     })
   } catch {
-    throw new UploadRejectedError(400, 'The form could not be read (bad multipart boundary).')
+    throw new UploadRejectedError(400, m.admin_upload_bad_boundary())
   }
 
   const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
@@ -106,7 +109,7 @@ export async function readFormUpload<Image extends string>(
 
     parser.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
       if (nameTruncated || valueTruncated) {
-        return fail(new UploadRejectedError(413, `The field ${name.slice(0, 40)} is too long.`, name))
+        return fail(new UploadRejectedError(413, m.admin_upload_field_too_long({ name: name.slice(0, 40) }), name))
       }
       if (!(name in fields)) fields[name] = value
     })
@@ -114,11 +117,11 @@ export async function readFormUpload<Image extends string>(
     parser.on('file', (name: string, file: Readable) => {
       if (!isImageField(name)) {
         file.resume()
-        return fail(new UploadRejectedError(400, `Unexpected file field ${name.slice(0, 40)}.`, name))
+        return fail(new UploadRejectedError(400, m.admin_upload_unexpected_file({ name: name.slice(0, 40) }), name))
       }
       if (images[name] || pending.length >= imageNames.length) {
         file.resume()
-        return fail(new UploadRejectedError(400, `Send one ${imageLabels[name]} only.`, name))
+        return fail(new UploadRejectedError(400, m.admin_upload_send_one({ image: labelText(imageLabels[name]) }), name))
       }
       const chunks: Buffer[] = []
       file.on('limit', () => fail(tooLarge(name)))
@@ -136,12 +139,19 @@ export async function readFormUpload<Image extends string>(
     })
 
     parser.on('filesLimit', () =>
-      fail(new UploadRejectedError(400, `Send at most ${imageNames.map((n) => `a ${imageLabels[n]}`).join(' and ')}.`)),
+      fail(
+        new UploadRejectedError(
+          400,
+          m.admin_upload_send_at_most({
+            images: imageNames.map((n) => m.admin_upload_a_image({ image: labelText(imageLabels[n]) })).join(m.admin_upload_and()),
+          }),
+        ),
+      ),
     )
-    parser.on('fieldsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
-    parser.on('partsLimit', () => fail(new UploadRejectedError(413, 'The form has too many fields.')))
-    parser.on('error', () => fail(new UploadRejectedError(400, 'The form could not be read; please send it again.')))
-    body.on('error', () => fail(new UploadRejectedError(400, 'The upload was interrupted; please send it again.')))
+    parser.on('fieldsLimit', () => fail(new UploadRejectedError(413, m.admin_upload_too_many_fields())))
+    parser.on('partsLimit', () => fail(new UploadRejectedError(413, m.admin_upload_too_many_fields())))
+    parser.on('error', () => fail(new UploadRejectedError(400, m.admin_upload_unreadable())))
+    body.on('error', () => fail(new UploadRejectedError(400, m.admin_upload_interrupted())))
 
     parser.on('finish', () => {
       void Promise.all(pending).then(() => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
 import { IMAGE_WIDTHS, LOGO_BOX, MEDIA_FILE_PATTERN } from './media-url'
 import type { MediaStorage } from './storage.server'
+import { m } from '~/i18n/paraglide/messages.js'
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif'])
 /** Refuse decompression bombs: no upload may decode to more than this many pixels. */
@@ -11,7 +12,7 @@ export class ImageRejectedError extends Error {}
 
 const sourceName = (key: string) => `${key}-source`
 
-const SVG_REFUSED = 'SVG drawings are not taken, as they can carry script: upload a PNG, JPEG or WebP image.'
+const svgRefused = () => m.media_svg_refused()
 
 /** An SVG (or any XML) by its first characters, whether or not the image library could read it. */
 const looksLikeSvg = (upload: Buffer) =>
@@ -24,19 +25,19 @@ const looksLikeSvg = (upload: Buffer) =>
 
 async function checkedKey(upload: Buffer) {
   // A drawing may carry script and links that run where it is opened as a page: never kept (decision 070).
-  if (looksLikeSvg(upload)) throw new ImageRejectedError(SVG_REFUSED)
+  if (looksLikeSvg(upload)) throw new ImageRejectedError(svgRefused())
   let metadata: Metadata
   try {
     metadata = await sharp(upload).metadata()
   } catch {
-    throw new ImageRejectedError('The file is not an image we can read.')
+    throw new ImageRejectedError(m.media_not_an_image())
   }
-  if (metadata.format === 'svg') throw new ImageRejectedError(SVG_REFUSED)
+  if (metadata.format === 'svg') throw new ImageRejectedError(svgRefused())
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new ImageRejectedError('Please upload a JPEG, PNG, WebP or AVIF image.')
+    throw new ImageRejectedError(m.media_wrong_format())
   }
   if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError('The image is too large: at most 40 megapixels.')
+    throw new ImageRejectedError(m.media_too_many_pixels())
   }
   return crypto.createHash('sha256').update(upload).digest('hex').slice(0, 32)
 }
@@ -60,7 +61,7 @@ export async function storeImage(storage: MediaStorage, upload: Buffer): Promise
   try {
     variants = await Promise.all(IMAGE_WIDTHS.map((width) => renderVariant(upload, width)))
   } catch {
-    throw new ImageRejectedError('The image could not be processed; it may be damaged.')
+    throw new ImageRejectedError(m.media_damaged())
   }
   await storage.put(sourceName(key), upload)
   await Promise.all(IMAGE_WIDTHS.map((width, i) => storage.put(`${key}-${width}.webp`, variants[i]!)))
@@ -82,7 +83,7 @@ export async function storeLogo(storage: MediaStorage, upload: Buffer): Promise<
       .png()
       .toBuffer({ resolveWithObject: true })
   } catch {
-    throw new ImageRejectedError('The image could not be processed; it may be damaged.')
+    throw new ImageRejectedError(m.media_damaged())
   }
   const key = await storeImage(storage, logo.data)
   return { key, width: logo.info.width, height: logo.info.height }
