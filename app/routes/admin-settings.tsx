@@ -15,10 +15,11 @@ import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import { getShopSettings, saveSettingsForm, settingsFormValues } from '~/features/settings/shop-settings.server'
 import { SETTINGS_SLICES } from '~/features/settings/slices'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-settings'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Tax, delivery and payments · ${shopSettingsOf(matches).shopName}` },
+  { title: m.settings_page_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -58,7 +59,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   /** The last result, for the section that posted it. */
   const resultOf = (key: string) => (actionData?.form === key ? actionData : undefined)
   return (
-    <AdminPage title="Tax, delivery and payments">
+    <AdminPage title={m.settings_page_heading()}>
       <TaxSettingsForm values={forms.tax} result={resultOf('tax')} busy={busy} isDemoGstin={loaderData.isDemoGstin} />
       <FssaiSettingsForm values={forms.fssai} result={resultOf('fssai')} busy={busy} isDemoFssai={loaderData.isDemoFssai} />
       <NumberSettingsForm values={forms.numbers} result={resultOf('numbers')} busy={busy} />

@@ -4,6 +4,7 @@ import { primaryButton } from '~/components/catalogue/styles'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
 import type { SettingsFormResult } from '~/features/settings/settings-slice'
+import { m } from '~/i18n/paraglide/messages.js'
 import { ActionOutcome } from './admin-page'
 
 export type SectionOutcome = { ok: true; message: string } | { ok: false; error: string }
@@ -40,7 +41,7 @@ export function SaveButton({ label, busy }: { label: string; busy: boolean }) {
   return (
     <div>
       <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Saving...' : label}
+        {busy ? m.settings_saving() : label}
       </button>
     </div>
   )

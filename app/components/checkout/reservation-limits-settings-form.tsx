@@ -1,6 +1,7 @@
 import { SettingsSection, type SettingsSectionProps, settingsField, shownValues } from '~/components/admin/settings-section'
 import { NumberField } from '~/components/forms/fields'
 import type { ReservationLimitField } from '~/features/checkout/reservation-limits-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The reservation limits' section of /dash/settings (decision 024); `phone` is the shop's, for bulk purchases. */
 export function ReservationLimitsSettingsForm({ phone, busy, ...props }: SettingsSectionProps<ReservationLimitField> & { phone: string }) {
@@ -9,24 +10,24 @@ export function ReservationLimitsSettingsForm({ phone, busy, ...props }: Setting
   return (
     <SettingsSection
       id="reservation-limits"
-      title="Reservation limits"
-      intro="An order reserves its stock while it waits for payment. These limits keep one customer, or a bot, from emptying the shelves with orders never paid for."
+      title={m.settings_limits_title()}
+      intro={m.settings_limits_intro()}
       intent="reservation-limits"
       outcome={props.result}
-      submit="Save reservation limits"
+      submit={m.settings_limits_save()}
       busy={busy}
     >
       <NumberField
         {...settingsField(shown, 'maxUnitsPerLine')}
         {...whole}
-        label="Units of one pack per order"
-        hint={`A product in one size. Customers wanting more are told to call ${phone} for a bulk purchase.`}
+        label={m.settings_limits_per_line()}
+        hint={m.settings_limits_per_line_hint({ phone })}
       />
       <NumberField
         {...settingsField(shown, 'maxUnitsHeldUnpaid')}
         {...whole}
-        label="Units held by unpaid orders"
-        hint="Per network address, per e-mail and per phone: what orders awaiting payment may keep off the shelf at once."
+        label={m.settings_limits_held()}
+        hint={m.settings_limits_held_hint()}
       />
     </SettingsSection>
   )

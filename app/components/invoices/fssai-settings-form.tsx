@@ -1,6 +1,7 @@
 import { SettingsSection, type SettingsSectionProps, settingsField, shownValues } from '~/components/admin/settings-section'
 import { inputClass, TextField } from '~/components/forms/fields'
 import type { FssaiField } from '~/features/invoices/fssai-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The FSSAI number's section of /dash/settings (decision 037). */
 export function FssaiSettingsForm({ isDemoFssai, busy, ...props }: SettingsSectionProps<FssaiField> & { isDemoFssai: boolean }) {
@@ -8,18 +9,18 @@ export function FssaiSettingsForm({ isDemoFssai, busy, ...props }: SettingsSecti
   return (
     <SettingsSection
       id="fssai"
-      title="Food licence (FSSAI)"
-      intro="Shown in every page’s footer and printed on new invoices, as FSSAI asks of food sold online."
-      notice={isDemoFssai && 'The number below is the demo shop’s made-up one. Enter your own before taking real orders.'}
+      title={m.settings_fssai_title()}
+      intro={m.settings_fssai_intro()}
+      notice={isDemoFssai && m.settings_fssai_demo_notice()}
       intent="fssai"
       outcome={props.result}
-      submit="Save the licence number"
+      submit={m.settings_fssai_save()}
       busy={busy}
     >
       <TextField
         {...settingsField(shown, 'fssaiLicence')}
-        label="FSSAI licence or registration number"
-        hint="14 digits, as on your licence."
+        label={m.settings_fssai_label()}
+        hint={m.settings_fssai_hint()}
         required
         inputMode="numeric"
         maxLength={20}

@@ -1,6 +1,7 @@
 import { SettingsSection, type SettingsSectionProps, settingsField, shownValues } from '~/components/admin/settings-section'
 import { TextField } from '~/components/forms/fields'
 import type { MailSenderField } from '~/features/mail/sender-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The sender's section of /dash/shop: the name the shop's mails come from (issue 39). */
 export function MailSenderSettingsForm({
@@ -13,17 +14,17 @@ export function MailSenderSettingsForm({
   return (
     <SettingsSection
       id="mail-sender"
-      title="Mail sender"
-      intro={`The name customers see on the shop’s mails, from ${address}. The address is the server’s MAIL_FROM setting; without SMTP_URL mails wait in the outbox.`}
+      title={m.settings_sender_title()}
+      intro={m.settings_sender_intro({ address })}
       intent="mail-sender"
       outcome={props.result}
-      submit="Save the sender"
+      submit={m.settings_sender_save()}
       busy={busy}
     >
       <TextField
         {...settingsField(shown, 'mailSenderName')}
-        label="Sender name"
-        hint={`Leave empty for the shop’s name (${shopName}).`}
+        label={m.settings_sender_label()}
+        hint={m.settings_sender_hint({ shop: shopName })}
         maxLength={80}
         autoComplete="organization"
       />

@@ -1,6 +1,7 @@
 import { SettingsSection, type SettingsSectionProps, settingsField, shownValues } from '~/components/admin/settings-section'
 import { inputClass, TextField } from '~/components/forms/fields'
 import type { NumberField } from '~/features/orders/number-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** The order and invoice numbers' section of /dash/settings (decision 070). */
 export function NumberSettingsForm({ busy, ...props }: SettingsSectionProps<NumberField>) {
@@ -9,17 +10,17 @@ export function NumberSettingsForm({ busy, ...props }: SettingsSectionProps<Numb
   return (
     <SettingsSection
       id="numbers"
-      title="Order and invoice numbers"
-      intro="The letters before the numbers of new orders (KO-1234) and new tax invoices (KO/2026-27/0001). Orders and invoices already issued keep their numbers, and customers still find their orders by them."
+      title={m.settings_numbers_title()}
+      intro={m.settings_numbers_intro()}
       intent="numbers"
       outcome={props.result}
-      submit="Save the prefixes"
+      submit={m.settings_numbers_save()}
       busy={busy}
     >
       <TextField
         {...settingsField(shown, 'orderPrefix')}
-        label="Order number prefix"
-        hint="2 to 5 capital letters or digits, starting with a letter."
+        label={m.settings_numbers_order_label()}
+        hint={m.settings_numbers_order_hint()}
         required
         maxLength={5}
         autoCapitalize="characters"
@@ -28,8 +29,8 @@ export function NumberSettingsForm({ busy, ...props }: SettingsSectionProps<Numb
       />
       <TextField
         {...settingsField(shown, 'invoicePrefix')}
-        label="Invoice prefix"
-        hint="2 or 3 capital letters or digits (GST allows an invoice number 16 characters). A prefix not used yet this financial year starts a series of its own at 0001: your GST return lists each series."
+        label={m.settings_numbers_invoice_label()}
+        hint={m.settings_numbers_invoice_hint()}
         required
         maxLength={3}
         autoCapitalize="characters"

@@ -1,4 +1,5 @@
 import { rupeesField, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { formatRupees, typedRupees } from '../money/money'
 import type { SliceForm } from '../settings/settings-slice'
 import { DELIVERY_ZONES, type DeliveryZone } from '../shipping/zones'
@@ -8,7 +9,11 @@ import type { DeliveryField, DeliveryRule, WeightSlabs, ZoneDays } from './deliv
 /** The most days a zone's promise may be: a delivery date further out would be no promise at all. */
 export const MAX_DELIVERY_DAYS = 30
 
-const ZONE_NAMES: Record<DeliveryZone, string> = { local: 'within your state', national: 'rest of India', special: 'special zones' }
+const ZONE_NAMES: Record<DeliveryZone, () => string> = {
+  local: m.settings_zone_local,
+  national: m.settings_zone_national,
+  special: m.settings_zone_special,
+}
 
 const perZone = <T>(make: (zone: DeliveryZone) => T) =>
   Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, make(zone)])) as Record<DeliveryZone, T>
@@ -23,25 +28,33 @@ const storedDays = z
   .object({ from: z.number().int().min(0).max(MAX_DELIVERY_DAYS), to: z.number().int().min(1).max(MAX_DELIVERY_DAYS) })
   .refine((d) => d.from <= d.to) satisfies z.ZodType<ZoneDays>
 
-/** A whole number of days as typed. */
-const daysField = (Label: string, min: number) =>
+/** A whole number of days as typed; `Label` starts a sentence, `label` is the same inside one. */
+const daysField = (Label: () => string, label: () => string, min: number) =>
   z
-    .string({ error: `Enter ${Label.toLowerCase()}.` })
+    .string({ error: () => m.settings_days_enter({ label: label() }) })
     .trim()
-    .refine((typed) => typed !== '', { error: `Enter ${Label.toLowerCase()}.`, abort: true })
+    .refine((typed) => typed !== '', { error: () => m.settings_days_enter({ label: label() }), abort: true })
     .refine((typed) => /^\d{1,3}$/.test(typed) && Number(typed) >= min && Number(typed) <= MAX_DELIVERY_DAYS, {
-      error: `${Label} must be a whole number of days from ${min} to ${MAX_DELIVERY_DAYS}.`,
+      error: () => m.settings_days_range({ label: Label(), min, max: MAX_DELIVERY_DAYS }),
     })
     .transform(Number)
 
 const zoneFormFields = (zone: DeliveryZone) => {
   const name = ZONE_NAMES[zone]
   return {
-    [`${zone}UpTo500g`]: rupeesField(`the charge up to 500 g (${name})`, 10_000),
-    [`${zone}UpTo1kg`]: rupeesField(`the charge up to 1 kg (${name})`, 10_000),
-    [`${zone}EachFurther500g`]: rupeesField(`the charge for each further 500 g (${name})`, 10_000),
-    [`${zone}DaysFrom`]: daysField(`The fewest days (${name})`, 0),
-    [`${zone}DaysTo`]: daysField(`The most days (${name})`, 1),
+    [`${zone}UpTo500g`]: rupeesField(() => m.settings_charge_up_to_500g({ zone: name() }), 10_000),
+    [`${zone}UpTo1kg`]: rupeesField(() => m.settings_charge_up_to_1kg({ zone: name() }), 10_000),
+    [`${zone}EachFurther500g`]: rupeesField(() => m.settings_charge_each_500g({ zone: name() }), 10_000),
+    [`${zone}DaysFrom`]: daysField(
+      () => m.settings_fewest_days_zone({ zone: name() }),
+      () => m.settings_fewest_days_zone_lower({ zone: name() }),
+      0,
+    ),
+    [`${zone}DaysTo`]: daysField(
+      () => m.settings_most_days_zone({ zone: name() }),
+      () => m.settings_most_days_zone_lower({ zone: name() }),
+      1,
+    ),
   }
 }
 
@@ -53,9 +66,9 @@ type TypedZone = Record<string, number>
  */
 export const deliveryRuleFormSchema = z
   .object({
-    deliveryMode: z.enum(DELIVERY_MODES, { error: 'Choose how delivery is charged: one charge, or by weight and zone.' }),
-    deliveryCharge: rupeesField('the delivery charge', 1_000),
-    freeDeliveryFrom: rupeesField('the free-delivery threshold', 1_00_000),
+    deliveryMode: z.enum(DELIVERY_MODES, { error: () => m.settings_delivery_mode_invalid() }),
+    deliveryCharge: rupeesField(m.settings_the_delivery_charge, 1_000),
+    freeDeliveryFrom: rupeesField(m.settings_the_free_threshold, 1_00_000),
     ...zoneFormFields('local'),
     ...zoneFormFields('national'),
     ...zoneFormFields('special'),
@@ -68,11 +81,11 @@ export const deliveryRuleFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [`${zone}UpTo1kg`],
-          message: `The charge up to 1 kg (${name}) must be at least the charge up to 500 g.`,
+          message: m.settings_1kg_below_500g({ zone: name() }),
         })
       }
       if (value[`${zone}DaysTo`]! < value[`${zone}DaysFrom`]!) {
-        ctx.addIssue({ code: 'custom', path: [`${zone}DaysTo`], message: `The most days (${name}) must be at least the fewest days.` })
+        ctx.addIssue({ code: 'custom', path: [`${zone}DaysTo`], message: m.settings_most_below_fewest({ zone: name() }) })
       }
     }
   })
@@ -126,12 +139,10 @@ export const deliverySettingsForm: SliceForm<DeliveryRule, DeliveryField> = {
   saved: (rule) => {
     const free = rule.freeDeliveryFromPaise === 0
     if (rule.deliveryMode === 'slabs') {
-      return free
-        ? 'Saved. Delivery is now free on every order; orders already placed keep their charge.'
-        : `Saved. Delivery is now charged by the parcel’s weight and where it goes, and is free from ${formatRupees(rule.freeDeliveryFromPaise)}; orders already placed keep their charge.`
+      return free ? m.settings_delivery_saved_free() : m.settings_delivery_saved_slabs({ free: formatRupees(rule.freeDeliveryFromPaise) })
     }
     return rule.deliveryChargePaise === 0 || free
-      ? 'Saved. Delivery is now free on every order; orders already placed keep their charge.'
-      : `Saved. Delivery now costs ${formatRupees(rule.deliveryChargePaise)} below ${formatRupees(rule.freeDeliveryFromPaise)} and is free from there; orders already placed keep their charge.`
+      ? m.settings_delivery_saved_free()
+      : m.settings_delivery_saved_flat({ charge: formatRupees(rule.deliveryChargePaise), free: formatRupees(rule.freeDeliveryFromPaise) })
   },
 }

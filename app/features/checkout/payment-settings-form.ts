@@ -1,4 +1,5 @@
 import { rupeesField, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { formatRupees, typedRupees } from '../money/money'
 import type { SliceForm } from '../settings/settings-slice'
 import { MAX_REFUSED_PINS_TEXT, parseRefusedPins } from './cash-on-delivery'
@@ -25,8 +26,8 @@ const paymentSettingsSchema = z.object({
 })
 
 /** Rupees as rupeesField reads them, or blank for none (null); never ₹0, which would be no amount at all. */
-const optionalRupees = (label: string, maxRupees: number, blank: string) =>
-  z.string({ error: `Enter ${label}, or leave it blank.` }).transform((typed, ctx) => {
+const optionalRupees = (label: () => string, Label: () => string, maxRupees: number, blank: () => string) =>
+  z.string({ error: () => m.settings_optional_enter({ label: label() }) }).transform((typed, ctx) => {
     if (typed.trim() === '') return null
     const amount = rupeesField(label, maxRupees).safeParse(typed)
     if (!amount.success) {
@@ -34,21 +35,21 @@ const optionalRupees = (label: string, maxRupees: number, blank: string) =>
       return z.NEVER
     }
     if (amount.data === 0) {
-      ctx.addIssue({ code: 'custom', message: `${label[0]!.toUpperCase()}${label.slice(1)} must be more than ₹0; ${blank}.` })
+      ctx.addIssue({ code: 'custom', message: m.settings_optional_more_than_zero({ Label: Label(), blank: blank() }) })
       return z.NEVER
     }
     return amount.data
   })
 
 /** A whole number from `min` to `max`, as typed. */
-const wholeNumber = (Label: string, min: number, max: number, missing: string) =>
+const wholeNumber = (Label: () => string, min: number, max: number, missing: () => string) =>
   z
     .string({ error: missing })
     .trim()
     .refine((typed) => typed !== '', { error: missing, abort: true })
-    .refine((typed) => /^\d{1,7}$/.test(typed), { error: `${Label} must be a whole number from ${min} to ${max}.`, abort: true })
+    .refine((typed) => /^\d{1,7}$/.test(typed), { error: () => m.settings_whole_number_range({ label: Label(), min, max }), abort: true })
     .transform(Number)
-    .refine((n) => n >= min && n <= max, `${Label} must be a whole number from ${min} to ${max}.`)
+    .refine((n) => n >= min && n <= max, { error: () => m.settings_whole_number_range({ label: Label(), min, max }) })
 
 /** How an entry the owner typed is named in a refusal: no controls, and short. */
 const shownEntry = (entry: string) => {
@@ -58,30 +59,30 @@ const shownEntry = (entry: string) => {
 
 /** The PIN codes and prefixes where cash on delivery is not offered, typed with commas, spaces or lines between them. */
 const refusedPinsField = z
-  .string({ error: 'Enter the PIN codes, or leave the box empty.' })
+  .string({ error: () => m.settings_pins_enter() })
   .refine((typed) => typed.length <= MAX_REFUSED_PINS_TEXT, {
-    error: `The list of PIN codes is too long (at most ${MAX_REFUSED_PINS_TEXT.toLocaleString('en-IN')} characters): refuse a whole area by its first digits, like 6824.`,
+    error: () => m.settings_pins_too_long({ max: MAX_REFUSED_PINS_TEXT.toLocaleString('en-IN') }),
     abort: true,
   })
   .transform((typed, ctx) => {
     const parsed = parseRefusedPins(typed)
     if (parsed.ok) return parsed.pins
     const named = parsed.wrong.slice(0, 5).map(shownEntry).join(', ')
-    const more = parsed.wrong.length > 5 ? ` and ${parsed.wrong.length - 5} more` : ''
     ctx.addIssue({
       code: 'custom',
-      message: `Not a PIN code or the start of one: ${named}${more}. A PIN code is 6 digits not starting with 0 (682001); its first 1 to 5 digits refuse every code starting so (6824 refuses 682400 to 682499).`,
+      message:
+        parsed.wrong.length > 5 ? m.settings_pins_wrong_more({ named, more: parsed.wrong.length - 5 }) : m.settings_pins_wrong({ named }),
     })
     return z.NEVER
   })
 
 /** A percentage as typed ("5", "2.5", "5%"), in basis points (500, 250); blank for none (null). */
-const percentField = z.string({ error: 'Enter the percentage, like 5 or 2.5.' }).transform((typed, ctx) => {
+const percentField = z.string({ error: () => m.settings_percent_enter() }).transform((typed, ctx) => {
   const bare = typed.replace(/[\s%]/g, '')
   if (bare === '') return null
   const basisPoints = Math.round(Number(bare) * 100)
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(bare) || basisPoints < 1 || basisPoints > 10_000) {
-    ctx.addIssue({ code: 'custom', message: 'The percentage off must be from 0.01 to 100, like 5 or 2.5.' })
+    ctx.addIssue({ code: 'custom', message: m.settings_percent_range() })
     return z.NEVER
   }
   return basisPoints
@@ -104,17 +105,17 @@ export const paymentSettingsFormSchema = z
     codEnabled: z
       .string()
       .optional()
-      .refine((v) => v === undefined || v === '' || v === 'on', 'Tick the box to offer cash on delivery, or leave it clear.'),
-    codFee: rupeesField('the COD fee', 1_000),
-    codMinOrder: rupeesField('the minimum order value', 1_00_000),
-    codMaxOrder: optionalRupees('the maximum order value', 10_00_000, 'leave it blank for no maximum'),
+      .refine((v) => v === undefined || v === '' || v === 'on', { error: () => m.settings_cod_tick() }),
+    codFee: rupeesField(m.settings_the_cod_fee, 1_000),
+    codMinOrder: rupeesField(m.settings_the_min_order, 1_00_000),
+    codMaxOrder: optionalRupees(m.settings_the_max_order, m.settings_The_max_order, 10_00_000, m.settings_blank_no_max),
     codRefusedPins: refusedPinsField,
-    codMaxReturns: wholeNumber('Returned parcels', 1, 100, 'Enter the number of returned parcels.'),
-    codConfirmHours: wholeNumber('Hours to confirm', 1, 720, 'Enter the hours to confirm.'),
-    prepaidKind: z.enum(['none', 'percent', 'fixed'], { error: 'Choose no offer, a percentage off or a fixed amount off.' }),
+    codMaxReturns: wholeNumber(m.settings_returned_parcels, 1, 100, m.settings_returned_parcels_enter),
+    codConfirmHours: wholeNumber(m.settings_hours_to_confirm, 1, 720, m.settings_hours_to_confirm_enter),
+    prepaidKind: z.enum(['none', 'percent', 'fixed'], { error: () => m.settings_prepaid_kind_invalid() }),
     prepaidPercent: percentField,
-    prepaidMaxDiscount: optionalRupees('the largest discount', 1_00_000, 'leave it blank for no cap'),
-    prepaidFixed: optionalRupees('the amount off', 1_00_000, 'choose no offer instead'),
+    prepaidMaxDiscount: optionalRupees(m.settings_the_largest_discount, m.settings_The_largest_discount, 1_00_000, m.settings_blank_no_cap),
+    prepaidFixed: optionalRupees(m.settings_the_amount_off, m.settings_The_amount_off, 1_00_000, m.settings_choose_no_offer),
   })
   .superRefine(
     (form, ctx) => {
@@ -122,7 +123,7 @@ export const paymentSettingsFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['codMaxOrder'],
-          message: `The maximum order value must be at least the minimum (${formatRupees(form.codMinOrder)}), or blank for no maximum.`,
+          message: m.settings_max_below_min({ min: formatRupees(form.codMinOrder) }),
         })
       }
     },
@@ -131,10 +132,10 @@ export const paymentSettingsFormSchema = z
   .superRefine(
     (form, ctx) => {
       if (form.prepaidKind === 'percent' && form.prepaidPercent === null) {
-        ctx.addIssue({ code: 'custom', path: ['prepaidPercent'], message: 'Enter the percentage off, like 5 or 2.5.' })
+        ctx.addIssue({ code: 'custom', path: ['prepaidPercent'], message: m.settings_percent_off_enter() })
       }
       if (form.prepaidKind === 'fixed' && form.prepaidFixed === null) {
-        ctx.addIssue({ code: 'custom', path: ['prepaidFixed'], message: 'Enter the amount off in rupees, like 50.' })
+        ctx.addIssue({ code: 'custom', path: ['prepaidFixed'], message: m.settings_amount_off_enter() })
       }
     },
     { when: fieldsGood('prepaidKind', 'prepaidPercent', 'prepaidFixed') },
@@ -181,22 +182,31 @@ function paymentValues({ cod, prepaidOffer: offer }: PaymentSettings): Record<Pa
 
 /** What the saved payment settings do, in a sentence or two for the owner. */
 function paymentsSavedMessage({ cod, prepaidOffer: offer }: PaymentSettings) {
-  const limits = [
-    cod.minOrderPaise > 0 ? `from ${formatRupees(cod.minOrderPaise)}` : '',
-    cod.maxOrderPaise !== null ? `up to ${formatRupees(cod.maxOrderPaise)}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
-  const pins = cod.refusedPins.length === 1 ? '1 PIN code or prefix' : `${cod.refusedPins.length} PIN codes or prefixes`
+  const min = cod.minOrderPaise > 0 ? formatRupees(cod.minOrderPaise) : null
+  const max = cod.maxOrderPaise !== null ? formatRupees(cod.maxOrderPaise) : null
+  const limits =
+    min !== null && max !== null
+      ? m.settings_cod_from_up_to({ min, max })
+      : min !== null
+        ? m.settings_cod_from({ min })
+        : max !== null
+          ? m.settings_cod_up_to({ max })
+          : ''
   const codText = cod.enabled
-    ? `Cash on delivery is offered${limits ? ` on orders ${limits}` : ''}${cod.feePaise > 0 ? ` for a fee of ${formatRupees(cod.feePaise)}` : ' with no fee'}${cod.refusedPins.length ? `, except in ${pins}` : ''}.`
-    : 'Cash on delivery is not offered: the payment step says so.'
+    ? m.settings_cod_offered({
+        limits,
+        fee: cod.feePaise > 0 ? m.settings_cod_fee({ fee: formatRupees(cod.feePaise) }) : m.settings_cod_no_fee(),
+        except: cod.refusedPins.length ? m.settings_cod_except({ count: cod.refusedPins.length }) : '',
+      })
+    : m.settings_cod_not_offered()
   const offerText = !offer
-    ? 'Paying online takes nothing off.'
+    ? m.settings_offer_none()
     : offer.kind === 'fixed'
-      ? `Paying online takes ${formatRupees(offer.value)} off.`
-      : `Paying online takes ${offer.value / 100}% off${offer.maxDiscountPaise !== null ? `, at most ${formatRupees(offer.maxDiscountPaise)}` : ''}.`
-  return `Saved. ${codText} ${offerText} The checkout follows at once; orders already placed keep their fee and discount.`
+      ? m.settings_offer_fixed({ amount: formatRupees(offer.value) })
+      : offer.maxDiscountPaise !== null
+        ? m.settings_offer_percent_capped({ percent: offer.value / 100, max: formatRupees(offer.maxDiscountPaise) })
+        : m.settings_offer_percent({ percent: offer.value / 100 })
+  return m.settings_payments_saved({ cod: codText, offer: offerText })
 }
 
 /** Saves cash on delivery's rules and the offer for paying online (decision 043): the next quote and order follow them. */

@@ -1,13 +1,14 @@
-import { z } from '~/zod'
+import { type FieldLabel, labelText, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { SliceForm } from '../settings/settings-slice'
 import type { ReservationLimitField, ReservationLimits } from './reservation-limits-settings'
 
-const wholeUnits = (label: string) =>
+const wholeUnits = (label: FieldLabel) =>
   z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(1, `${label} must be at least 1.`)
-    .max(10_000, `${label} must be at most 10000.`)
+    .number({ error: () => m.settings_limits_not_number({ label: labelText(label) }) })
+    .int({ error: () => m.settings_limits_not_whole({ label: labelText(label) }) })
+    .min(1, { error: () => m.settings_limits_at_least_1({ label: labelText(label) }) })
+    .max(10_000, { error: () => m.settings_limits_at_most({ label: labelText(label) }) })
 
 /** Held units must cover one full line, or the largest order allowed could never be placed. */
 function checkReservationLimits(value: ReservationLimits, ctx: z.RefinementCtx) {
@@ -15,18 +16,18 @@ function checkReservationLimits(value: ReservationLimits, ctx: z.RefinementCtx) 
     ctx.addIssue({
       code: 'custom',
       path: ['maxUnitsHeldUnpaid'],
-      message: 'Units held by unpaid orders must be at least the units of one pack per order.',
+      message: m.settings_limits_held_below_line(),
     })
   }
 }
 
 /** The reservation limits the admin edits at /dash/settings (decision 024). */
 export const reservationLimitsSchema = z
-  .object({ maxUnitsPerLine: wholeUnits('Units of one pack per order'), maxUnitsHeldUnpaid: wholeUnits('Units held by unpaid orders') })
+  .object({ maxUnitsPerLine: wholeUnits(m.settings_limits_per_line), maxUnitsHeldUnpaid: wholeUnits(m.settings_limits_held) })
   .superRefine(checkReservationLimits)
 
 /** A blank field is a missing number, not 0. */
-const typedUnits = (label: string) => z.preprocess((typed) => (typed === '' ? undefined : typed), wholeUnits(label))
+const typedUnits = (label: FieldLabel) => z.preprocess((typed) => (typed === '' ? undefined : typed), wholeUnits(label))
 
 /** Saves the reservation limits (decision 024); every server reads them from the database for each new order. */
 export const reservationLimitsForm: SliceForm<ReservationLimits, ReservationLimitField> = {
@@ -36,9 +37,8 @@ export const reservationLimitsForm: SliceForm<ReservationLimits, ReservationLimi
     maxUnitsHeldUnpaid: posted.maxUnitsHeldUnpaid.trim().slice(0, 10),
   }),
   form: z
-    .object({ maxUnitsPerLine: typedUnits('Units of one pack per order'), maxUnitsHeldUnpaid: typedUnits('Units held by unpaid orders') })
+    .object({ maxUnitsPerLine: typedUnits(m.settings_limits_per_line), maxUnitsHeldUnpaid: typedUnits(m.settings_limits_held) })
     .superRefine(checkReservationLimits),
   shown: (limits) => ({ maxUnitsPerLine: String(limits.maxUnitsPerLine), maxUnitsHeldUnpaid: String(limits.maxUnitsHeldUnpaid) }),
-  saved: (limits) =>
-    `Saved. New orders may take ${limits.maxUnitsPerLine} units of a pack; unpaid orders may hold ${limits.maxUnitsHeldUnpaid} units per address, e-mail and phone.`,
+  saved: (limits) => m.settings_limits_saved({ perLine: limits.maxUnitsPerLine, held: limits.maxUnitsHeldUnpaid }),
 }

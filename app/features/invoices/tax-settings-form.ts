@@ -1,12 +1,19 @@
 import { z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { SliceForm } from '../settings/settings-slice'
 import { GST_STATE_CODES, gstinProblem } from './gst'
 import type { TaxDetails, TaxField } from './tax-settings'
 
 /** The shop's GST registration: a state we know, and a GSTIN of that state with the right check character. */
 const gstFields = {
-  gstState: z.string({ error: 'Choose the state.' }).refine((state) => Object.hasOwn(GST_STATE_CODES, state), 'Choose the state.'),
-  gstin: z.string({ error: 'Enter the GSTIN.' }).trim().toUpperCase().min(1, 'Enter the GSTIN.'),
+  gstState: z
+    .string({ error: () => m.settings_tax_choose_state() })
+    .refine((state) => Object.hasOwn(GST_STATE_CODES, state), { error: () => m.settings_tax_choose_state() }),
+  gstin: z
+    .string({ error: () => m.settings_tax_enter_gstin() })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: () => m.settings_tax_enter_gstin() }),
 }
 
 /** The GSTIN and the state are checked together: a GSTIN's first two digits name its state. */
@@ -24,5 +31,5 @@ export const taxSettingsForm: SliceForm<TaxDetails, TaxField> = {
   typed: (posted) => ({ gstin: posted.gstin.slice(0, 40), gstState: posted.gstState.slice(0, 60) }),
   form: taxDetailsSchema,
   shown: ({ gstin, gstState }) => ({ gstin, gstState }),
-  saved: ({ gstin, gstState }) => `Saved. New invoices carry GSTIN ${gstin}, registered in ${gstState}.`,
+  saved: ({ gstin, gstState }) => m.settings_tax_saved({ gstin, state: gstState }),
 }

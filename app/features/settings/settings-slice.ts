@@ -23,7 +23,7 @@ export type SliceForm<Value, Field extends string> = {
   /** What a save did, in a sentence or two for the owner. */
   saved(value: Value): string
   /** The line above a refused form, when the section words it its own way. */
-  refused?: string
+  refused?: string | (() => string)
 }
 
 export type SettingsSlice<Key extends string, Value extends object, Field extends string> = {

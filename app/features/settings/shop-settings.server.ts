@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server'
 import { shopSettings } from '~/db/schema'
 import { log } from '~/log.server'
 import { z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { LOGO_BOX } from '../media/media-url'
 import { parseForm } from '~/http/form-result'
 import type { AnySlice, PostedForm, SettingsFormResult, SettingsSlice, SliceForm } from './settings-slice'
@@ -134,7 +135,7 @@ export async function saveSettingsForm(db: Database, slice: AnySlice, posted: Po
     return {
       form: slice.key,
       ok: false,
-      error: parsed.formError ?? form.refused ?? 'Check the fields marked below.',
+      error: parsed.formError ?? (typeof form.refused === 'function' ? form.refused() : form.refused) ?? m.settings_check_fields(),
       fieldErrors: parsed.fieldErrors,
       values,
     }
