@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { couponUses, coupons, products } from '~/db/schema'
-import { rupeesField, text, z } from '~/zod'
+import { type FieldLabel, labelText, rupeesField, text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { CATEGORIES } from '../catalogue/categories'
 import { isCalendarDay, startOfIndiaDay } from '../dates/india-time'
 import { couponCategoryField, couponState, normaliseCouponCode } from './coupons'
@@ -17,32 +18,32 @@ const blankable = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .pipe(schema)
 
 /** A day the admin picks (YYYY-MM-DD) as the moment it starts, or ends, in India; blank for none. */
-const indiaDay = (label: string, end: boolean) =>
+const indiaDay = (label: FieldLabel, end: boolean) =>
   z
-    .string({ error: `${label} must be a date.` })
+    .string({ error: () => m.offers_date_invalid({ label: labelText(label) }) })
     .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), `${label} must be a date, like 2026-12-31.`)
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: () => m.offers_date_like({ label: labelText(label) }) })
     .transform((v, ctx) => {
       if (v === '') return null
       if (!isCalendarDay(v)) {
-        ctx.addIssue({ code: 'custom', message: `${label} is not a day of the calendar.` })
+        ctx.addIssue({ code: 'custom', message: m.offers_date_not_calendar({ label: labelText(label) }) })
         return z.NEVER
       }
-      const [y, m, d] = v.split('-').map(Number) as [number, number, number]
-      const start = startOfIndiaDay(y, m, d)
+      const [y, month, d] = v.split('-').map(Number) as [number, number, number]
+      const start = startOfIndiaDay(y, month, d)
       return end ? new Date(start.getTime() + DAY_MS - 1) : start
     })
 
 /** A whole number of uses from 1, or blank for no limit. */
-const uses = (label: string) =>
+const uses = (label: FieldLabel) =>
   z
-    .string({ error: `${label} must be a whole number.` })
+    .string({ error: () => m.offers_uses_whole({ label: labelText(label) }) })
     .trim()
-    .refine((v) => v === '' || /^[1-9]\d{0,6}$/.test(v), `${label} must be a whole number from 1, or blank for no limit.`)
+    .refine((v) => v === '' || /^[1-9]\d{0,6}$/.test(v), { error: () => m.offers_uses_from_1({ label: labelText(label) }) })
     .transform((v) => (v === '' ? null : Number(v)))
 
 /** Rupees, or blank for none (null). */
-const optionalRupees = (label: string, max: number) =>
+const optionalRupees = (label: FieldLabel, max: number) =>
   blankable(z.string()).transform((v, ctx) => {
     if (v.trim() === '') return null
     const amount = rupeesField(label, max).safeParse(v)
@@ -58,23 +59,23 @@ const checkbox = z
 /** The new-coupon form at /dash/coupons, as the admin types it: rupees, a percentage, days in India. */
 export const couponFormSchema = z
   .object({
-    code: z.string({ error: 'Enter a code.' }).transform((v, ctx) => {
+    code: z.string({ error: () => m.offers_enter_code() }).transform((v, ctx) => {
       const code = normaliseCouponCode(v)
       if (!code) {
-        ctx.addIssue({ code: 'custom', message: 'A code is 3 to 32 letters, digits, - or _, starting with a letter or digit.' })
+        ctx.addIssue({ code: 'custom', message: m.offers_code_shape() })
         return z.NEVER
       }
       return code
     }),
-    kind: z.enum(['percent', 'fixed'], { error: 'Choose a percentage or a fixed amount.' }),
-    value: text({ label: 'The discount', max: 12, oneLine: true, missing: 'Enter the discount.' }),
-    minOrder: optionalRupees('the minimum order', 10_00_000),
-    maxDiscount: optionalRupees('the largest discount', 1_00_000),
-    validFrom: blankable(indiaDay('The first day', false)),
-    validUntil: blankable(indiaDay('The last day', true)),
-    totalUses: blankable(uses('Uses in all')),
-    usesPerCustomer: blankable(uses('Uses per customer')),
-    products: blankable(text({ label: 'Products', max: 2_000, required: false })),
+    kind: z.enum(['percent', 'fixed'], { error: () => m.offers_kind_invalid() }),
+    value: text({ label: m.offers_the_discount, max: 12, oneLine: true, missing: m.offers_enter_discount }),
+    minOrder: optionalRupees(m.offers_the_min_order, 10_00_000),
+    maxDiscount: optionalRupees(m.offers_the_largest_discount, 1_00_000),
+    validFrom: blankable(indiaDay(m.offers_the_first_day, false)),
+    validUntil: blankable(indiaDay(m.offers_the_last_day, true)),
+    totalUses: blankable(uses(m.offers_uses_in_all)),
+    usesPerCustomer: blankable(uses(m.offers_uses_per_customer)),
+    products: blankable(text({ label: m.offers_products, max: 2_000, required: false })),
     firstOrderOnly: checkbox,
     prepaidOnly: checkbox,
     ...Object.fromEntries(CATEGORIES.map((c) => [couponCategoryField(c), checkbox])),
@@ -84,26 +85,26 @@ export const couponFormSchema = z
     const typed = form.value.replace(/[\s,₹%]/g, '')
     const value = Math.round(Number(typed) * 100)
     if (form.kind === 'percent' && (!/^\d{1,3}(\.\d{1,2})?$/.test(typed) || value <= 0 || value > 10_000)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is more than 0 and at most 100, like 10 or 7.5.' })
+      ctx.addIssue({ code: 'custom', path: ['value'], message: m.offers_percent_range() })
     }
     if (form.kind === 'fixed' && (!/^\d{1,6}(\.\d{1,2})?$/.test(typed) || value <= 0)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount is an amount in rupees, like 50 or 49.50.' })
+      ctx.addIssue({ code: 'custom', path: ['value'], message: m.offers_fixed_rupees() })
     }
     if (form.validFrom && form.validUntil && form.validFrom >= form.validUntil) {
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The last day must not be before the first.' })
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: m.offers_last_before_first() })
     } else if (form.validUntil && form.validUntil < new Date()) {
       // A code that has ended before it is made could never be used (issue 39: the admin accepted it and called it on).
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The last day has passed: customers could never use this code.' })
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: m.offers_last_day_passed() })
     }
     if (form.totalUses !== null && form.usesPerCustomer !== null && form.usesPerCustomer > form.totalUses) {
-      ctx.addIssue({ code: 'custom', path: ['usesPerCustomer'], message: 'Uses per customer must not be more than uses in all.' })
+      ctx.addIssue({ code: 'custom', path: ['usesPerCustomer'], message: m.offers_per_customer_above_total() })
     }
     const productIds = [...new Set(form.products.split(/[\s,]+/).filter(Boolean))]
     if (productIds.some((id) => !/^[A-Za-z0-9_-]{1,40}$/.test(id))) {
       ctx.addIssue({
         code: 'custom',
         path: ['products'],
-        message: 'List products by their id (in the product’s address), separated by commas.',
+        message: m.offers_products_list(),
       })
     }
     return {
@@ -128,7 +129,7 @@ export type NewCoupon = z.output<typeof couponFormSchema>
 export class CouponExistsError extends Error {}
 export class UnknownProductsError extends Error {
   constructor(readonly ids: string[]) {
-    super(`No product has the id ${ids.join(', ')}.`)
+    super(m.offers_unknown_products({ ids: ids.join(', ') }))
   }
 }
 
@@ -141,7 +142,7 @@ export async function createCoupon(db: Database, coupon: NewCoupon) {
       if (missing.length) throw new UnknownProductsError(missing)
     }
     const inserted = await tx.insert(coupons).values(coupon).onConflictDoNothing().returning({ code: coupons.code })
-    if (!inserted.length) throw new CouponExistsError(`The code ${coupon.code} exists already.`)
+    if (!inserted.length) throw new CouponExistsError(m.offers_code_exists({ code: coupon.code }))
     return inserted[0]!.code
   })
 }
@@ -158,13 +159,13 @@ export async function setCouponActive(db: Database, code: string, active: boolea
 }
 
 export const couponSwitchSchema = z.object({
-  code: z.string({ error: 'Which code?' }).transform((v, ctx) => {
+  code: z.string({ error: () => m.offers_which_code() }).transform((v, ctx) => {
     const code = normaliseCouponCode(v)
     if (code) return code
-    ctx.addIssue({ code: 'custom', message: 'There is no such code.' })
+    ctx.addIssue({ code: 'custom', message: m.offers_no_such_code() })
     return z.NEVER
   }),
-  active: z.enum(['true', 'false'], { error: 'Switch the code on or off.' }).transform((v) => v === 'true'),
+  active: z.enum(['true', 'false'], { error: () => m.offers_switch_invalid() }).transform((v) => v === 'true'),
 })
 
 /** Every coupon for the admin, newest first, with the uses orders hold now. */

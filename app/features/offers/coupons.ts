@@ -1,5 +1,6 @@
 import { formatIndiaDate } from '../dates/india-time'
 import { formatRupees } from '../money/money'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * A coupon code as the owner sets it in the admin (issue 19). Money in paise; a percentage in basis points
@@ -60,13 +61,26 @@ export type CouponResult = { ok: true; discountPaise: number; eligible: boolean[
  * The customer's words for each refusal. An unknown, switched-off and not-yet-valid code read the same, so that trying
  * codes finds neither a code nor an offer to come; an ended one says so, with its day (decision 072).
  */
-export const COUPON_MESSAGES: Record<Exclude<CouponRefusal, 'below-minimum' | 'expired'>, string> = {
-  'not-valid': 'This code is not valid. Check it and try again.',
-  'used-up': 'This code has been used as many times as it can be.',
-  'used-by-customer': 'You have already used this code as many times as it allows.',
-  'first-order-only': 'This code is for a first order only.',
-  'prepaid-only': 'This code is for orders paid online. Choose Pay online to use it.',
-  'nothing-eligible': 'This code does not apply to the products in your cart.',
+export const COUPON_MESSAGES: Readonly<Record<Exclude<CouponRefusal, 'below-minimum' | 'expired'>, string>> = {
+  // Getters: each reads in the language of the request or page that asks.
+  get 'not-valid'() {
+    return m.offers_not_valid()
+  },
+  get 'used-up'() {
+    return m.offers_used_up()
+  },
+  get 'used-by-customer'() {
+    return m.offers_used_by_customer()
+  },
+  get 'first-order-only'() {
+    return m.offers_first_order_only()
+  },
+  get 'prepaid-only'() {
+    return m.offers_prepaid_only()
+  },
+  get 'nothing-eligible'() {
+    return m.offers_nothing_eligible()
+  },
 }
 
 /** Refusals that count against the `couponCode` limit (http/rate-limit.server.ts): a code the shop does not honour, and an ended one. */
@@ -113,7 +127,7 @@ export function applyCoupon(coupon: Coupon | null, lines: OfferLine[], context: 
   if (!coupon?.active) return refuse('not-valid')
   if (coupon.validFrom && context.at < coupon.validFrom) return refuse('not-valid')
   if (coupon.validUntil && context.at > coupon.validUntil)
-    return { ok: false, refusal: 'expired', message: `This code ended on ${formatIndiaDate(coupon.validUntil)}.` }
+    return { ok: false, refusal: 'expired', message: m.offers_expired({ date: formatIndiaDate(coupon.validUntil) }) }
   if (coupon.totalUses !== null && context.usesSoFar >= coupon.totalUses) return refuse('used-up')
   if (coupon.usesPerCustomer !== null && context.customerUses >= coupon.usesPerCustomer) return refuse('used-by-customer')
   if (coupon.firstOrderOnly && context.customerHasOrdered) return refuse('first-order-only')
@@ -125,7 +139,10 @@ export function applyCoupon(coupon: Coupon | null, lines: OfferLine[], context: 
     return {
       ok: false,
       refusal: 'below-minimum',
-      message: `This code needs ${formatRupees(coupon.minOrderPaise)} of ${coupon.categories.length || coupon.productIds.length ? 'the products it applies to' : 'products'}: add ${formatRupees(coupon.minOrderPaise - eligiblePaise)} more.`,
+      message: (coupon.categories.length || coupon.productIds.length ? m.offers_below_minimum_applies : m.offers_below_minimum)({
+        min: formatRupees(coupon.minOrderPaise),
+        more: formatRupees(coupon.minOrderPaise - eligiblePaise),
+      }),
     }
   }
   const raw = coupon.kind === 'percent' ? Math.floor((eligiblePaise * coupon.value) / 10_000) : coupon.value
