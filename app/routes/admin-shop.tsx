@@ -40,7 +40,7 @@ import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shop'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Shop details · ${shopSettingsOf(matches).shopName}` },
+  { title: m.settings_shop_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -67,14 +67,14 @@ const saved = (form: ShopFormName, message: string) => data<ShopFormOutcome>({ f
 /** The logo's form: a picture made into the header's logo, or the logo removed (decision 070). */
 async function saveLogoForm(db: Database, media: MediaStorage, upload: FormUpload<'heroPicture' | 'logo'>) {
   const remove = upload.fields.removeLogo === 'yes'
-  if (!remove && !upload.images.logo) return refuse('logo', 'Choose the picture of your logo.', { logo: 'Choose a picture.' }, {})
+  if (!remove && !upload.images.logo) return refuse('logo', m.settings_logo_choose(), { logo: m.settings_choose_picture() }, {})
   try {
     await saveLogo(db, media, remove ? null : upload.images.logo!)
   } catch (err) {
     if (!(err instanceof ImageRejectedError)) throw err
-    return refuse('logo', `Logo: ${err.message}`, { logo: err.message }, {})
+    return refuse('logo', m.settings_logo_rejected({ reason: err.message }), { logo: err.message }, {})
   }
-  return saved('logo', remove ? 'Removed. The header shows the shop’s name now.' : 'Saved. The header shows the new logo now.')
+  return saved('logo', remove ? m.settings_logo_removed() : m.settings_logo_saved())
 }
 
 /** Each section posts its own form (`intent`); the home page's may carry a picture, so it comes as multipart. */
@@ -94,15 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ['heading', 'paragraph', 'announcement', 'heroAlt', 'featured'].map((k) => [k, (upload.fields[k] ?? '').slice(0, 4000)]),
     )
     const parsed = parseForm(values, homeTextsSchema)
-    if (!parsed.ok) return refuse('home', 'Check the fields marked below.', parsed.fieldErrors, values)
+    if (!parsed.ok) return refuse('home', m.settings_check_fields(), parsed.fieldErrors, values)
     const unknown = await unknownProductSlugs(db, parsed.values.featured)
     if (unknown.length)
-      return refuse(
-        'home',
-        'Check the fields marked below.',
-        { featured: `No product on sale has the web address name ${unknown.join(', ')}.` },
-        values,
-      )
+      return refuse('home', m.settings_check_fields(), { featured: m.settings_featured_unknown({ names: unknown.join(', ') }) }, values)
     try {
       const { featured, ...texts } = parsed.values
       await saveHomePage(db, media, {
@@ -113,9 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     } catch (err) {
       if (!(err instanceof ImageRejectedError)) throw err
-      return refuse('home', `Hero picture: ${err.message}`, {}, values)
+      return refuse('home', m.settings_hero_rejected({ reason: err.message }), {}, values)
     }
-    return saved('home', 'Saved. The home page shows it now.')
+    return saved('home', m.settings_home_saved())
   }
   const fields = await readSmallForm(request, 64 * 1024)
   if (!fields) return refuse('details', FORM_TOO_LARGE, {}, {}, 413)
@@ -128,17 +123,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const read = readAddresses(fields)
     if (!read.ok) return refuse('addresses', read.message, read.errors, fields)
     await saveAddresses(db, read.addresses)
-    return saved(
-      'addresses',
-      `Saved ${read.addresses.length === 1 ? 'the address' : `${read.addresses.length} addresses`}. The contact page, the footer and new invoices show them now.`,
-    )
+    return saved('addresses', m.settings_addresses_saved({ count: read.addresses.length }))
   }
   if (fields.intent === 'grievance') {
     const values = { name: fields.name ?? '', designation: fields.designation ?? '', phone: fields.phone ?? '', email: fields.email ?? '' }
     const parsed = parseForm(values, grievanceOfficerSchema)
-    if (!parsed.ok) return refuse('grievance', 'Check the fields marked below.', parsed.fieldErrors, values)
+    if (!parsed.ok) return refuse('grievance', m.settings_check_fields(), parsed.fieldErrors, values)
     await saveGrievanceOfficer(db, parsed.values)
-    return saved('grievance', `Saved. The grievance officer page names ${parsed.values.name}.`)
+    return saved('grievance', m.settings_grievance_saved({ name: parsed.values.name }))
   }
   const values = {
     shopName: fields.shopName ?? '',
@@ -148,9 +140,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: fields.email ?? '',
   }
   const parsed = parseForm(values, shopDetailsSchema)
-  if (!parsed.ok) return refuse('details', 'Check the fields marked below.', parsed.fieldErrors, values)
+  if (!parsed.ok) return refuse('details', m.settings_check_fields(), parsed.fieldErrors, values)
   await saveShopDetails(db, parsed.values)
-  return saved('details', 'Saved. Every page shows the new details now.')
+  return saved('details', m.settings_details_saved())
 }
 
 export default function AdminShop({ loaderData, actionData }: Route.ComponentProps) {
@@ -159,10 +151,8 @@ export default function AdminShop({ loaderData, actionData }: Route.ComponentPro
   const outcome = (form: ShopFormName) => (actionData?.form === form ? actionData : undefined)
 
   return (
-    <AdminPage title="Shop details">
-      <p className="mt-2 max-w-2xl text-earth-700">
-        What customers see of the shop itself. Each section saves on its own, and every page of the shop shows the change at once.
-      </p>
+    <AdminPage title={m.settings_shop_heading()}>
+      <p className="mt-2 max-w-2xl text-earth-700">{m.settings_shop_intro()}</p>
       <DetailsSection settings={settings} outcome={outcome('details')} busy={busy} />
       <LogoSection settings={settings} outcome={outcome('logo')} busy={busy} />
       <MailSenderSettingsForm

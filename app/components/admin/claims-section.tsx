@@ -2,8 +2,7 @@ import { SettingsSection, type SettingsSectionProps, settingsField, shownValues 
 import { CheckboxField, TextareaField, TextField } from '~/components/forms/fields'
 import type { ClaimField } from '~/features/catalogue/home-claims'
 import { FREE_DELIVERY_TOKEN } from '~/features/settings/shop-settings'
-
-const ORGANIC_RULE = 'a claim of organic needs certification (FSSAI Food Safety and Standards (Organic Foods) Regulations, 2017)'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /**
  * The home page's claims on /dash/shop (issue 39): the tagline, three promises and the story, in the owner's words,
@@ -12,42 +11,49 @@ const ORGANIC_RULE = 'a claim of organic needs certification (FSSAI Food Safety 
 export function ClaimsSection({ busy, demo, ...props }: SettingsSectionProps<ClaimField> & { demo: boolean }) {
   const shown = shownValues(props)
   const confirmed = props.values.confirmClaims === 'yes'
-  const notice = confirmed
-    ? undefined
-    : demo
-      ? `These are the demo shop’s claims; confirm or change them — ${ORGANIC_RULE}.`
-      : `These claims are not confirmed: the home page marks them as demo text until you tick the box below — ${ORGANIC_RULE}.`
+  const notice = confirmed ? undefined : demo ? m.settings_claims_demo_notice() : m.settings_claims_unconfirmed_notice()
   return (
     <SettingsSection
       id="claims"
-      title="What the home page claims"
-      intro="The line above the welcome, the three promises below it and the story at the end of the home page. Say only what is true of your shop and what you can show; leave a field empty to leave it out."
+      title={m.settings_claims_title()}
+      intro={m.settings_claims_intro()}
       notice={notice}
       intent="claims"
       outcome={props.result}
-      submit="Save the claims"
+      submit={m.settings_claims_save()}
       busy={busy}
     >
-      <TextField {...settingsField(shown, 'claimTagline')} label="Tagline" hint="Shown in capitals above the welcome." maxLength={80} />
+      <TextField
+        {...settingsField(shown, 'claimTagline')}
+        label={m.settings_field_tagline()}
+        hint={m.settings_claims_tagline_hint()}
+        maxLength={80}
+      />
       {([1, 2, 3] as const).map((n) => (
         <div key={n} className="grid gap-3">
-          <TextField {...settingsField(shown, `promise${n}Title`)} label={`Promise ${n}`} maxLength={60} />
+          <TextField {...settingsField(shown, `promise${n}Title`)} label={m.settings_claims_promise({ n })} maxLength={60} />
           <TextField
             {...settingsField(shown, `promise${n}Text`)}
-            label={`Promise ${n}: its line`}
-            hint={n === 3 ? `${FREE_DELIVERY_TOKEN} stands for the free-delivery threshold of the moment.` : undefined}
+            label={m.settings_claims_promise_line({ n })}
+            hint={n === 3 ? m.settings_claims_token_hint({ token: FREE_DELIVERY_TOKEN }) : undefined}
             maxLength={200}
           />
         </div>
       ))}
-      <TextareaField {...settingsField(shown, 'story')} label="Story" hint="Paragraphs apart by an empty line." rows={8} maxLength={2000} />
+      <TextareaField
+        {...settingsField(shown, 'story')}
+        label={m.settings_claims_story()}
+        hint={m.settings_claims_story_hint()}
+        rows={8}
+        maxLength={2000}
+      />
       <CheckboxField
         id="confirmClaims"
         name="confirmClaims"
         value="yes"
         defaultChecked={shown.values.confirmClaims === 'yes'}
         error={shown.errors.confirmClaims}
-        label="These claims are true of my shop, and a claim of organic is certified"
+        label={m.settings_claims_confirm()}
       />
     </SettingsSection>
   )

@@ -4,6 +4,7 @@ import { FormTokenField } from '~/components/forms/form-token-field'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
 import { mediaUrl } from '~/features/media/media-url'
 import type { ShopSettings } from '~/features/settings/shop-settings'
+import { m } from '~/i18n/paraglide/messages.js'
 import { SaveButton, SettingsSectionFrame } from './settings-section'
 import type { ShopFormOutcome } from './shop-details-sections'
 
@@ -13,12 +14,7 @@ export function LogoSection({ settings, outcome, busy }: { settings: ShopSetting
   const error = outcome && !outcome.ok ? outcome.fieldErrors.logo : undefined
   const { logo } = settings
   return (
-    <SettingsSectionFrame
-      id="logo"
-      title="Logo"
-      intro="Shown at the left of the header on every page. Without a logo of your own the header shows the shop’s name."
-      outcome={outcome}
-    >
+    <SettingsSectionFrame id="logo" title={m.settings_logo_title()} intro={m.settings_logo_intro()} outcome={outcome}>
       <Form
         method="post"
         encType="multipart/form-data"
@@ -27,16 +23,11 @@ export function LogoSection({ settings, outcome, busy }: { settings: ShopSetting
       >
         <FormTokenField />
         <input type="hidden" name="intent" value="logo" />
-        <Field
-          id="logo-file"
-          label="Logo picture"
-          error={error}
-          hint="PNG, JPEG or WebP, at most 10 MB; a wide logo on a transparent background works best. It is made 96 pixels high at most. SVG drawings are not taken."
-        >
+        <Field id="logo-file" label={m.settings_logo_label()} error={error} hint={m.settings_logo_hint()}>
           {logo && (
             <img
               src={mediaUrl(mediaBase, logo.key, 640)}
-              alt="The current logo"
+              alt={m.settings_logo_current()}
               width={logo.width}
               height={logo.height}
               className="mt-1.5 h-9 w-auto"
@@ -55,12 +46,12 @@ export function LogoSection({ settings, outcome, busy }: { settings: ShopSetting
             id="remove-logo"
             name="removeLogo"
             value="yes"
-            label="Remove the logo: show the shop’s name instead"
+            label={m.settings_logo_remove()}
             className="flex min-h-11 items-center gap-2"
             inputClassName="size-5 accent-leaf-700"
           />
         )}
-        <SaveButton label="Save the logo" busy={busy} />
+        <SaveButton label={m.settings_logo_save()} busy={busy} />
       </Form>
     </SettingsSectionFrame>
   )

@@ -12,6 +12,7 @@ import {
   type ShopSettings,
 } from '~/features/settings/shop-settings'
 import type { FieldErrors } from '~/http/form-result'
+import { m } from '~/i18n/paraglide/messages.js'
 import { SaveButton, SettingsSectionFrame } from './settings-section'
 
 // The sections of /dash/shop (routes/admin-shop.tsx), each with its own form and the outcome of its last save.
@@ -41,12 +42,7 @@ function shownOf(outcome: ShopFormOutcome | undefined) {
 export function DetailsSection({ settings, outcome, busy }: SectionProps) {
   const { value, error } = shownOf(outcome)
   return (
-    <SettingsSectionFrame
-      id="details"
-      title="Name and contacts"
-      intro="The name in the header and the tab, the phone and e-mail in the footer, and the WhatsApp button."
-      outcome={outcome}
-    >
+    <SettingsSectionFrame id="details" title={m.settings_details_title()} intro={m.settings_details_intro()} outcome={outcome}>
       <Form method="post" className={formClass} noValidate>
         <FormTokenField />
         <input type="hidden" name="intent" value="details" />
@@ -54,7 +50,7 @@ export function DetailsSection({ settings, outcome, busy }: SectionProps) {
           required
           id="shop-name"
           name="shopName"
-          label="Shop name"
+          label={m.settings_field_shop_name()}
           defaultValue={value('shopName', settings.shopName)}
           error={error('shopName')}
         />
@@ -62,7 +58,7 @@ export function DetailsSection({ settings, outcome, busy }: SectionProps) {
           required
           id="tagline"
           name="tagline"
-          label="Tagline"
+          label={m.settings_field_tagline()}
           defaultValue={value('tagline', settings.tagline)}
           error={error('tagline')}
         />
@@ -70,32 +66,32 @@ export function DetailsSection({ settings, outcome, busy }: SectionProps) {
           required
           id="shop-phone"
           name="phone"
-          label="Phone"
+          label={m.settings_field_phone()}
           type="tel"
           defaultValue={value('phone', settings.phone)}
           error={error('phone')}
-          hint="Shown in the footer and dialled for bulk orders."
+          hint={m.settings_phone_hint()}
         />
         <TextField
           required
           id="whatsapp"
           name="whatsappNumber"
-          label="WhatsApp number"
+          label={m.settings_whatsapp_label()}
           type="tel"
           defaultValue={value('whatsappNumber', settings.whatsappNumber)}
           error={error('whatsappNumber')}
-          hint="With the country code, like 919443021876: the WhatsApp button opens a chat with it."
+          hint={m.settings_whatsapp_hint()}
         />
         <TextField
           required
           id="shop-email"
           name="email"
-          label="E-mail"
+          label={m.settings_field_email()}
           type="email"
           defaultValue={value('email', settings.email)}
           error={error('email')}
         />
-        <SaveButton label="Save name and contacts" busy={busy} />
+        <SaveButton label={m.settings_details_save()} busy={busy} />
       </Form>
     </SettingsSectionFrame>
   )
@@ -109,12 +105,7 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
   if (addressRows.length < MAX_ADDRESSES) addressRows.push({ label: '', lines: [], phone: '', email: '', hours: '' })
   const typedAddresses = failed?.values
   return (
-    <SettingsSectionFrame
-      id="addresses"
-      title="Addresses"
-      intro="Every place customers may visit, call or write to: the contact page lists them all. The first is the shop's registered address, printed in the footer and on new invoices."
-      outcome={outcome}
-    >
+    <SettingsSectionFrame id="addresses" title={m.settings_addresses_title()} intro={m.settings_addresses_intro()} outcome={outcome}>
       <Form method="post" className={formClass} noValidate>
         <FormTokenField />
         <input type="hidden" name="intent" value="addresses" />
@@ -128,42 +119,42 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
             <fieldset key={index} aria-labelledby={legendId} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
               <legend id={legendId} className="px-1 font-semibold text-earth-900">
                 {isNew
-                  ? 'Add an address (leave empty to add none)'
+                  ? m.settings_address_add()
                   : index === 0
-                    ? `Address 1: ${address.label} (registered)`
-                    : `Address ${index + 1}: ${address.label}`}
+                    ? m.settings_address_registered({ label: address.label })
+                    : m.settings_address_numbered({ number: index + 1, label: address.label })}
               </legend>
               <TextField
                 id={addressField(index, 'label')}
                 name={addressField(index, 'label')}
-                label="Label"
+                label={m.settings_field_label()}
                 defaultValue={typed('label', address.label)}
                 error={err('label')}
                 required={!isNew}
-                hint="E.g. Factory, Shop, Overseas office."
+                hint={m.settings_address_label_hint()}
               />
               <TextField
                 id={addressField(index, 'hours')}
                 name={addressField(index, 'hours')}
-                label="Opening hours"
+                label={m.settings_field_hours()}
                 defaultValue={typed('hours', address.hours)}
                 error={err('hours')}
               />
               <TextareaField
                 id={addressField(index, 'lines')}
                 name={addressField(index, 'lines')}
-                label="Address"
+                label={m.settings_address_field()}
                 rows={3}
                 defaultValue={typed('lines', address.lines.join('\n'))}
                 error={err('lines')}
                 required={!isNew}
-                hint="One line each, up to 6."
+                hint={m.settings_address_lines_hint()}
               />
               <div className="grid gap-4">
                 <TextField
                   id={addressField(index, 'phone')}
                   name={addressField(index, 'phone')}
-                  label="Phone"
+                  label={m.settings_field_phone()}
                   type="tel"
                   defaultValue={typed('phone', address.phone)}
                   error={err('phone')}
@@ -171,7 +162,7 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
                 <TextField
                   id={addressField(index, 'email')}
                   name={addressField(index, 'email')}
-                  label="E-mail"
+                  label={m.settings_field_email()}
                   type="email"
                   defaultValue={typed('email', address.email)}
                   error={err('email')}
@@ -182,7 +173,7 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
                   id={addressField(index, 'remove')}
                   name={addressField(index, 'remove')}
                   value="yes"
-                  label="Remove this address"
+                  label={m.settings_address_remove()}
                   className="flex min-h-11 items-center gap-2 sm:col-span-2"
                   inputClassName="size-5 accent-leaf-700"
                 />
@@ -190,7 +181,7 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
             </fieldset>
           )
         })}
-        <SaveButton label="Save addresses" busy={busy} />
+        <SaveButton label={m.settings_addresses_save()} busy={busy} />
       </Form>
     </SettingsSectionFrame>
   )
@@ -200,12 +191,7 @@ export function AddressesSection({ settings, outcome, busy }: SectionProps) {
 export function GrievanceSection({ settings, outcome, busy }: SectionProps) {
   const { value, error } = shownOf(outcome)
   return (
-    <SettingsSectionFrame
-      id="grievance"
-      title="Grievance officer"
-      intro="The Consumer Protection (E-Commerce) Rules, 2020 ask the shop to name a grievance officer with their designation and contacts, and to acknowledge a complaint within 48 hours. The grievance page and the contact page show them."
-      outcome={outcome}
-    >
+    <SettingsSectionFrame id="grievance" title={m.settings_grievance_title()} intro={m.settings_grievance_intro()} outcome={outcome}>
       <Form method="post" className={formClass} noValidate>
         <FormTokenField />
         <input type="hidden" name="intent" value="grievance" />
@@ -213,7 +199,7 @@ export function GrievanceSection({ settings, outcome, busy }: SectionProps) {
           required
           id="officer-name"
           name="name"
-          label="Name"
+          label={m.settings_field_name()}
           defaultValue={value('name', settings.grievanceOfficer.name)}
           error={error('name')}
         />
@@ -221,7 +207,7 @@ export function GrievanceSection({ settings, outcome, busy }: SectionProps) {
           required
           id="officer-designation"
           name="designation"
-          label="Designation"
+          label={m.settings_field_designation()}
           defaultValue={value('designation', settings.grievanceOfficer.designation)}
           error={error('designation')}
         />
@@ -229,7 +215,7 @@ export function GrievanceSection({ settings, outcome, busy }: SectionProps) {
           required
           id="officer-phone"
           name="phone"
-          label="Phone"
+          label={m.settings_field_phone()}
           type="tel"
           defaultValue={value('phone', settings.grievanceOfficer.phone)}
           error={error('phone')}
@@ -238,12 +224,12 @@ export function GrievanceSection({ settings, outcome, busy }: SectionProps) {
           required
           id="officer-email"
           name="email"
-          label="E-mail"
+          label={m.settings_field_email()}
           type="email"
           defaultValue={value('email', settings.grievanceOfficer.email)}
           error={error('email')}
         />
-        <SaveButton label="Save grievance officer" busy={busy} />
+        <SaveButton label={m.settings_grievance_save()} busy={busy} />
       </Form>
     </SettingsSectionFrame>
   )
@@ -254,12 +240,7 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
   const { value, error } = shownOf(outcome)
   const mediaBase = useMediaBase()
   return (
-    <SettingsSectionFrame
-      id="home"
-      title="Home page"
-      intro="The first thing customers see: the welcome heading, the picture, the announcement above every page, and the products shown first."
-      outcome={outcome}
-    >
+    <SettingsSectionFrame id="home" title={m.settings_home_title()} intro={m.settings_home_intro()} outcome={outcome}>
       <Form method="post" encType="multipart/form-data" className={formClass} noValidate>
         <FormTokenField />
         <input type="hidden" name="intent" value="home" />
@@ -267,7 +248,7 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
           required
           id="home-heading"
           name="heading"
-          label="Welcome heading"
+          label={m.settings_field_heading()}
           defaultValue={value('heading', settings.home.heading)}
           error={error('heading')}
         />
@@ -275,7 +256,7 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
           required
           id="home-paragraph"
           name="paragraph"
-          label="Brand paragraph"
+          label={m.settings_field_paragraph()}
           rows={5}
           defaultValue={value('paragraph', settings.home.paragraph)}
           error={error('paragraph')}
@@ -283,22 +264,17 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
         <TextField
           id="home-announcement"
           name="announcement"
-          label="Announcement strip"
+          label={m.settings_announcement_label()}
           defaultValue={value('announcement', settings.home.announcement)}
           error={error('announcement')}
-          hint={`Shown above every page; leave empty for none. ${FREE_DELIVERY_TOKEN} stands for the free-delivery threshold of the moment.`}
+          hint={m.settings_announcement_hint({ token: FREE_DELIVERY_TOKEN })}
         />
-        <Field
-          id="hero-picture"
-          label="Hero picture"
-          error={error('heroPicture')}
-          hint="JPEG, PNG, WebP or AVIF, at most 10 MB; wide pictures work best. Leave empty to keep the current one."
-        >
+        <Field id="hero-picture" label={m.settings_hero_label()} error={error('heroPicture')} hint={m.settings_hero_hint()}>
           {settings.home.heroImage && (
             <img
               src={mediaUrl(mediaBase, settings.home.heroImage, 320)}
               // biome-ignore lint/a11y/noRedundantAlt: the owner's own hero picture, named as the form names it
-              alt="The current hero picture"
+              alt={m.settings_hero_current()}
               className="mt-1.5 h-20 rounded-md object-cover"
             />
           )}
@@ -315,7 +291,7 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
             id="remove-hero"
             name="removeHero"
             value="yes"
-            label="Go back to the shop’s own picture"
+            label={m.settings_hero_remove()}
             className="flex min-h-11 items-center gap-2"
             inputClassName="size-5 accent-leaf-700"
           />
@@ -323,21 +299,21 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
         <TextField
           id="hero-alt"
           name="heroAlt"
-          label="What the picture shows"
+          label={m.settings_hero_alt_label()}
           defaultValue={value('heroAlt', settings.home.heroAlt)}
           error={error('heroAlt')}
-          hint="Read out to customers who cannot see it."
+          hint={m.settings_hero_alt_hint()}
         />
         <TextareaField
           id="featured"
           name="featured"
-          label="Featured products"
+          label={m.settings_featured_label()}
           rows={4}
           defaultValue={value('featured', settings.featuredProductSlugs.join('\n'))}
           error={error('featured')}
-          hint="One per line, by the name in its web address (freeze-dried-mango in /product/freeze-dried-mango/…). Empty: the best sellers."
+          hint={m.settings_featured_hint()}
         />
-        <SaveButton label="Save home page" busy={busy} />
+        <SaveButton label={m.settings_home_save()} busy={busy} />
       </Form>
     </SettingsSectionFrame>
   )

@@ -1,7 +1,8 @@
 import { and, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
 import { products } from '~/db/schema'
-import { text, z } from '~/zod'
+import { type FieldLabel, labelText, text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { parseForm } from '~/http/form-result'
 import { emailSchema } from '../accounts/account-schemas'
 import { storeImage, storeLogo } from '../media/images.server'
@@ -24,44 +25,47 @@ import {
  * every app server shows it on its next page (the settings are read per request).
  */
 
-const line = (label: string, max: number, required = true) =>
-  text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), `${label} must not contain < or >`)
+const line = (label: FieldLabel, max: number, required = true) =>
+  text({ label, max, required, oneLine: true }).refine((v) => !/[<>]/.test(v), {
+    error: () => m.field_angle_brackets_refused({ label: labelText(label) }),
+  })
 
 /** A phone as customers dial it: digits, spaces, +, - and brackets. */
-const phone = (label: string, required = true) =>
-  line(label, 30, required).refine(
-    (v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v),
-    `${label}: digits, spaces and + only, like +91 94430 21876.`,
-  )
+const phone = (label: FieldLabel, required = true) =>
+  line(label, 30, required).refine((v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v), {
+    error: () => m.settings_phone_invalid({ label: labelText(label) }),
+  })
 
-const optionalEmail = (label: string) =>
+const optionalEmail = (label: FieldLabel) =>
   z
     .string()
     .trim()
     .max(254)
-    .refine((v) => v === '' || emailSchema.safeParse(v).success, `${label} must be an e-mail address, like care@example.in.`)
+    .refine((v) => v === '' || emailSchema.safeParse(v).success, {
+      error: () => m.settings_email_invalid({ label: labelText(label) }),
+    })
 
 export const shopDetailsSchema = z.object({
-  shopName: line('Shop name', 80),
-  tagline: line('Tagline', 160),
-  phone: phone('Phone'),
+  shopName: line(m.settings_field_shop_name, 80),
+  tagline: line(m.settings_field_tagline, 160),
+  phone: phone(m.settings_field_phone),
   whatsappNumber: z
     .string()
     .transform((v) => v.replace(/[\s+()-]/g, ''))
-    .pipe(z.string().regex(/^\d{8,15}$/, 'WhatsApp number: the country code and number, digits only, like 919443021876.')),
+    .pipe(z.string().regex(/^\d{8,15}$/, { error: () => m.settings_whatsapp_invalid() })),
   email: emailSchema,
 })
 export type ShopDetails = z.infer<typeof shopDetailsSchema>
 
 export const grievanceOfficerSchema = z.object({
-  name: line('Name', 100),
-  designation: line('Designation', 100),
-  phone: phone('Phone'),
+  name: line(m.settings_field_name, 100),
+  designation: line(m.settings_field_designation, 100),
+  phone: phone(m.settings_field_phone),
   email: emailSchema,
 }) satisfies z.ZodType<GrievanceOfficer, unknown>
 
 const addressSchema = z.object({
-  label: line('Label', 60),
+  label: line(m.settings_field_label, 60),
   lines: z
     .string()
     .transform((v) =>
@@ -70,10 +74,15 @@ const addressSchema = z.object({
         .map((l) => l.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(line('Each address line', 120)).min(1, 'Enter at least one line of the address.').max(6, 'At most 6 lines.')),
-  phone: phone('Phone', false),
-  email: optionalEmail('E-mail'),
-  hours: line('Opening hours', 80, false),
+    .pipe(
+      z
+        .array(line(m.settings_field_address_line, 120))
+        .min(1, { error: () => m.settings_address_line_required() })
+        .max(6, { error: () => m.settings_address_lines_max() }),
+    ),
+  phone: phone(m.settings_field_phone, false),
+  email: optionalEmail(m.settings_field_email),
+  hours: line(m.settings_field_hours, 80, false),
 }) satisfies z.ZodType<ShopAddress, unknown>
 
 export type AddressesOutcome = { ok: true; addresses: ShopAddress[] } | { ok: false; errors: Record<string, string>; message: string }
@@ -99,17 +108,17 @@ export function readAddresses(fields: Record<string, string | undefined>): Addre
     }
     addresses.push(parsed.values)
   }
-  if (Object.keys(errors).length) return { ok: false, errors, message: 'Check the fields marked below.' }
-  if (addresses.length === 0) return { ok: false, errors: {}, message: 'Keep at least one address: the first is printed on invoices.' }
-  if (addresses.length > MAX_ADDRESSES) return { ok: false, errors: {}, message: `At most ${MAX_ADDRESSES} addresses.` }
+  if (Object.keys(errors).length) return { ok: false, errors, message: m.settings_check_fields() }
+  if (addresses.length === 0) return { ok: false, errors: {}, message: m.settings_keep_one_address() }
+  if (addresses.length > MAX_ADDRESSES) return { ok: false, errors: {}, message: m.settings_addresses_max({ max: MAX_ADDRESSES }) }
   return { ok: true, addresses }
 }
 
 export const homeTextsSchema = z.object({
-  heading: line('Welcome heading', 100),
-  paragraph: text({ label: 'Brand paragraph', max: 1200 }),
-  announcement: line('Announcement', 140, false),
-  heroAlt: line('Hero picture description', 160, false),
+  heading: line(m.settings_field_heading, 100),
+  paragraph: text({ label: m.settings_field_paragraph, max: 1200 }),
+  announcement: line(m.settings_field_announcement, 140, false),
+  heroAlt: line(m.settings_field_hero_alt, 160, false),
   featured: z
     .string()
     .max(2000)
@@ -123,8 +132,8 @@ export const homeTextsSchema = z.object({
     ])
     .pipe(
       z
-        .array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'Featured products: give each by its web address name, like freeze-dried-mango.'))
-        .max(MAX_FEATURED, `Feature at most ${MAX_FEATURED} products.`),
+        .array(z.string().regex(/^[a-z0-9-]{1,80}$/, { error: () => m.settings_featured_invalid() }))
+        .max(MAX_FEATURED, { error: () => m.settings_featured_max({ max: MAX_FEATURED }) }),
     ),
 })
 
