@@ -273,7 +273,6 @@ export function HomeSection({ settings, outcome, busy }: SectionProps) {
           {settings.home.heroImage && (
             <img
               src={mediaUrl(mediaBase, settings.home.heroImage, 320)}
-              // biome-ignore lint/a11y/noRedundantAlt: the owner's own hero picture, named as the form names it
               alt={m.settings_hero_current()}
               className="mt-1.5 h-20 rounded-md object-cover"
             />
