@@ -5,11 +5,12 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listContactMessages, messageHandlingSchema, messageListQuerySchema, setMessageHandled } from '~/features/contact/contact.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-messages'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Messages · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_messages_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -29,9 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = messageHandlingSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await setMessageHandled(context.shop.db, parsed.data, admin.email))) {
-    return data<ActionResult>({ ok: false, error: 'There is no such message.' }, { status: 404 })
+    return data<ActionResult>({ ok: false, error: m.admin_messages_no_such() }, { status: 404 })
   }
-  return data<ActionResult>({ ok: true, message: parsed.data.handled ? 'Message marked handled.' : 'Message reopened.' })
+  return data<ActionResult>({ ok: true, message: parsed.data.handled ? m.admin_messages_handled_done() : m.admin_messages_reopened() })
 }
 
 const linkClass = 'text-leaf-800 underline underline-offset-2'
@@ -41,12 +42,12 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation()
   const busyId = navigation.state === 'submitting' ? navigation.formData?.get('messageId') : null
   return (
-    <AdminPage title="Messages">
+    <AdminPage title={m.admin_tile_messages()}>
       <FilterLinks
-        label="Show messages"
+        label={m.admin_messages_filter()}
         links={[
-          { to: '/dash/messages', label: `Open (${open})`, current: query.show === 'open' },
-          { to: '/dash/messages?show=all', label: 'All', current: query.show === 'all' },
+          { to: '/dash/messages', label: m.admin_messages_filter_open({ count: open }), current: query.show === 'open' },
+          { to: '/dash/messages?show=all', label: m.admin_filter_all(), current: query.show === 'all' },
         ]}
       />
       <ActionOutcome
@@ -57,55 +58,57 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
 
       {messages.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">
-          {query.show === 'open' ? 'No open messages: every message has been handled.' : 'No messages yet.'}
+          {query.show === 'open' ? m.admin_messages_none_open() : m.admin_messages_none()}
         </p>
       ) : (
-        <ol className="mt-6 grid gap-4" aria-label="Messages, newest first">
-          {messages.map((m) => (
-            <li key={m.id}>
+        <ol className="mt-6 grid gap-4" aria-label={m.admin_messages_list()}>
+          {messages.map((msg) => (
+            <li key={msg.id}>
               <article
-                aria-labelledby={`message-${m.id}-title`}
-                className={`rounded-2xl border bg-white p-5 shadow-sm ${m.handledAt ? 'border-stone-200' : 'border-turmeric-400'}`}
+                aria-labelledby={`message-${msg.id}-title`}
+                className={`rounded-2xl border bg-white p-5 shadow-sm ${msg.handledAt ? 'border-stone-200' : 'border-turmeric-400'}`}
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 id={`message-${m.id}-title`} className="text-lg font-semibold text-earth-900">
-                    {m.name}
+                  <h2 id={`message-${msg.id}-title`} className="text-lg font-semibold text-earth-900">
+                    {msg.name}
                   </h2>
                   <p className="text-sm text-earth-700">
-                    <Time value={m.createdAt} />
+                    <Time value={msg.createdAt} />
                   </p>
                 </div>
                 <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                  <a href={`mailto:${m.email}`} className={linkClass}>
-                    {m.email}
+                  <a href={`mailto:${msg.email}`} className={linkClass}>
+                    {msg.email}
                   </a>
-                  <a href={`tel:${m.phone}`} className={linkClass}>
-                    {m.phone}
+                  <a href={`tel:${msg.phone}`} className={linkClass}>
+                    {msg.phone}
                   </a>
                 </p>
                 {/* A visitor's words: rendered as text, line breaks kept. */}
-                <p className="mt-3 break-words whitespace-pre-line text-earth-900">{m.message}</p>
+                <p className="mt-3 break-words whitespace-pre-line text-earth-900">{msg.message}</p>
                 <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-earth-700">
-                    {m.handledAt ? (
+                    {msg.handledAt ? (
                       <>
-                        Handled by {m.handledBy ?? 'an admin'} · <Time value={m.handledAt} />
+                        {m.admin_messages_handled_by({ who: msg.handledBy ?? m.admin_reviews_an_admin() })} · <Time value={msg.handledAt} />
                       </>
                     ) : (
-                      <span className="rounded-full bg-turmeric-100 px-2.5 py-0.5 font-semibold text-earth-900">Open</span>
+                      <span className="rounded-full bg-turmeric-100 px-2.5 py-0.5 font-semibold text-earth-900">
+                        {m.admin_messages_open()}
+                      </span>
                     )}
                   </p>
                   <Form method="post" preventScrollReset>
                     <FormTokenField />
-                    <input type="hidden" name="messageId" value={m.id} />
-                    <input type="hidden" name="handled" value={m.handledAt ? 'false' : 'true'} />
+                    <input type="hidden" name="messageId" value={msg.id} />
+                    <input type="hidden" name="handled" value={msg.handledAt ? 'false' : 'true'} />
                     <button
                       type="submit"
-                      disabled={busyId === String(m.id)}
-                      aria-describedby={`message-${m.id}-title`}
-                      className={`${smallButton} ${m.handledAt ? 'border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50' : 'border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800'}`}
+                      disabled={busyId === String(msg.id)}
+                      aria-describedby={`message-${msg.id}-title`}
+                      className={`${smallButton} ${msg.handledAt ? 'border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50' : 'border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800'}`}
                     >
-                      {m.handledAt ? 'Reopen' : 'Mark handled'}
+                      {msg.handledAt ? m.admin_messages_reopen() : m.admin_messages_mark_handled()}
                     </button>
                   </Form>
                 </div>

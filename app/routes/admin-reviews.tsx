@@ -8,11 +8,12 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productPath } from '~/features/catalogue/product'
 import { listReviewsForAdmin, reviewHidingSchema, reviewListQuerySchema, setReviewHidden } from '~/features/reviews/reviews.server'
 import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-reviews'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Reviews · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_reviews_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -32,9 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = reviewHidingSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await setReviewHidden(context.shop.db, parsed.data, admin.email))) {
-    return data<ActionResult>({ ok: false, error: 'There is no such review.' }, { status: 404 })
+    return data<ActionResult>({ ok: false, error: m.admin_reviews_no_such() }, { status: 404 })
   }
-  return data<ActionResult>({ ok: true, message: parsed.data.hidden ? 'Review hidden from the shop.' : 'Review shown in the shop again.' })
+  return data<ActionResult>({ ok: true, message: parsed.data.hidden ? m.admin_reviews_hidden_done() : m.admin_reviews_shown_done() })
 }
 
 const linkClass = `font-semibold text-leaf-800 underline underline-offset-2 ${focusRing}`
@@ -44,16 +45,13 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   const navigation = useNavigation()
   const busyId = navigation.state === 'submitting' ? navigation.formData?.get('reviewId') : null
   return (
-    <AdminPage title="Reviews">
-      <p className="mt-2 text-earth-700">
-        What customers wrote, newest first. Hide a review that breaks the rules: it leaves the product page and its rating, and stays hidden
-        when its author edits it.
-      </p>
+    <AdminPage title={m.admin_tile_reviews()}>
+      <p className="mt-2 text-earth-700">{m.admin_reviews_intro()}</p>
       <FilterLinks
-        label="Show reviews"
+        label={m.admin_reviews_filter()}
         links={[
-          { to: '/dash/reviews', label: 'All', current: query.show === 'all' },
-          { to: '/dash/reviews?show=hidden', label: `Hidden (${hidden})`, current: query.show === 'hidden' },
+          { to: '/dash/reviews', label: m.admin_filter_all(), current: query.show === 'all' },
+          { to: '/dash/reviews?show=hidden', label: m.admin_reviews_filter_hidden({ count: hidden }), current: query.show === 'hidden' },
         ]}
       />
       <ActionOutcome
@@ -64,10 +62,10 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
 
       {reviews.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-leaf-100 bg-white p-6 text-earth-900">
-          {query.show === 'hidden' ? 'No hidden reviews.' : 'No reviews yet.'}
+          {query.show === 'hidden' ? m.admin_reviews_none_hidden() : m.admin_reviews_none()}
         </p>
       ) : (
-        <ol className="mt-6 grid gap-4" aria-label="Reviews, newest first">
+        <ol className="mt-6 grid gap-4" aria-label={m.admin_reviews_list()}>
           {reviews.map((r) => (
             <li key={r.id}>
               <article
@@ -77,7 +75,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 id={`review-${r.id}-title`} className="text-lg font-semibold text-earth-900">
                     {r.product.archivedAt ? (
-                      `${r.product.name} (no longer sold)`
+                      m.admin_reviews_no_longer_sold({ name: r.product.name })
                     ) : (
                       <Link to={productPath(r.product)} className={linkClass}>
                         {r.product.name}
@@ -89,7 +87,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   </p>
                 </div>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-earth-800">
-                  <span role="img" aria-label={`${r.rating} out of 5 stars`}>
+                  <span role="img" aria-label={m.admin_reviews_stars({ rating: r.rating })}>
                     <Stars rating={r.rating} />
                   </span>
                   <span>
@@ -99,7 +97,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                     </a>
                   </span>
                   {r.verifiedPurchase && (
-                    <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 font-semibold text-leaf-900">Verified purchase</span>
+                    <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 font-semibold text-leaf-900">{m.admin_reviews_verified()}</span>
                   )}
                 </p>
                 {/* A customer's words: rendered as text, line breaks kept. */}
@@ -108,11 +106,13 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   <p className="text-sm text-earth-700">
                     {r.hiddenAt ? (
                       <>
-                        <span className="rounded-full bg-stone-200 px-2.5 py-0.5 font-semibold text-earth-900">Hidden</span> by{' '}
-                        {r.hiddenBy ?? 'an admin'} · <Time value={r.hiddenAt} />
+                        <span className="rounded-full bg-stone-200 px-2.5 py-0.5 font-semibold text-earth-900">
+                          {m.admin_reviews_hidden()}
+                        </span>{' '}
+                        {m.admin_reviews_hidden_by({ who: r.hiddenBy ?? m.admin_reviews_an_admin() })} · <Time value={r.hiddenAt} />
                       </>
                     ) : (
-                      'Shown in the shop'
+                      m.admin_reviews_shown()
                     )}
                   </p>
                   <Form method="post" preventScrollReset>
@@ -125,7 +125,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                       aria-describedby={`review-${r.id}-title`}
                       className={`${smallButton} ${r.hiddenAt ? 'border-leaf-700 bg-leaf-700 text-white hover:bg-leaf-800' : 'border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50'}`}
                     >
-                      {r.hiddenAt ? 'Show' : 'Hide'}
+                      {r.hiddenAt ? m.admin_reviews_show() : m.admin_reviews_hide()}
                     </button>
                   </Form>
                 </div>

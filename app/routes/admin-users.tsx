@@ -10,11 +10,12 @@ import { firstError } from '~/http/form-result'
 import { SelectField, TextField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { readQuery } from '~/http/query.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-users'
 import { FormTokenField } from '~/components/forms/form-token-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Users · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_users_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -43,13 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {
     const updated = await setUserRole(context.shop.db, parsed.values, admin.id)
-    const note =
-      updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
-        ? ' ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in.'
-        : ''
+    const listed = updated.role === 'user' && context.shop.config.ADMIN_EMAILS.includes(updated.email.toLowerCase())
+    const email = updated.email
     return data<ActionResult>({
       ok: true,
-      message: `${updated.email} is now ${updated.role === 'admin' ? 'an admin' : 'a customer'}.${note}`,
+      message:
+        updated.role === 'admin'
+          ? m.admin_users_now_admin({ email })
+          : listed
+            ? m.admin_users_now_customer_note({ email, note: m.admin_users_admin_emails_note() })
+            : m.admin_users_now_customer({ email }),
     })
   } catch (err) {
     if (err instanceof RoleChangeRefusedError) return data<ActionResult>({ ok: false, error: err.message }, { status: 409 })
@@ -57,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: 'Customer', admin: 'Admin' }
+const ROLE_LABELS: Record<(typeof ROLES)[number], () => string> = { user: m.admin_role_customer, admin: m.admin_role_admin }
+const ROLES_LABELS: Record<(typeof ROLES)[number], () => string> = { user: m.admin_role_customers, admin: m.admin_role_admins }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { query, total, users, myId } = loaderData
@@ -65,32 +70,38 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const busyId = navigation.state === 'submitting' ? navigation.formData?.get('userId') : null
   const filtered = Boolean(query.q) || query.role !== 'all'
   return (
-    <AdminPage title="Users">
+    <AdminPage title={m.admin_tile_users()}>
       <Form method="get" action="/dash/users" className="mt-6 flex flex-wrap items-end gap-3">
         <TextField
           id="users-q"
           name="q"
-          label="E-mail, username or phone"
+          label={m.admin_users_search_label()}
           type="search"
           defaultValue={query.q}
           maxLength={100}
           className="w-full max-w-sm"
           inputClassName={`${inputClass} border-stone-300`}
         />
-        <SelectField id="users-role" name="role" label="Role" defaultValue={query.role} inputClassName={`${inputClass} border-stone-300`}>
-          <option value="all">All</option>
+        <SelectField
+          id="users-role"
+          name="role"
+          label={m.admin_users_role()}
+          defaultValue={query.role}
+          inputClassName={`${inputClass} border-stone-300`}
+        >
+          <option value="all">{m.admin_users_all()}</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {`${ROLE_LABELS[role]}s`}
+              {ROLES_LABELS[role]()}
             </option>
           ))}
         </SelectField>
         <button type="submit" className={secondaryButton}>
-          Search
+          {m.admin_search()}
         </button>
         {filtered && (
           <Link to="/dash/users" className={`${focusRing} font-medium text-leaf-800 underline underline-offset-2`}>
-            Show everyone
+            {m.admin_users_show_everyone()}
           </Link>
         )}
       </Form>
@@ -103,37 +114,39 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-4 text-earth-700" aria-live="polite">
         {total === 0
           ? filtered
-            ? 'No accounts match.'
-            : 'No accounts yet.'
-          : `${total === 1 ? '1 account' : `${total} accounts`}${filtered ? ' found' : ''}${total > users.length ? `, showing the newest ${users.length}` : ''}.`}
+            ? m.admin_users_none_match()
+            : m.admin_users_none_yet()
+          : total > users.length
+            ? (filtered ? m.admin_users_count_found_newest : m.admin_users_count_newest)({ count: total, shown: users.length })
+            : (filtered ? m.admin_users_count_found : m.admin_users_count)({ count: total })}
       </p>
 
       {users.length > 0 && (
         <div className={`mt-3 ${tableScroll}`}>
           <table className="w-full min-w-[56rem] border-collapse text-left">
-            <caption className="sr-only">Accounts, newest first</caption>
+            <caption className="sr-only">{m.admin_users_caption()}</caption>
             <thead>
               <tr className="border-b border-stone-300 text-sm text-earth-700">
                 <th scope="col" className="p-2">
-                  E-mail
+                  {m.admin_users_col_email()}
                 </th>
                 <th scope="col" className="p-2">
-                  Username
+                  {m.admin_users_col_username()}
                 </th>
                 <th scope="col" className="p-2">
-                  Phone
+                  {m.admin_users_col_phone()}
                 </th>
                 <th scope="col" className="p-2">
-                  Role
+                  {m.admin_users_role()}
                 </th>
                 <th scope="col" className="p-2">
-                  E-mail confirmed
+                  {m.admin_users_col_confirmed()}
                 </th>
                 <th scope="col" className="p-2">
-                  Joined
+                  {m.admin_users_col_joined()}
                 </th>
                 <th scope="col" className="p-2">
-                  <span className="sr-only">Change role</span>
+                  <span className="sr-only">{m.admin_users_col_change()}</span>
                 </th>
               </tr>
             </thead>
@@ -145,9 +158,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <tr key={user.id} className="border-b border-stone-200 align-middle">
                     <th scope="row" className="p-2 font-medium text-earth-900">
                       <span className="break-all">{user.email}</span>
-                      {user.adminByConfig && (
-                        <span className="block text-sm font-normal text-earth-700">In ADMIN_EMAILS: an admin again at each sign-in.</span>
-                      )}
+                      {user.adminByConfig && <span className="block text-sm font-normal text-earth-700">{m.admin_users_by_config()}</span>}
                     </th>
                     <td className="p-2">{user.username ?? '—'}</td>
                     <td className="p-2 whitespace-nowrap">{user.phone ?? '—'}</td>
@@ -155,16 +166,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       <span
                         className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${user.role === 'admin' ? 'bg-leaf-100 text-leaf-900' : 'bg-stone-100 text-stone-800'}`}
                       >
-                        {ROLE_LABELS[user.role]}
+                        {ROLE_LABELS[user.role]()}
                       </span>
                     </td>
-                    <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>
+                    <td className="p-2">{user.emailVerified ? m.admin_yes() : m.admin_no()}</td>
                     <td className="p-2 whitespace-nowrap">
                       <Time value={user.createdAt} dateOnly />
                     </td>
                     <td className="p-2">
                       {me ? (
-                        <span className="font-semibold text-earth-900">You</span>
+                        <span className="font-semibold text-earth-900">{m.admin_users_you()}</span>
                       ) : (
                         <Form method="post" preventScrollReset>
                           <FormTokenField />
@@ -173,10 +184,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                           <button
                             type="submit"
                             disabled={busyId === user.id}
-                            aria-label={`${nextRole === 'admin' ? 'Make admin' : 'Make customer'}: ${user.email}`}
+                            aria-label={m.admin_users_action_named({
+                              action: nextRole === 'admin' ? m.admin_users_make_admin() : m.admin_users_make_customer(),
+                              email: user.email,
+                            })}
                             className={`${smallButton} border-leaf-700 bg-white text-leaf-800 hover:bg-leaf-50`}
                           >
-                            {nextRole === 'admin' ? 'Make admin' : 'Make customer'}
+                            {nextRole === 'admin' ? m.admin_users_make_admin() : m.admin_users_make_customer()}
                           </button>
                         </Form>
                       )}
