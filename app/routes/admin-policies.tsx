@@ -5,10 +5,11 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { policyPath } from '~/features/policies/policies'
 import { listPolicies } from '~/features/policies/policies.server'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-policies'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Policy pages · ${shopSettingsOf(matches).shopName}` },
+  { title: m.policies_list_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -23,15 +24,11 @@ const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focu
 export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   const templates = loaderData.policies.filter((p) => p.isTemplate).length
   return (
-    <AdminPage title="Policy pages">
-      <p className="mt-2 max-w-2xl text-earth-700">
-        The pages the footer and the checkout link to. Razorpay asks to see them before it takes live payments, and the Consumer Protection
-        (E-Commerce) Rules, 2020 ask for the grievance officer and the return, refund and delivery terms.
-      </p>
+    <AdminPage title={m.policies_list_heading()}>
+      <p className="mt-2 max-w-2xl text-earth-700">{m.policies_list_intro()}</p>
       {templates > 0 && (
         <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
-          {templates === 1 ? 'One page still shows' : `${templates} pages still show`} the template text. Adapt each to your shop and delete
-          its “Template” note before you take real orders.
+          {m.policies_templates_left({ count: templates })}
         </p>
       )}
       <ul className="mt-6 grid max-w-2xl gap-3">
@@ -42,20 +39,20 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
           >
             <div>
               <Link to={`/dash/policies/${policy.slug}`} className={linkClass}>
-                Edit {policy.title}
+                {m.policies_edit_named({ title: policy.title })}
               </Link>
               <p className="mt-1 text-sm text-earth-700">
-                {policy.isTemplate ? 'Template, not yet adapted' : 'Adapted'}
+                {policy.isTemplate ? m.policies_template_state() : m.policies_adapted()}
                 {policy.updatedAt ? (
                   <>
-                    {' · saved '}
+                    {m.policies_saved_at()}
                     <Time value={policy.updatedAt} />
                   </>
                 ) : null}
               </p>
             </div>
             <Link to={policyPath(policy.slug)} className={linkClass}>
-              View {policyPath(policy.slug)}
+              {m.policies_view({ path: policyPath(policy.slug) })}
             </Link>
           </li>
         ))}

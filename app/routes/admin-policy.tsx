@@ -11,16 +11,22 @@ import { getPolicy, policyFormSchema, savePolicy } from '~/features/policies/pol
 import { POLICY_FORM_MAX_BYTES } from '~/http/body-reader.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-policy'
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => [
-  { title: `${page?.policy ? `Edit ${page.policy.title}` : 'Policy page'} · ${shopSettingsOf(matches).shopName}` },
+  {
+    title: m.policies_edit_title({
+      page: page?.policy ? m.policies_edit_named({ title: page.policy.title }) : m.policies_page_title(),
+      shop: shopSettingsOf(matches).shopName,
+    }),
+  },
   { name: 'robots', content: 'noindex' },
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  if (!isPolicySlug(params.slug)) throw data('Page not found', { status: 404 })
+  if (!isPolicySlug(params.slug)) throw data(m.policies_not_found(), { status: 404 })
   return { policy: await getPolicy(context.shop.db, params.slug) }
 }
 
@@ -31,19 +37,16 @@ type ActionResult =
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
-  if (!isPolicySlug(params.slug)) throw data('Page not found', { status: 404 })
+  if (!isPolicySlug(params.slug)) throw data(m.policies_not_found(), { status: 404 })
   const fields = await readSmallForm(request, POLICY_FORM_MAX_BYTES)
   const values = { title: fields?.title ?? '', body: fields?.body ?? '' }
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values })
   const parsed = parseForm<typeof policyFormSchema, Field>({ ...fields, slug: params.slug }, policyFormSchema)
   if (!parsed.ok) {
-    return data<ActionResult>(
-      { ok: false, error: 'The page was not saved: see the marked fields.', fieldErrors: parsed.fieldErrors, values },
-      { status: 400 },
-    )
+    return data<ActionResult>({ ok: false, error: m.policies_not_saved(), fieldErrors: parsed.fieldErrors, values }, { status: 400 })
   }
   await savePolicy(context.shop.db, parsed.values, admin.email)
-  return data<ActionResult>({ ok: true, message: `${parsed.values.title} was saved; the page shows it now.` })
+  return data<ActionResult>({ ok: true, message: m.policies_saved({ title: parsed.values.title }) })
 }
 
 const linkClass = `font-medium text-leaf-800 underline underline-offset-2 ${focusRing}`
@@ -54,18 +57,18 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
   const failed = actionData && !actionData.ok ? actionData : undefined
   const errors = failed?.fieldErrors ?? {}
   return (
-    <AdminPage title={`Edit ${policy.title}`} back={{ to: '/dash/policies', label: 'Policy pages' }}>
+    <AdminPage title={m.policies_edit_named({ title: policy.title })} back={{ to: '/dash/policies', label: m.policies_list_heading() }}>
       <p className="mt-2 max-w-2xl text-earth-700">
-        Shown at{' '}
+        {m.policies_shown_at()}{' '}
         <Link to={policyPath(policy.slug)} className={linkClass}>
           {policyPath(policy.slug)}
         </Link>
-        . Write in Markdown: <code>## Heading</code>, <code>- item</code>, <code>**bold**</code>, <code>[text](https://…)</code>. HTML is
-        shown as text, not run.
+        {m.policies_write_markdown()} <code>## Heading</code>, <code>- item</code>, <code>**bold**</code>, <code>[text](https://…)</code>
+        {m.policies_html_as_text()}
       </p>
       {policy.isTemplate && (
         <p className="mt-4 max-w-2xl rounded-lg border border-turmeric-400 bg-turmeric-100 p-3 text-earth-900">
-          This is the template. Adapt it to your shop, and delete the “Template” note at its top.
+          {m.policies_is_template()}
         </p>
       )}
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
@@ -75,7 +78,7 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
         <TextField
           id="policy-title"
           name="title"
-          label="Title"
+          label={m.policies_field_title()}
           required
           maxLength={POLICY_LIMITS.title}
           defaultValue={failed?.values.title ?? policy.title}
@@ -84,18 +87,18 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
         <TextareaField
           id="policy-body"
           name="body"
-          label="Text (Markdown)"
+          label={m.policies_body_label()}
           required
           rows={24}
           maxLength={POLICY_LIMITS.body}
           defaultValue={failed?.values.body ?? policy.body}
           error={errors.body}
-          hint={`At most ${POLICY_LIMITS.body.toLocaleString('en-IN')} characters.`}
+          hint={m.policies_body_hint({ max: POLICY_LIMITS.body.toLocaleString('en-IN') })}
           inputClassName={`${inputClass} font-mono text-sm ${errors.body ? 'border-red-600' : 'border-stone-300'}`}
         />
         <div>
           <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Saving...' : 'Save the page'}
+            {busy ? m.policies_saving() : m.policies_save()}
           </button>
         </div>
       </Form>

@@ -5,6 +5,7 @@ import { policyPages } from '~/db/schema'
 import type { ShopSettings } from '~/features/settings/shop-settings'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { text, z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import { isPolicySlug, type Policy, POLICY_LIMITS, POLICY_SLUGS, type PolicySlug } from './policies'
 import { policyTemplate, TEMPLATE_NOTICE } from './policy-templates.server'
 
@@ -56,9 +57,9 @@ export async function listPolicies(db: Database) {
 }
 
 export const policyFormSchema = z.object({
-  slug: z.string({ error: 'There is no such page.' }).refine(isPolicySlug, 'There is no such page.'),
-  title: text({ label: 'Title', max: POLICY_LIMITS.title, oneLine: true }),
-  body: text({ label: 'Text', max: POLICY_LIMITS.body }),
+  slug: z.string({ error: () => m.policies_no_such_page() }).refine(isPolicySlug, { error: () => m.policies_no_such_page() }),
+  title: text({ label: m.policies_field_title, max: POLICY_LIMITS.title, oneLine: true }),
+  body: text({ label: m.policies_field_text, max: POLICY_LIMITS.body }),
 })
 export type PolicyForm = z.infer<typeof policyFormSchema>
 

@@ -1,3 +1,5 @@
+import { m } from '~/i18n/paraglide/messages.js'
+
 /**
  * The shop's policy pages (docs/decisions/036-policy-pages.md): what Razorpay asks to see before it activates a live
  * account, and what the Consumer Protection (E-Commerce) Rules, 2020 ask an online seller to show (rule 4(4)–(5),
@@ -17,12 +19,38 @@ export function isPolicySlug(value: string): value is PolicySlug {
 export const policyPath = (slug: PolicySlug) => `/policies/${slug}`
 
 /** How the footer and the checkout name each page (the page's own title is the owner's). */
-export const POLICY_LINKS: ReadonlyArray<{ slug: PolicySlug; label: string }> = [
-  { slug: 'shipping', label: 'Shipping and delivery' },
-  { slug: 'returns', label: 'Returns and refunds' },
-  { slug: 'terms', label: 'Terms of service' },
-  { slug: 'privacy', label: 'Privacy policy' },
-  { slug: 'grievance', label: 'Grievance officer' },
+export const POLICY_LINKS: ReadonlyArray<{ readonly slug: PolicySlug; readonly label: string }> = [
+  // Getters: each label reads in the language of the page that shows it.
+  {
+    slug: 'shipping',
+    get label() {
+      return m.policies_link_shipping()
+    },
+  },
+  {
+    slug: 'returns',
+    get label() {
+      return m.policies_link_returns()
+    },
+  },
+  {
+    slug: 'terms',
+    get label() {
+      return m.policies_link_terms()
+    },
+  },
+  {
+    slug: 'privacy',
+    get label() {
+      return m.policies_link_privacy()
+    },
+  },
+  {
+    slug: 'grievance',
+    get label() {
+      return m.policies_link_grievance()
+    },
+  },
 ]
 
 export const POLICY_LIMITS = { title: 100, body: 30_000 }
