@@ -8,10 +8,11 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { demoCatalogueLeft, removeDemoCatalogue } from '~/features/catalogue/demo-removal.server'
 import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { z } from '~/zod'
+import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-demo-catalogue'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Remove the demo catalogue · ${shopSettingsOf(matches).shopName}` },
+  { title: m.admin_demo_title({ shop: shopSettingsOf(matches).shopName }) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -22,12 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const confirmSchema = z.object({
-  confirm: z.literal('yes', { error: 'Tick the box to confirm: the demo products are removed for good.' }),
+  confirm: z.literal('yes', { error: () => m.admin_demo_confirm_required() }),
 })
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: { confirm?: string } }
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
@@ -35,13 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {} })
   const parsed = parseForm(fields, confirmSchema)
   if (!parsed.ok) {
-    return data<ActionResult>({ ok: false, error: 'Nothing was removed.', fieldErrors: parsed.fieldErrors }, { status: 400 })
+    return data<ActionResult>({ ok: false, error: m.admin_demo_nothing_removed(), fieldErrors: parsed.fieldErrors }, { status: 400 })
   }
   const { removed, hidden } = await removeDemoCatalogue(context.shop.db, admin.email)
+  const removedText = m.admin_demo_n_products({ count: removed })
   const message =
     removed + hidden === 0
-      ? 'Nothing to remove: the demo catalogue was already gone.'
-      : `Removed ${plural(removed, 'demo product', 'demo products')}${hidden ? `; ${plural(hidden, 'product', 'products')} that orders name ${hidden === 1 ? 'is' : 'are'} hidden from the shop instead` : ''}.`
+      ? m.admin_demo_already_gone()
+      : hidden
+        ? m.admin_demo_removed_hidden({ removed: removedText, hidden })
+        : m.admin_demo_removed({ removed: removedText })
   return data<ActionResult>({ ok: true, message })
 }
 
@@ -53,37 +55,27 @@ export default function RemoveDemoCatalogue({ loaderData, actionData }: Route.Co
   const failed = actionData && !actionData.ok ? actionData : undefined
   const gone = toRemove + toHide === 0
   return (
-    <AdminPage title="Remove the demo catalogue">
+    <AdminPage title={m.admin_go_live_remove_demo()}>
       <ActionOutcome message={actionData?.ok ? actionData.message : undefined} error={failed?.error} />
       {gone ? (
         <p className="mt-4 max-w-2xl text-earth-700">
-          The demo catalogue is gone: every product on sale is one of yours.{' '}
+          {m.admin_demo_gone()}{' '}
           <Link to="/Admin" className={linkClass}>
-            Add a product
+            {m.admin_demo_add_product()}
           </Link>{' '}
-          or go back to the{' '}
+          {m.admin_demo_or_back()}{' '}
           <Link to="/dash" className={linkClass}>
-            dashboard
+            {m.admin_demo_dashboard()}
           </Link>
-          .
+          {m.admin_demo_end()}
         </p>
       ) : (
         <>
-          <p className="mt-4 max-w-2xl text-earth-700">
-            The shop came with a demo catalogue, to try it with. Before you take real orders, remove it in one step:
-          </p>
+          <p className="mt-4 max-w-2xl text-earth-700">{m.admin_demo_intro()}</p>
           <ul className="mt-3 max-w-2xl list-disc space-y-1 pl-5 text-earth-700">
-            <li>
-              {plural(toRemove, 'demo product is', 'demo products are')} removed, with {toRemove === 1 ? 'its' : 'their'} packs, stock and
-              reviews.
-            </li>
-            {toHide > 0 && (
-              <li>
-                {plural(toHide, 'demo product that an order names is', 'demo products that orders name are')} hidden from the shop instead,
-                so those orders keep what they were for.
-              </li>
-            )}
-            <li>Your own products, and demo products you have edited, stay as they are.</li>
+            <li>{m.admin_demo_to_remove({ count: toRemove })}</li>
+            {toHide > 0 && <li>{m.admin_demo_to_hide({ count: toHide })}</li>}
+            <li>{m.admin_demo_own_stay()}</li>
           </ul>
           <Form method="post" className="mt-6 grid max-w-2xl gap-4 rounded-2xl border border-red-200 bg-white p-5 shadow-sm" noValidate>
             <FormTokenField />
@@ -93,11 +85,11 @@ export default function RemoveDemoCatalogue({ loaderData, actionData }: Route.Co
               value="yes"
               required
               error={failed?.fieldErrors.confirm}
-              label="I understand: the demo products are removed for good"
+              label={m.admin_demo_confirm()}
             />
             <div>
               <button type="submit" className={primaryButton} disabled={busy}>
-                {busy ? 'Removing...' : 'Remove the demo catalogue'}
+                {busy ? m.admin_demo_removing() : m.admin_go_live_remove_demo()}
               </button>
             </div>
           </Form>
