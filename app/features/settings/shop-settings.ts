@@ -1,4 +1,5 @@
 import { SLICES_DEFAULTS, type SlicesSettings } from './slices'
+import { m } from '~/i18n/paraglide/messages.js'
 
 /** A place of the shop customers may write to, call or visit; phone, e-mail and hours may be blank. */
 export type ShopAddress = {
@@ -139,6 +140,6 @@ export function telHref(phone: string) {
 }
 
 export function whatsappHref(settings: Pick<ShopSettings, 'whatsappNumber' | 'shopName'>) {
-  const text = encodeURIComponent(`Hello ${settings.shopName}, I have a question.`)
+  const text = encodeURIComponent(m.settings_whatsapp_greeting({ shop: settings.shopName }))
   return `https://wa.me/${settings.whatsappNumber}?text=${text}`
 }
