@@ -9,6 +9,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { COD_PERIOD_DAYS, LOW_STOCK_UNITS, loadDashboard } from '~/features/admin/dashboard.server'
 import { formatRupees } from '~/features/money/money'
+import { intlTag } from '~/i18n/language'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/dash'
 
@@ -52,8 +53,9 @@ function Tile({ to, title, count, children }: { to: string; title: string; count
 
 const panelClass = 'rounded-2xl border border-leaf-100 bg-white p-5 shadow-sm'
 
-/** "12.5%": the RTO rate, a share from 0 to 1, with one decimal. */
-const percentFormat = new Intl.NumberFormat('en-IN', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+/** "12.5%": the RTO rate, a share from 0 to 1, with one decimal, in the page's language. */
+const percent = (share: number) =>
+  new Intl.NumberFormat(intlTag(), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share)
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { today, waiting, lowStock, openMessages, failedMails, stockMismatches, paymentAttention, cod, failedDeliveries, codWithCourier } =
@@ -173,7 +175,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">{m.admin_cod_no_rate()}</span>
                 </>
               ) : (
-                percentFormat.format(cod.rtoRate)
+                percent(cod.rtoRate)
               )}
             </dd>
             <dd className="text-earth-700">
