@@ -35,8 +35,6 @@ export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES)
 }
 
 export const formTooLargeMessage = () => m.http_form_too_large()
-/** @deprecated The English of formTooLargeMessage(), while the routes move to it. */
-export const FORM_TOO_LARGE = 'That form is too large to be one of ours.'
 
 /** The 413 for a post readSmallForm refused. The rest of its body may still be on the socket: the connection is not reused. */
 export function formTooLarge<T>(answer: T) {

@@ -18,7 +18,7 @@ import {
   setCouponActive,
   UnknownProductsError,
 } from '~/features/offers/coupons.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-coupons'
@@ -68,7 +68,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage() })
   if (fields.intent === 'switch') {
     const parsed = couponSwitchSchema.safeParse(fields)
     if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })

@@ -6,7 +6,7 @@ import { FormTokenField } from '~/components/forms/form-token-field'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { demoCatalogueLeft, removeDemoCatalogue } from '~/features/catalogue/demo-removal.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { z } from '~/zod'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-demo-catalogue'
@@ -31,7 +31,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string; 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {} })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage(), fieldErrors: {} })
   const parsed = parseForm(fields, confirmSchema)
   if (!parsed.ok) {
     return data<ActionResult>({ ok: false, error: m.admin_demo_nothing_removed(), fieldErrors: parsed.fieldErrors }, { status: 400 })

@@ -10,7 +10,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import type { StepResult } from '~/features/orders/admin-order-steps'
 import { getOrderForAdmin } from '~/features/orders/admin-orders.server'
 import { m } from '~/i18n/paraglide/messages.js'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import type { Route } from './+types/admin-order'
 import {
   cancelStep,
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!ORDER_ID.test(params.orderId)) throw notFound()
   const fields = await readSmallForm(request)
   if (!fields) {
-    return formTooLarge<StepResult>({ ok: false, error: FORM_TOO_LARGE })
+    return formTooLarge<StepResult>({ ok: false, error: formTooLargeMessage() })
   }
   const intent = { context, orderId: params.orderId, fields, actor: admin.email }
   if (fields.step === 'resolve-attention') return resolveAttentionStep(intent)

@@ -4,7 +4,7 @@ import { FocusFirstError } from '~/components/forms/focus-first-error'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { listOutbox, mailRetrySchema, outboxQuerySchema, retryMail } from '~/features/mail/outbox.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-outbox'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -26,7 +26,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage() })
   const parsed = mailRetrySchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await retryMail(context.shop.db, parsed.data.mailId))) {

@@ -9,7 +9,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { isPolicySlug, POLICY_LIMITS, policyPath } from '~/features/policies/policies'
 import { getPolicy, policyFormSchema, savePolicy } from '~/features/policies/policies.server'
 import { POLICY_FORM_MAX_BYTES } from '~/http/body-reader.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-policy'
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isPolicySlug(params.slug)) throw data(m.policies_not_found(), { status: 404 })
   const fields = await readSmallForm(request, POLICY_FORM_MAX_BYTES)
   const values = { title: fields?.title ?? '', body: fields?.body ?? '' }
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE, fieldErrors: {}, values })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage(), fieldErrors: {}, values })
   const parsed = parseForm<typeof policyFormSchema, Field>({ ...fields, slug: params.slug }, policyFormSchema)
   if (!parsed.ok) {
     return data<ActionResult>({ ok: false, error: m.policies_not_saved(), fieldErrors: parsed.fieldErrors, values }, { status: 400 })

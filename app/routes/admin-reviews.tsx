@@ -7,7 +7,7 @@ import { Stars } from '~/components/reviews/stars'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productPath } from '~/features/catalogue/product'
 import { listReviewsForAdmin, reviewHidingSchema, reviewListQuerySchema, setReviewHidden } from '~/features/reviews/reviews.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-reviews'
 import { FormTokenField } from '~/components/forms/form-token-field'
@@ -29,7 +29,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage() })
   const parsed = reviewHidingSchema.safeParse(fields)
   if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   if (!(await setReviewHidden(context.shop.db, parsed.data, admin.email))) {

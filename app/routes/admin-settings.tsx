@@ -14,7 +14,7 @@ import type { AnySlice, SettingsFormResult } from '~/features/settings/settings-
 import { DEFAULT_SHOP_SETTINGS } from '~/features/settings/shop-settings'
 import { getShopSettings, saveSettingsForm, settingsFormValues } from '~/features/settings/shop-settings.server'
 import { SETTINGS_SLICES } from '~/features/settings/slices'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-settings'
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formTooLarge<SettingsFormResult>({
       form: taxSettings.key,
       ok: false,
-      error: FORM_TOO_LARGE,
+      error: formTooLargeMessage(),
       fieldErrors: {},
       values: { gstin: '', gstState: '' },
     })

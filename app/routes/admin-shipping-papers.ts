@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { FORM_TOO_LARGE, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, readSmallForm } from '~/http/forms.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shipping-papers'
 import { parcelsPdf } from './admin-shipping.server'
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readSmallForm(request, 64 * 1024)
   const back = (error: string) => redirect(`/dash/shipping?refused=${encodeURIComponent(error)}`, 303)
   // Not the desk's form (too large, or no known intent): a plain 4xx, as for any request no page of ours sends.
-  if (!fields) return new Response(FORM_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (!fields) return new Response(formTooLargeMessage(), { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const what = fields.intent === 'manifest' || fields.intent === 'labels' || fields.intent === 'packing-slips' ? fields.intent : null
   if (!what)
     return new Response(m.shipping_papers_choose(), {

@@ -11,7 +11,7 @@ import { indiaDayOf } from '~/features/dates/india-time'
 import { formatRupees } from '~/features/money/money'
 import { getShopSettings } from '~/features/settings/shop-settings.server'
 import { loadShippingDesk } from '~/features/shipping/desk.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shipping'
 import type { DeskResult } from './admin-shipping.server'
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   // A desk form ticks up to a few hundred parcels: more than a small form, still bounded.
   const fields = await readSmallForm(request, 64 * 1024)
-  if (!fields) return formTooLarge<DeskResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<DeskResult>({ ok: false, error: formTooLargeMessage() })
   const desk = { context, fields, actor: admin.email }
   const intent = fields.cancel ? 'cancel' : fields.intent
   switch (intent) {

@@ -34,7 +34,7 @@ import { homeClaimsSettings, isDemoClaims } from '~/features/catalogue/home-clai
 import { ClaimsSection } from '~/components/admin/claims-section'
 import { parseMailFrom } from '~/features/mail/sender'
 import { MailSenderSettingsForm } from '~/components/mail/sender-settings-form'
-import { FORM_TOO_LARGE, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-shop'
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved('home', m.settings_home_saved())
   }
   const fields = await readSmallForm(request, 64 * 1024)
-  if (!fields) return refuse('details', FORM_TOO_LARGE, {}, {}, 413)
+  if (!fields) return refuse('details', formTooLargeMessage(), {}, {}, 413)
   const slice = PAGE_SLICES.find((candidate) => candidate.key === fields.intent)
   if (slice) {
     const result = await saveSettingsForm(db, slice, fields)

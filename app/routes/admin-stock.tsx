@@ -8,7 +8,7 @@ import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS, STOCK_REASON_LABELS } fro
 import { unitsFormSchema } from '~/features/stock/adjustments'
 import { AdjustmentOutOfRangeError, adjustStock, PackNotFoundError } from '~/features/stock/adjustments.server'
 import { LEDGER_PAGE_SIZE, productLedger } from '~/features/stock/ledger.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { firstError } from '~/http/form-result'
 import { NumberField, SelectField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const product = await productOr404(context.shop.db, params.productId)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage() })
   const parsed = parseForm(fields, unitsFormSchema)
   if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {

@@ -5,7 +5,7 @@ import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { ROLES } from '~/features/accounts/roles'
 import { listUsers, RoleChangeRefusedError, roleChangeSchema, setUserRole, userListQuerySchema } from '~/features/accounts/accounts.server'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { firstError } from '~/http/form-result'
 import { SelectField, TextField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
@@ -39,7 +39,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context)
   const fields = await readSmallForm(request)
-  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: FORM_TOO_LARGE })
+  if (!fields) return formTooLarge<ActionResult>({ ok: false, error: formTooLargeMessage() })
   const parsed = parseForm(fields, roleChangeSchema)
   if (!parsed.ok) return data<ActionResult>({ ok: false, error: firstError(parsed) }, { status: 400 })
   try {

@@ -10,7 +10,7 @@ import { formatRupees } from '~/features/money/money'
 import { orderMoneyLines } from '~/features/orders/order-money'
 import { MoneyLines } from '~/components/orders/money-lines'
 import { formTokenOf } from '~/http/form-token.server'
-import { FORM_TOO_LARGE, formTooLarge, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, readSmallForm } from '~/http/forms.server'
 import { orderStatusWords } from '~/features/tracking/order-status-words'
 import type { OrderStatus } from '~/features/orders/statuses'
 import type { Route } from './+types/cod-confirm'
@@ -56,7 +56,7 @@ type ActionResult = { confirmed: true; label: string } | { error: string }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readSmallForm(request)
-  if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE })
+  if (!form) return formTooLarge<ActionResult>({ error: formTooLargeMessage() })
   const token = form.t ?? ''
   if (!ORDER_ID.test(params.orderId) || !TOKEN.test(token)) return data<ActionResult>({ error: notValid() }, { status: 404 })
   const done = await confirmCodOrder(context.shop.db, params.orderId, { token })

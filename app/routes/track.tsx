@@ -7,7 +7,7 @@ import { shopSettingsOf, useShopSettings } from '~/components/layout/use-shop-se
 import { TrackedOrderView } from '~/components/tracking/tracked-order'
 import { readTrackedOrder, trackedOrderCookie } from '~/features/tracking/tracked-cookie.server'
 import { findTrackedOrder, getTrackedOrder, trackNotFound, type TrackField, trackOrderSchema } from '~/features/tracking/tracking.server'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import type { FieldErrors } from '~/http/form-result'
 import { limitRequest, retryAfterHeaders } from '~/http/rate-limit.server'
 import type { Route } from './+types/track'
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Every try counts, valid or not, before the body is read: nobody walks through order numbers and phone numbers.
   const refusal = await limitRequest(context, 'track')
   const form = await readSmallForm(request)
-  if (!form) return formTooLarge<ActionResult>({ error: FORM_TOO_LARGE, values: { order: '', contact: '' } })
+  if (!form) return formTooLarge<ActionResult>({ error: formTooLargeMessage(), values: { order: '', contact: '' } })
   const values = { order: (form.order ?? '').slice(0, 100), contact: (form.contact ?? '').slice(0, 300) }
   if (refusal) return data<ActionResult>({ error: refusal.message, values }, { status: 429, headers: retryAfterHeaders(refusal) })
   const parsed = parseForm<typeof trackOrderSchema, TrackField>(values, trackOrderSchema)

@@ -108,14 +108,19 @@ export const paymentSettingsFormSchema = z
       .refine((v) => v === undefined || v === '' || v === 'on', { error: () => m.settings_cod_tick() }),
     codFee: rupeesField(m.settings_the_cod_fee, 1_000),
     codMinOrder: rupeesField(m.settings_the_min_order, 1_00_000),
-    codMaxOrder: optionalRupees(m.settings_the_max_order, m.settings_The_max_order, 10_00_000, m.settings_blank_no_max),
+    codMaxOrder: optionalRupees(m.settings_the_max_order, m.settings_the_max_order_capital, 10_00_000, m.settings_blank_no_max),
     codRefusedPins: refusedPinsField,
     codMaxReturns: wholeNumber(m.settings_returned_parcels, 1, 100, m.settings_returned_parcels_enter),
     codConfirmHours: wholeNumber(m.settings_hours_to_confirm, 1, 720, m.settings_hours_to_confirm_enter),
     prepaidKind: z.enum(['none', 'percent', 'fixed'], { error: () => m.settings_prepaid_kind_invalid() }),
     prepaidPercent: percentField,
-    prepaidMaxDiscount: optionalRupees(m.settings_the_largest_discount, m.settings_The_largest_discount, 1_00_000, m.settings_blank_no_cap),
-    prepaidFixed: optionalRupees(m.settings_the_amount_off, m.settings_The_amount_off, 1_00_000, m.settings_choose_no_offer),
+    prepaidMaxDiscount: optionalRupees(
+      m.settings_the_largest_discount,
+      m.settings_the_largest_discount_capital,
+      1_00_000,
+      m.settings_blank_no_cap,
+    ),
+    prepaidFixed: optionalRupees(m.settings_the_amount_off, m.settings_the_amount_off_capital, 1_00_000, m.settings_choose_no_offer),
   })
   .superRefine(
     (form, ctx) => {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from 'react-router'
 import { getSignedInUser, requireSignedIn } from '~/features/accounts/guards.server'
 import { PRODUCT_ID_PATTERN } from '~/features/catalogue/product'
-import { FORM_TOO_LARGE, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
+import { formTooLargeMessage, formTooLarge, parseForm, readSmallForm } from '~/http/forms.server'
 import { authorName, REVIEW_LIMITS, reviewSavedMessage } from './review'
 import { type ReviewField, type ReviewFieldErrors, reviewInputSchema } from './review-schema'
 import { ReviewedProductNotFoundError, productReviews, writeReview } from './reviews.server'
@@ -22,7 +22,7 @@ export async function reviewAction(request: Request, context: AppLoadContext, pr
   if (!PRODUCT_ID_PATTERN.test(productId)) throw data(m.reviews_not_reviewable(), { status: 404 })
   const fields = await readSmallForm(request)
   if (!fields) {
-    return formTooLarge<ReviewActionResult>({ ok: false, error: FORM_TOO_LARGE })
+    return formTooLarge<ReviewActionResult>({ ok: false, error: formTooLargeMessage() })
   }
   const parsed = parseForm<typeof reviewInputSchema, ReviewField>(fields, reviewInputSchema)
   if (!parsed.ok) {
