@@ -83,7 +83,8 @@ describe('every page in Tamil', () => {
         continue
       }
       expect(answer.text, page.path).toContain('<html lang="ta-IN"')
-      const text = readableText(answer.text)
+      // The owner's content without a Tamil text yet shows in English, marked so (lang="en-IN"): by design, not a miss.
+      const text = readableText(answer.text, { skipLanguage: 'en-IN' })
       const left = phrases.filter((phrase) => text.includes(phrase))
       expect(left, `English left on /ta${page.path}`).toEqual([])
     }
@@ -145,6 +146,20 @@ describe('the language switch', () => {
     expect(new URL(away.location!).origin).toBe(server.url)
     expect(new URL(away.location!).pathname).toBe('/ta')
     expect((await visitor.send('/language/fr?to=/')).status).toBe(404)
+  })
+
+  it('follows a signed-in customer to another browser, unless that one chose already', async () => {
+    const email = 'tamil.reader@example.in'
+    const first = new Browser(server.url)
+    expect((await first.signUp(email)).status).toBe(200)
+    expect((await first.send('/language/ta?to=%2F')).status).toBe(303)
+    const second = new Browser(server.url)
+    expect((await second.signIn(email)).status).toBe(200)
+    expect(second.cookies.get('language')).toBe('ta')
+    const third = new Browser(server.url)
+    third.cookies.set('language', 'en')
+    expect((await third.signIn(email)).status).toBe(200)
+    expect(third.cookies.get('language')).toBe('en')
   })
 
   it('is on every page, pointing at the same page in the other language', async () => {
