@@ -133,6 +133,23 @@ describe('a page’s language is its address’s', () => {
   })
 })
 
+describe('the shop’s API', () => {
+  it('answers in the language the page asks for, at its own address', async () => {
+    const ask = (language: string) =>
+      fetch(`${server.url}/api/cart/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': language, origin: server.url },
+        body: JSON.stringify({ items: [] }),
+      })
+    const tamil = await ask('ta-IN')
+    expect(tamil.status).toBe(400)
+    expect(await tamil.text()).toMatch(/[\u0B80-\u0BFF]/)
+    const english = await ask('en-IN,ta;q=0.5')
+    expect(english.status).toBe(400)
+    expect(await english.text()).not.toMatch(/[\u0B80-\u0BFF]/)
+  })
+})
+
 describe('the language switch', () => {
   it('remembers the choice and opens the same page in the other language, only ever on the shop', async () => {
     const toTamil = await visitor.send(`/language/ta?to=${encodeURIComponent('/Spices?page=1')}`)
