@@ -257,6 +257,7 @@ describe(`search in Tamil script, English and romanised Tamil, on the demo catal
   ]
   const GINGER = ['dehydrated-ginger', 'ginger-oats-cookies', 'ginger-thokku']
   const CASHEWS = ['panruti-cashews-w320', 'pepper-roasted-cashews']
+  const PINEAPPLE = ['dehydrated-pineapple-rings', 'freeze-dried-pineapple']
 
   // Each row: a query and the products it must find, before any other. Rows of one thing side by side: Tamil script,
   // romanised Tamil, English, and a slip.
@@ -295,6 +296,9 @@ describe(`search in Tamil script, English and romanised Tamil, on the demo catal
     ['முந்திரி', CASHEWS],
     ['mundhiri', CASHEWS],
     ['cashews', CASHEWS],
+    ['அன்னாசி', PINEAPPLE],
+    ['annasi', PINEAPPLE],
+    ['pineapple', PINEAPPLE],
   ]
 
   it.each(TABLE)('%s finds its products first', async (q, slugs) => {
