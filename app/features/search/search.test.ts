@@ -161,6 +161,9 @@ describe(`search ranking on ${describeDatabase()}`, () => {
     expect(await search('xyzzy')).toEqual({ kind: 'no-match', q: 'xyzzy', suggestion: null })
     expect(await search('peprment')).toEqual({ kind: 'no-match', q: 'peprment', suggestion: 'Peppermint Essential Oil' })
     expect(await search('biskit')).toEqual({ kind: 'no-match', q: 'biskit', suggestion: 'Ragi Biscuits' })
+    // A Tamil word is held against the names by its English name: "புதினா" is mint.
+    expect(await search('புதினா')).toEqual({ kind: 'no-match', q: 'புதினா', suggestion: 'Peppermint Essential Oil' })
+    expect(await search('வணக்கம்')).toEqual({ kind: 'no-match', q: 'வணக்கம்', suggestion: null })
   })
 
   it('has nothing to look for in an empty query or one of small words only', async () => {
