@@ -261,6 +261,7 @@ describe(`search in Tamil script, English and romanised Tamil, on the demo catal
   const GINGER = ['dehydrated-ginger', 'ginger-oats-cookies', 'ginger-thokku']
   const CASHEWS = ['panruti-cashews-w320', 'pepper-roasted-cashews']
   const PINEAPPLE = ['dehydrated-pineapple-rings', 'freeze-dried-pineapple']
+  const shelf = (category: Category) => DEMO_PRODUCTS.filter((p) => p.category === category).map((p) => p.slug)
 
   // Each row: a query and the products it must find, before any other. Rows of one thing side by side: Tamil script,
   // romanised Tamil, English, and a slip.
@@ -302,6 +303,11 @@ describe(`search in Tamil script, English and romanised Tamil, on the demo catal
     ['அன்னாசி', PINEAPPLE],
     ['annasi', PINEAPPLE],
     ['pineapple', PINEAPPLE],
+    // A shelf named in Tamil.
+    ['மசாலா', shelf('spices')],
+    ['spices', shelf('spices')],
+    ['உலர் பழங்கள்', shelf('dry-fruits')],
+    ['dry fruits', shelf('dry-fruits')],
   ]
 
   it.each(TABLE)('%s finds its products first', async (q, slugs) => {

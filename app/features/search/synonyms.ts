@@ -141,7 +141,14 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['dates', 'khajur', 'kajur', 'pericham pazham', 'perichampazham', 'பேரீச்சம்பழம்', 'பேரீச்சை'],
   ['fig', 'figs', 'anjeer', 'anjir', 'athipazham', 'atti', 'அத்திப்பழம்', 'அத்தி'],
   ['sesame', 'ellu', 'til', 'gingelly', 'nuvvulu', 'எள்', 'எள்ளு'],
-  // Kinds of product
+  // Kinds of product, and the words of the shelves' names (a Tamil word for one names its shelf)
+  ['spice', 'masala', 'மசாலா'],
+  ['herbal', 'herb', 'mooligai', 'மூலிகை', 'மூலிகைகள்'],
+  ['capsule', 'capsules', 'காப்ஸ்யூல்', 'காப்ஸ்யூல்கள்'],
+  ['tablet', 'tablets', 'pill', 'pills', 'mathirai', 'மாத்திரை', 'மாத்திரைகள்'],
+  ['vegetable', 'vegetables', 'veggie', 'kaikari', 'sabzi', 'காய்கறி', 'காய்கறிகள்'],
+  ['fruit', 'fruits', 'pazham', 'பழம்', 'பழங்கள்'],
+  ['dry', 'உலர்', 'உலர்ந்த'],
   ['thokku', 'tokku', 'thooku', 'pickle', 'pickles', 'oorugai', 'achar', 'achaar', 'uppinakayi', 'oorukai', 'தொக்கு', 'ஊறுகாய்'],
   ['biscuit', 'biscuits', 'cookie', 'cookies', 'cracker', 'crackers', 'பிஸ்கட்', 'பிஸ்கெட்', 'குக்கீஸ்'],
   ['chutney', 'chatni', 'chammanthi', 'pachadi', 'thuvaiyal', 'சட்னி', 'துவையல்'],
