@@ -165,6 +165,7 @@ describe('highlighting', () => {
     const segments = highlight(text, tamilAsked)
     expect(segments.map((s) => s.text).join('')).toBe(text)
     expect(segments.filter((s) => s.mark).map((s) => s.text)).toEqual(['தக்காளியில்', 'நெல்லிக்காயை', 'Amla', 'tomatoes'])
+    expect(highlight('மலிவு விலை', askedWords(conceptsOf('மல்லி'))).some((s) => s.mark)).toBe(false)
   })
 
   it('measures trigram similarity as pg_trgm does', () => {

@@ -105,7 +105,7 @@ function groupOf(term: string) {
  * A Tamil word's group: the listed word it is a usual slip of (same tamilKey), else, from three letters up, the
  * listed word whose key is closest by trigram similarity. Tamil keys are compared by code points, where a vowel
  * sign is one of its own: a slip in one vowel sign then costs a few trigrams, not every trigram of its letter
- * ("வெண்டக்காய்" is 0.62 like "வெண்டைக்காய்" so, and 0.45 letter by letter).
+ * ("வெண்டக்காய்" for "வெண்டைக்காய்": 0.62 by code points, 0.45 letter by letter).
  */
 function tamilGroupOf(word: string) {
   const key = tamilKey(word)
@@ -225,10 +225,11 @@ function wordMatches(word: string, asked: readonly string[]) {
 function tamilWordMatches(word: string, asked: string) {
   const [w, a] = [tamilKey(word), tamilKey(asked)]
   if (w === a) return true
-  if (letterCount(asked) < 3) return false
+  // Counted on the folded words, so "மல்லி" (மலி) does not start "மலிவு".
+  if (letterCount(a) < 3) return false
   // A word ending in a pulli takes its ending on that consonant: "நெல்லிக்காய்" + ஐ is "நெல்லிக்காயை".
   const stem = a.replace(/\u0bcd$/, '')
-  return (w.startsWith(stem) && letterCount(word) - letterCount(asked) <= 3) || similarity(w, a) >= 0.6
+  return (w.startsWith(stem) && letterCount(w) - letterCount(a) <= 3) || similarity(w, a) >= 0.6
 }
 
 /** Every single word of every concept's names: what highlighting looks for. */
