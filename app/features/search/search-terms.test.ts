@@ -114,6 +114,10 @@ describe('concepts of a query', () => {
     expect(conceptsOf('தொகு')[0]!.alternates).toContain('thokku')
     expect(conceptsOf('வெண்டக்காய்')[0]!.alternates).toContain('okra')
     expect(conceptsOf('முருங்கக்காய்')[0]!.alternates).toContain('drumstick')
+    // Plurals, as "pickles" is "pickle".
+    expect(conceptsOf('தக்காளிகள்')[0]!.alternates).toContain('tomato')
+    expect(conceptsOf('மாம்பழங்கள்')[0]!.alternates).toContain('mango')
+    expect(conceptsOf('நெல்லிக்காய்கள்')[0]!.alternates).toContain('amla')
     expect(conceptsOf('டா')[0]!.alternates).toEqual(['டா'])
     expect(conceptsOf('வணக்கம்')[0]!.alternates).toEqual(['வணக்கம்'])
   })

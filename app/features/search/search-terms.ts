@@ -101,6 +101,12 @@ function groupOf(term: string) {
   return best && GROUP_OF_TERM.get(best.term)
 }
 
+/** "தக்காளிகள்" is "தக்காளி", "மாம்பழங்கள்" "மாம்பழம்": the plural ending off, and ம் back where it became ங். */
+function tamilSingular(word: string) {
+  const stem = word.replace(/(க்)?கள்$/, '')
+  return stem === word ? word : stem.replace(/ங்$/, 'ம்')
+}
+
 /**
  * A Tamil word's group: the listed word it is a usual slip of (same tamilKey), else, from three letters up, the
  * listed word whose key is closest by trigram similarity. Tamil keys are compared by code points, where a vowel
@@ -109,7 +115,7 @@ function groupOf(term: string) {
  */
 function tamilGroupOf(word: string) {
   const key = tamilKey(word)
-  const same = GROUP_OF_TAMIL_KEY.get(key)
+  const same = GROUP_OF_TAMIL_KEY.get(key) ?? GROUP_OF_TAMIL_KEY.get(tamilKey(tamilSingular(word)))
   if (same || letterCount(word) < 3) return same
   let best: { group: readonly string[]; score: number } | undefined
   for (const [candidate, group] of GROUP_OF_TAMIL_KEY) {

@@ -140,7 +140,12 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['raisin', 'raisins', 'kishmish', 'kismis', 'ularntha thratchai', 'dry grapes', 'ular thratchai', 'உலர் திராட்சை', 'உலர்ந்த திராட்சை', 'கிஸ்மிஸ்'],
   ['dates', 'khajur', 'kajur', 'pericham pazham', 'perichampazham', 'பேரீச்சம்பழம்', 'பேரீச்சை'],
   ['fig', 'figs', 'anjeer', 'anjir', 'athipazham', 'atti', 'அத்திப்பழம்', 'அத்தி'],
-  ['sesame', 'ellu', 'til', 'gingelly', 'nuvvulu', 'எள்', 'எள்ளு'],
+  ['sesame', 'ellu', 'til', 'gingelly', 'nuvvulu', 'nallennai', 'எள்', 'எள்ளு', 'நல்லெண்ணெய்'],
+  ['tamarind', 'puli', 'imli', 'hunase', 'chintapandu', 'புளி'],
+  ['mustard', 'kadugu', 'rai', 'sarson', 'sasive', 'கடுகு'],
+  ['dal', 'dhal', 'daal', 'paruppu', 'pappu', 'பருப்பு'],
+  ['asafoetida', 'hing', 'perungayam', 'inguva', 'பெருங்காயம்'],
+  ['honey', 'shahad', 'madhu', 'jenu', 'தேன்'],
   // Kinds of product, and the words of the shelves' names (a Tamil word for one names its shelf)
   ['spice', 'masala', 'மசாலா'],
   ['herbal', 'herb', 'mooligai', 'மூலிகை', 'மூலிகைகள்'],
