@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '~/routes'
 import { Browser } from '../support/http-browser'
+import { englishOnlyPhrases } from '../support/english-phrases'
 import { readableText } from '../support/page-text'
 import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../support/test-server'
 
@@ -11,7 +10,6 @@ import { sharedShopAdmin, sharedTestServer, type SharedTestServer } from '../sup
 // remembers a choice; crawlers see both languages linked.
 
 const ADMIN = sharedShopAdmin(import.meta.url)
-const root = path.resolve(import.meta.dirname, '../..')
 const BROWSER_AGENT = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 
 let server: SharedTestServer
@@ -30,23 +28,6 @@ beforeAll(async () => {
   product = products[0]!
 })
 afterAll(async () => server?.stop())
-
-/** Every English message's fixed text that Tamil words otherwise (the parts between its values), long enough to be telling. */
-function englishOnlyPhrases() {
-  const settings = JSON.parse(fs.readFileSync(path.join(root, 'project.inlang/settings.json'), 'utf8'))
-  const phrases = new Set<string>()
-  for (const pattern of settings['plugin.inlang.messageFormat'].pathPattern as string[]) {
-    const en = JSON.parse(fs.readFileSync(path.join(root, pattern.replace('{locale}', 'en')), 'utf8'))
-    const ta = JSON.parse(fs.readFileSync(path.join(root, pattern.replace('{locale}', 'ta')), 'utf8'))
-    for (const [key, message] of Object.entries(en)) {
-      if (key === '$schema' || JSON.stringify(message) === JSON.stringify(ta[key])) continue
-      const texts =
-        typeof message === 'string' ? [message] : (message as { match: Record<string, string> }[]).flatMap((v) => Object.values(v.match))
-      for (const text of texts) for (const part of text.split(/\{\w+\}/)) if (part.trim().length >= 12) phrases.add(part.trim())
-    }
-  }
-  return [...phrases]
-}
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] }
 
