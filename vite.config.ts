@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -72,6 +73,16 @@ function directMessageImports(messagesDir: string): Plugin {
       const imports = keys.map((key) => `import { ${key} as __message_${key} } from '${path.join(messagesDir, `${key}.js`)}';`).join(' ')
       const object = `const m = { ${keys.map((key) => `${key}: __message_${key}`).join(', ')} };`
       return { code: code.replace(found[0], `${imports} ${object}`), map: null }
+    },
+  }
+}
+
+/** The message functions, compiled before anything reads them, when a message file changed since the last compile. */
+function compiledMessages(): Plugin {
+  return {
+    name: 'shop:compiled-messages',
+    config() {
+      execFileSync(process.execPath, [path.resolve('scripts/compile-messages.mjs')], { stdio: 'inherit' })
     },
   }
 }
@@ -157,7 +168,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
     },
     resolve: { tsconfigPaths: true },
     plugins: [
-      paraglideVitePlugin(messageCompilerOptions),
+      // The messages are compiled as the tests compile them (scripts/compile-messages.mjs), before React Router reads
+      // routes.ts (which names the shelves), and only when a message file changed: a build started beside running
+      // tests (a test that starts the shop) never rewrites the modules they are importing. While developing,
+      // Paraglide's own plugin follows the message files' edits.
+      compiledMessages(),
+      command === 'serve' && paraglideVitePlugin(messageCompilerOptions),
       command === 'build' && directMessageImports(path.resolve(messageCompilerOptions.outdir, 'messages')),
       command === 'build' &&
         !isSsrBuild &&
