@@ -6,6 +6,7 @@ import { requireAdminPage } from '~/features/accounts/guards.server'
 import { POLICY_LINKS, policyPath } from '~/features/policies/policies'
 import { listPolicies } from '~/features/policies/policies.server'
 import { m } from '~/i18n/paraglide/messages.js'
+import { currentLanguage } from '~/i18n/language'
 import type { Route } from './+types/admin-policies'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -40,8 +41,10 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
             <div>
               <Link to={`/dash/policies/${policy.slug}`} className={linkClass}>
                 {m.policies_edit_named({
-                  // A page the owner has not adapted is the shop's template: its title reads in the page's language.
-                  title: (policy.isTemplate && POLICY_LINKS.find((link) => link.slug === policy.slug)?.label) || policy.title,
+                  // A page the owner has not adapted is the shop's template: on a Tamil page its title reads in Tamil.
+                  title:
+                    (currentLanguage() === 'ta' && policy.isTemplate && POLICY_LINKS.find((link) => link.slug === policy.slug)?.label) ||
+                    policy.title,
                 })}
               </Link>
               <p className="mt-1 text-sm text-earth-700">

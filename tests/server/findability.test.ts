@@ -296,11 +296,14 @@ describe('/sitemap.xml', () => {
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8')
     expect(answer.headers.get('cache-control')).toBe('public, max-age=300')
     expect(answer.text).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">/,
     )
     const locs = await sitemapLocs()
     const products = await catalogue()
-    expect(locs.filter((l) => l.includes('/product/')).sort()).toEqual(products.map((p) => `${server.url}${p.url}`).sort())
+    // Each product in English and in Tamil (decision 074).
+    expect(locs.filter((l) => l.includes('/product/')).sort()).toEqual(
+      products.flatMap((p) => [`${server.url}${p.url}`, `${server.url}/ta${p.url}`]).sort(),
+    )
     for (const loc of locs.filter((l) => !l.includes('/product/'))) expect((await fetch(loc, { redirect: 'manual' })).status, loc).toBe(200)
   })
 

@@ -56,7 +56,8 @@ const RENDERED: Record<string, (t?: (value: string) => string) => { subject: str
     ),
   signUpAttemptMail: (t) => accountMails.signUpAttemptMail(inputs(t).user, SHOP, inputs(t).shop),
   customerConfirmationMail: (t) => orderMails.customerConfirmationMail(inputs(t).order, SHOP, inputs(t).shop),
-  ownerOrderNotice: (t) => orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Payment came after the order expired')),
+  ownerOrderNotice: (t) =>
+    orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Payment came after the order expired')),
   orderShippedMail: (t) =>
     orderMails.orderShippedMail(
       inputs(t).order,

@@ -89,7 +89,9 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
         return { refundId: same.id, amountPaise: same.amountPaise, creditNoteNumber, duplicate: true }
       }
       if (paidOn < indiaDayOf(order.createdAt))
-        throw new RefundRefusedError(`The refund cannot have been paid before the order was placed (${formatIndiaDate(order.createdAt, 'en')}).`)
+        throw new RefundRefusedError(
+          `The refund cannot have been paid before the order was placed (${formatIndiaDate(order.createdAt, 'en')}).`,
+        )
 
       const lines = await tx.query.orderLines.findMany({ where: (l, { eq }) => eq(l.orderId, order.id) })
       const prior = await refundsOf(tx, order.id)
