@@ -2,7 +2,7 @@ import { type Category, type PackSize, PACK_SIZES, PRICE_KEY_OF_SIZE, isSizedCat
 import { mediaUrl } from '../media/media-url'
 import { paiseToRupees } from '../money/money'
 import type { CartLine } from '../cart/cart'
-import { LANGUAGE_TAGS, type Language } from '~/i18n/languages'
+import { currentLanguage, LANGUAGE_TAGS, type Language } from '~/i18n/language'
 
 /** What a pack holds: grams, millilitres or a count (capsules, say). */
 export type NetQuantity = { amount: number; unit: 'g' | 'ml' | 'unit' }
@@ -66,6 +66,11 @@ export type Product = {
 export function fallbackLang(language: Language | undefined, pageLanguage: Language): string | undefined {
   const own = language ?? 'en'
   return own === pageLanguage ? undefined : LANGUAGE_TAGS[own]
+}
+
+/** `fallbackLang` on the page being rendered: `lang` for an element showing the owner's text in `language`. */
+export function ownTextLang(language: Language | undefined) {
+  return fallbackLang(language, currentLanguage())
 }
 
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
