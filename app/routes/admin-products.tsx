@@ -170,23 +170,6 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           {pageNoticeText(pageNotice)}
         </p>
       )}
-      {untranslated ? (
-        <p className="mt-4 text-earth-700">
-          {m.admin_untranslated_filtered()}{' '}
-          <Link to="/Delete" className="font-medium text-leaf-800 underline underline-offset-2">
-            {m.admin_untranslated_show_all()}
-          </Link>
-        </p>
-      ) : (
-        untranslatedCount > 0 && (
-          <p className="mt-4 text-earth-700">
-            {m.admin_untranslated_count({ count: untranslatedCount })}{' '}
-            <Link to="/Delete?untranslated=1" className="font-medium text-leaf-800 underline underline-offset-2">
-              {m.admin_untranslated_show()}
-            </Link>
-          </p>
-        )
-      )}
       <p className="mt-4 text-earth-700" aria-live="polite">
         {q || category || untranslated ? m.admin_products_found({ count: total }) : m.admin_products_count({ count: total })}
         {pageCount > 1 &&
@@ -197,6 +180,23 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           })}
       </p>
 
+      {untranslated ? (
+        <p className="mt-2 text-sm text-earth-700">
+          {m.admin_untranslated_filtered()}{' '}
+          <Link to="/Delete" className="font-medium text-leaf-800 underline underline-offset-2">
+            {m.admin_untranslated_show_all()}
+          </Link>
+        </p>
+      ) : (
+        untranslatedCount > 0 && (
+          <p className="mt-2 text-sm text-earth-700">
+            {m.admin_untranslated_count({ count: untranslatedCount })}{' '}
+            <Link to="/Delete?untranslated=1" className="font-medium text-leaf-800 underline underline-offset-2">
+              {m.admin_untranslated_show()}
+            </Link>
+          </p>
+        )
+      )}
       <ProductTable products={products} hrefWith={withParam} />
       <Pager
         page={page}
