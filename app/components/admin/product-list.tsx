@@ -4,7 +4,7 @@ import { SelectField, TextField } from '~/components/forms/fields'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
 import type { AdminProduct } from '~/features/admin/products.server'
 import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { isSized, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
+import { isSized, ownTextLang, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
 import { formatRupees } from '~/features/money/money'
 import { m } from '~/i18n/paraglide/messages.js'
@@ -110,7 +110,12 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                 )}
               </td>
               <th scope="row" className="p-2 font-medium text-earth-900">
-                {product.name}
+                <span lang={ownTextLang('en')}>{product.name}</span>
+                {product.nameTa && (
+                  <span lang="ta-IN" className="block text-sm font-normal text-earth-700">
+                    {product.nameTa}
+                  </span>
+                )}
                 {product.archivedAt && (
                   <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
                     {m.admin_archived()}
