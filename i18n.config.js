@@ -12,8 +12,9 @@ export const messageCompilerOptions = {
   project: './project.inlang',
   outdir: './app/i18n/paraglide',
   strategy: ['globalVariable', 'baseLocale'],
-  // Vite replaces it at build time, so the browser's script drops the server's branches.
-  isServer: 'import.meta.env.SSR',
+  // Vite replaces it at build time, so the browser's script drops the server's branches; code run outside Vite (the
+  // browser tests' own imports of the shop's modules) asks whether there is a window.
+  isServer: "(import.meta.env ? import.meta.env.SSR : typeof window === 'undefined')",
   emitGitIgnore: false,
   emitPrettierIgnore: false,
   emitReadme: false,

@@ -41,6 +41,58 @@ function precompressBrowserAssets(assetsDir: string): Plugin {
 }
 
 /**
+ * Each module imports the message functions it calls, one module per message, rather than the whole list through
+ * `import { m } from '~/i18n/paraglide/messages.js'` (decision 074). Through that one barrel every page's module would
+ * depend on every message module, and the bundler, which splits by dependencies, would put every message any page
+ * uses into the script of every page (a shelf's script grew by 49 KB). Rewritten on one line, so lines do not move:
+ * `m` becomes an object of the messages the module names (`m.key` where a message file `key` exists).
+ */
+function directMessageImports(messagesDir: string): Plugin {
+  const barrel = /import\s*\{\s*m\s*\}\s*from\s*['"][^'"]*i18n\/paraglide\/messages\.js['"];?/
+  return {
+    name: 'shop:direct-message-imports',
+    enforce: 'pre',
+    async transform(code, id) {
+      const file = id.split('?')[0]!
+      if (!/\.(ts|tsx|js|jsx)$/.test(file) || file.includes('/node_modules/') || file.includes('/paraglide/')) return
+      // Any path to the barrel: '~/i18n/…' or relative ('../../i18n/…', from modules the database schema imports too).
+      const found = barrel.exec(code)
+      if (!found) return
+      const named = [...new Set([...code.matchAll(/\bm\.([A-Za-z_$][\w$]*)/g)].map((match) => match[1]!))]
+      const keys: string[] = []
+      for (const key of named) {
+        if (
+          await fs.stat(path.join(messagesDir, `${key}.js`)).then(
+            () => true,
+            () => false,
+          )
+        )
+          keys.push(key)
+      }
+      const imports = keys.map((key) => `import { ${key} as __message_${key} } from '${path.join(messagesDir, `${key}.js`)}';`).join(' ')
+      const object = `const m = { ${keys.map((key) => `${key}: __message_${key}`).join(', ')} };`
+      return { code: code.replace(found[0], `${imports} ${object}`), map: null }
+    },
+  }
+}
+
+/**
+ * The browser's build takes app/i18n/browser-runtime.ts for Paraglide's compiled runtime.js: the page's language, and
+ * nothing of the ways the full runtime has of finding one (see that file).
+ */
+function browserMessageRuntime(runtime: string, replacement: string): Plugin {
+  return {
+    name: 'shop:browser-message-runtime',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('runtime.js') || !importer) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved?.id === runtime ? replacement : null
+    },
+  }
+}
+
+/**
  * Every page loads the root route, so every module the root route imports (its layout, the hooks and helpers under
  * it, React and React Router) goes to the browser on every page. Left to automatic chunking, those split into a file
  * per set of routes sharing them: 13 files on every page. Gathered here into two, the libraries and our own code (5
@@ -106,6 +158,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve: { tsconfigPaths: true },
     plugins: [
       paraglideVitePlugin(messageCompilerOptions),
+      command === 'build' && directMessageImports(path.resolve(messageCompilerOptions.outdir, 'messages')),
+      command === 'build' &&
+        !isSsrBuild &&
+        browserMessageRuntime(path.resolve(messageCompilerOptions.outdir, 'runtime.js'), path.resolve('app/i18n/browser-runtime.ts')),
       tailwindcss(),
       reactRouter(),
       !isSsrBuild && rootShell.plugin,

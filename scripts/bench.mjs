@@ -94,8 +94,12 @@ const BUDGETS = {
   seo: 100,
   jsBytes: 100 * KB,
   cssBytes: 25 * KB,
-  /** What one route's page adds to the scripts every page loads (forms add Zod, ~22 KB; the largest is ~30 KB). */
-  routeJsBytes: 35 * KB,
+  /**
+   * What one route's page adds to the scripts every page loads (forms add Zod, ~22 KB). 40 KB since its words come in
+   * two languages (issue 41): the checkout, the largest, went from 32.1 to 38.2 KB, its address form's labels and
+   * errors in English and Tamil.
+   */
+  routeJsBytes: 40 * KB,
   ceilingShare: 0.5,
   p99Ms: 50,
 }

@@ -37,7 +37,15 @@ import {
 } from '~/http/form-token.server'
 import { appSecret } from '~/features/settings/app-secrets.server'
 import { isbot } from 'isbot'
-import { type Language, LANGUAGE_TAGS, TAMIL_BASE, currentLanguage, pathInLanguage, pathWithoutLanguage } from '~/i18n/language'
+import {
+  type Language,
+  LANGUAGE_TAGS,
+  TAMIL_BASE,
+  currentLanguage,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+} from '~/i18n/language'
 import { inLanguage } from '~/i18n/language.server'
 import { languageOfRequest, languageRedirect } from '~/i18n/request-language.server'
 
@@ -447,7 +455,8 @@ function reactRouterHandler(shop: Shop, pageCache: PageCache): express.RequestHa
         body = new Response(new Uint8Array(bytes)).body ?? undefined
       }
     }
-    const handle = handlers[currentLanguage()]
+    // By the address, not the answer's language: an API asked in Tamil is still at /api/…, outside /ta's basename.
+    const handle = handlers[languageOfPath(req.path)]
     let response = await handle(fetchRequestOf(req, res, publicOrigin, signal, body), context)
     if (issuedKey) {
       response = new Response(response.body, response)

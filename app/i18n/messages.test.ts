@@ -49,8 +49,6 @@ const SAME_IN_BOTH = new Set<string>([
   'shipping_cod_amount',
   'admin_label_mrp_for',
   'shipping_awb_suffix',
-  // Examples for the search box in the spellings search understands (Latin script; see the search's own notes).
-  'search_placeholder',
 ])
 
 /** The shop's code, where messages are used as `m.key`. */

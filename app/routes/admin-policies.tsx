@@ -3,7 +3,7 @@ import { AdminPage, Time } from '~/components/admin/admin-page'
 import { focusRing } from '~/components/catalogue/styles'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
-import { policyPath } from '~/features/policies/policies'
+import { POLICY_LINKS, policyPath } from '~/features/policies/policies'
 import { listPolicies } from '~/features/policies/policies.server'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { Route } from './+types/admin-policies'
@@ -39,7 +39,10 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
           >
             <div>
               <Link to={`/dash/policies/${policy.slug}`} className={linkClass}>
-                {m.policies_edit_named({ title: policy.title })}
+                {m.policies_edit_named({
+                  // A page the owner has not adapted is the shop's template: its title reads in the page's language.
+                  title: (policy.isTemplate && POLICY_LINKS.find((link) => link.slug === policy.slug)?.label) || policy.title,
+                })}
               </Link>
               <p className="mt-1 text-sm text-earth-700">
                 {policy.isTemplate ? m.policies_template_state() : m.policies_adapted()}

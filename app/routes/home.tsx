@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { shelfDescription } from '~/features/catalogue/shelf-descriptions'
 import { ProductCard } from '~/components/catalogue/product-card'
 import { JsonLdScript } from '~/components/findability/json-ld'
 import { AboutShop } from '~/components/home/about-shop'
@@ -75,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The showcases' texts and pictures are in the page's code (HOME_SHOWCASES): by slug, where each item links to.
     showcasePaths: Object.fromEntries(products.map((p) => [p.slug, productPath(p)])),
     showcaseRatings: reviewed(products, (p) => p.slug),
+    // Worded here: the shelves' descriptions stay out of the page's script.
+    shelfDescriptions: Object.fromEntries(SHELF_LINKS.map((shelf) => [shelf.path, shelfDescription(shelf)])),
   }
 }
 
@@ -240,7 +243,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-4 shadow-xs transition-colors hover:border-leaf-600 hover:bg-leaf-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
               >
                 <span className="font-semibold text-leaf-800">{shelf.title}</span>
-                <span className="mt-1 text-sm leading-snug text-earth-600">{shelf.description}</span>
+                <span className="mt-1 text-sm leading-snug text-earth-600">{loaderData.shelfDescriptions[shelf.path]}</span>
               </Link>
             </li>
           ))}

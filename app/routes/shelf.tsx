@@ -3,6 +3,7 @@ import { pathWithoutLanguage } from '~/i18n/language'
 import { EmptyShelf, ProductGrid } from '~/components/catalogue/product-grid'
 import { listProducts } from '~/features/catalogue/catalogue.server'
 import { type Category, categoryLabel, SHELVES } from '~/features/catalogue/categories'
+import { shelfDescription } from '~/features/catalogue/shelf-descriptions'
 import { groupByCategory } from '~/features/catalogue/product'
 import { ratingSummaries } from '~/features/reviews/reviews.server'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.shop.db,
     products.map((p) => p.id),
   )
-  return { shelf, products, ratings }
+  return { shelf: { ...shelf, description: shelfDescription(shelf) }, products, ratings }
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigate } from 'react-router'
+import { data, Form, Link, useHref, useNavigate } from 'react-router'
 import { AccountPage, FormError, FormNotice, SubmitButton, useFieldErrors, useFormBusy } from '~/components/accounts/account-form'
 import { CheckboxField, TextField } from '~/components/forms/fields'
 import { FocusFirstError } from '~/components/forms/focus-first-error'
@@ -16,6 +16,8 @@ import type { Route } from './+types/signin'
 import { formTokenOf } from '~/http/form-token.server'
 import { FormTokenField } from '~/components/forms/form-token-field'
 import { m } from '~/i18n/paraglide/messages.js'
+import { chosenLanguageOfUser } from '~/i18n/language-choice.server'
+import { chosenLanguageOf, languageCookie } from '~/i18n/request-language.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(m.accounts_signin_meta_title({ shopName: shopSettingsOf(matches).shopName }), m.accounts_signin_meta_description())
@@ -61,7 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Read again: ADMIN_EMAILS may have made the account an admin just now.
   const role = userId ? await roleOf(context.shop.db, userId) : null
   const next = safeRedirectPath(parsed.values.redirectTo, role === 'admin' ? '/dash' : '/')
-  return data<ActionResult>({ ok: true, message: m.accounts_signed_in(), next }, { headers: cookieHeaders(answer) })
+  const headers = cookieHeaders(answer)
+  // A language chosen on another browser comes with the account to this one, unless this one chose already (decision 074).
+  const chosen =
+    userId && !chosenLanguageOf(request.headers.get('cookie') ?? undefined) ? await chosenLanguageOfUser(context.shop.db, userId) : null
+  if (chosen) headers.append('Set-Cookie', languageCookie(chosen, new URL(request.url).protocol === 'https:'))
+  return data<ActionResult>({ ok: true, message: m.accounts_signed_in(), next }, { headers })
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,6 +77,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigate = useNavigate()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const succeeded = actionData?.ok ? actionData : undefined
+  // The page's own address for it (with /ta on a Tamil page), for the browser without JavaScript.
+  const nextHref = useHref(succeeded?.next ?? '/')
   const { errors, refusal, checkBeforeSending, clearFieldError } = useFieldErrors(signInSchema, failed)
 
   useEffect(() => {
@@ -92,7 +101,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     >
       <FormNotice message={succeeded?.message}>
         {/* Without JavaScript the browser moves on by itself after the same pause. */}
-        {succeeded && !hydrated && <meta httpEquiv="refresh" content={`${NOTICE_MS / 1000};url=${succeeded.next}`} />}
+        {succeeded && !hydrated && <meta httpEquiv="refresh" content={`${NOTICE_MS / 1000};url=${nextHref}`} />}
       </FormNotice>
       <FormError message={failed?.error} reason={failed?.reason} />
       <FocusFirstError failure={refusal} />

@@ -129,6 +129,31 @@ test.describe('every admin page', () => {
   }
 })
 
+// The shop in Tamil (issue 41): the pages a shopper goes through, with their Tamil names, labels and lang.
+test.describe('the Tamil pages', () => {
+  for (const { name, path } of [
+    { name: 'home', path: '/ta' },
+    { name: 'a shelf', path: '/ta/herb-ro' },
+    { name: 'a single-price product', path: async (request: APIRequestContext) => `/ta${await singlePriceProduct(request)}` },
+  ] satisfies PageToCheck[]) {
+    test(name, async ({ visitorTab: page, request }) => {
+      await openHydrated(page, await resolve(path, request))
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN')
+      await expectAccessiblePage(page, `Tamil: ${name}`)
+    })
+  }
+
+  test('the cart with items and the checkout summary', async ({ page, request }) => {
+    await fillCart(page, request, true)
+    await openHydrated(page, '/ta/Cart-page')
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2)
+    await expectAccessiblePage(page, 'Tamil: the cart with items')
+    await openHydrated(page, '/ta/checkout')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN')
+    await expectAccessiblePage(page, 'Tamil: the checkout summary')
+  })
+})
+
 test.describe('pages in the states a customer meets', () => {
   test('the cart with items, the address form filled in, the checkout summary', async ({ page, request }) => {
     await fillCart(page, request, true)

@@ -84,17 +84,16 @@ export type Subcategory = (typeof SUBCATEGORIES)[number]
 /** A shelf is a listing page of the shop: which products it shows and how. */
 export type Shelf = {
   path: string
-  /** The shelf's name, heading and description: worded in the language of the moment each time they are read. */
+  /** The shelf's name and heading: worded in the language of the moment each time they are read (its description: shelf-descriptions.ts). */
   readonly title: string
   readonly heading: string
   categories: readonly Category[]
   subcategory?: Subcategory | null
   /** `cards` is the plain grid; `size-select` is the spec's other freeze-dried listing. */
   layout: 'cards' | 'size-select'
-  readonly description: string
 }
 
-type ShelfWords = { title: () => string; heading: () => string; description: () => string }
+type ShelfWords = { title: () => string; heading: () => string }
 
 /**
  * A shelf whose words are message functions, read through getters (enumerable, so a loader's data carries them as
@@ -106,7 +105,6 @@ function shelf(fixed: Omit<Shelf, keyof ShelfWords>, words: ShelfWords): Shelf {
     {
       title: { get: words.title, enumerable: true },
       heading: { get: words.heading, enumerable: true },
-      description: { get: words.description, enumerable: true },
     },
   ) as Shelf
 }
@@ -117,19 +115,17 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_category_herbal,
       heading: m.catalogue_shelf_herbal_heading,
-      description: m.catalogue_shelf_herbal_description,
     },
   ),
   shelf(
     { path: '/herb-ro/tokku', categories: ['thokku'], layout: 'cards' },
-    { title: m.catalogue_category_thokku, heading: m.catalogue_category_thokku, description: m.catalogue_shelf_thokku_description },
+    { title: m.catalogue_category_thokku, heading: m.catalogue_category_thokku },
   ),
   shelf(
     { path: '/herb-ro/biscuits', categories: ['herbal'], subcategory: 'biscuits', layout: 'cards' },
     {
       title: m.catalogue_shelf_biscuits_title,
       heading: m.catalogue_shelf_biscuits_title,
-      description: m.catalogue_shelf_biscuits_description,
     },
   ),
   shelf(
@@ -137,7 +133,6 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_category_capsules_tablets,
       heading: m.catalogue_category_capsules_tablets,
-      description: m.catalogue_shelf_capsules_description,
     },
   ),
   shelf(
@@ -145,7 +140,6 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_shelf_freeze_dried_title,
       heading: m.catalogue_shelf_freeze_dried_heading,
-      description: m.catalogue_shelf_freeze_dried_description,
     },
   ),
   shelf(
@@ -153,7 +147,6 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_shelf_freeze_dried_title,
       heading: m.catalogue_shelf_freeze_dried_heading,
-      description: m.catalogue_shelf_freeze_dried_sizes_description,
     },
   ),
   shelf(
@@ -161,7 +154,6 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_shelf_dehydrated_title,
       heading: m.catalogue_shelf_dehydrated_heading,
-      description: m.catalogue_shelf_dehydrated_description,
     },
   ),
   shelf(
@@ -169,19 +161,17 @@ export const SHELVES: readonly Shelf[] = [
     {
       title: m.catalogue_category_essential_oils,
       heading: m.catalogue_category_essential_oils,
-      description: m.catalogue_shelf_essential_oils_description,
     },
   ),
   shelf(
     { path: '/Spices', categories: ['spices'], layout: 'cards' },
-    { title: m.catalogue_category_spices, heading: m.catalogue_category_spices, description: m.catalogue_shelf_spices_description },
+    { title: m.catalogue_category_spices, heading: m.catalogue_category_spices },
   ),
   shelf(
     { path: '/Dryfruits', categories: ['dry-fruits'], layout: 'cards' },
     {
       title: m.catalogue_category_dry_fruits,
       heading: m.catalogue_category_dry_fruits,
-      description: m.catalogue_shelf_dry_fruits_description,
     },
   ),
 ]

@@ -1,17 +1,34 @@
+import { currentLanguage, intlTag, type Language } from '~/i18n/language'
 // The shop is in India: every date it shows (admin pages, reviews, My orders, tax invoices) reads in India's time,
 // on the server and in the browser alike, whatever the machine's own time zone.
 const INDIA = 'Asia/Kolkata'
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: INDIA })
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: INDIA })
 
-/** "24 Nov 2026, 11:30 pm" in India's time. */
-export function formatIndiaDateTime(value: Date | string) {
-  return dateTimeFormat.format(new Date(value))
+/** Made once per language, when first asked for. */
+const formats = new Map<Language, { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>()
+function formatsIn(language: Language) {
+  let made = formats.get(language)
+  if (!made) {
+    const tag = intlTag(language)
+    made = {
+      dateTime: new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: INDIA }),
+      date: new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: INDIA }),
+    }
+    formats.set(language, made)
+  }
+  return made
+}
+
+/**
+ * "24 Nov 2026, 11:30 pm" in India's time, in the language of the page or mail (decision 074), or the one given (a
+ * tax invoice's dates read the same whoever downloads it).
+ */
+export function formatIndiaDateTime(value: Date | string, language: Language = currentLanguage()) {
+  return formatsIn(language).dateTime.format(new Date(value))
 }
 
 /** "24 Nov 2026": the day in India, which may not be the UTC day. */
-export function formatIndiaDate(value: Date | string) {
-  return dateFormat.format(new Date(value))
+export function formatIndiaDate(value: Date | string, language: Language = currentLanguage()) {
+  return formatsIn(language).date.format(new Date(value))
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000

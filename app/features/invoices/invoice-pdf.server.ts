@@ -108,17 +108,17 @@ export async function renderInvoicePdf(
   const facts: Array<[string, string]> = creditNote
     ? [
         [label(m.invoices_credit_note_number, {}), creditNote.number],
-        [label(m.invoices_credit_note_date, {}), formatIndiaDate(creditNote.issuedAt)],
-        [label(m.invoices_against_invoice, {}), `${creditNote.invoiceNumber} of ${formatIndiaDate(creditNote.invoiceIssuedAt)}`],
+        [label(m.invoices_credit_note_date, {}), formatIndiaDate(creditNote.issuedAt, 'en')],
+        [label(m.invoices_against_invoice, {}), `${creditNote.invoiceNumber} of ${formatIndiaDate(creditNote.invoiceIssuedAt, 'en')}`],
         [label(m.invoices_order, {}), creditNote.orderNumber],
         [label(m.invoices_reason, {}), creditNote.reason],
       ]
     : [
         [label(m.invoices_invoice_number, {}), invoice.number],
-        [label(m.invoices_invoice_date, {}), formatIndiaDate(invoice.issuedAt)],
+        [label(m.invoices_invoice_date, {}), formatIndiaDate(invoice.issuedAt, 'en')],
         [label(m.invoices_order, {}), invoice.orderNumber],
         ...('paidAt' in invoice && invoice.paidAt
-          ? ([[label(m.invoices_paid_on, {}), formatIndiaDate(invoice.paidAt)]] as Array<[string, string]>)
+          ? ([[label(m.invoices_paid_on, {}), formatIndiaDate(invoice.paidAt, 'en')]] as Array<[string, string]>)
           : []),
         ...('paymentId' in invoice && invoice.paymentId
           ? ([[label(m.invoices_payment, {}), invoice.paymentId]] as Array<[string, string]>)

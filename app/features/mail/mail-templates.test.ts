@@ -5,6 +5,8 @@ import * as codMails from '~/features/checkout/cod-mails'
 import * as contactMails from '~/features/contact/contact.server'
 import { DEFAULT_SHOP_SETTINGS as settings } from '~/features/settings/shop-settings'
 import { hideAccountLinks } from './outbox.server'
+import { inLanguage } from '~/i18n/language.server'
+import { englishOnlyPhrases } from '../../../tests/support/english-phrases'
 
 // Every mail the shop sends, rendered with the links it really carries, then shown the way the admin's outbox
 // shows it (issue 14, item 2): no link that acts for its recipient may be readable there, whatever its path.
@@ -54,7 +56,7 @@ const RENDERED: Record<string, (t?: (value: string) => string) => { subject: str
     ),
   signUpAttemptMail: (t) => accountMails.signUpAttemptMail(inputs(t).user, SHOP, inputs(t).shop),
   customerConfirmationMail: (t) => orderMails.customerConfirmationMail(inputs(t).order, SHOP, inputs(t).shop),
-  ownerOrderNotice: (t) => orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Paid after expiry')),
+  ownerOrderNotice: (t) => orderMails.ownerOrderNotice(inputs(t).order, inputs(t).shop, (t ?? String)('Payment came after the order expired')),
   orderShippedMail: (t) =>
     orderMails.orderShippedMail(
       inputs(t).order,
@@ -141,4 +143,20 @@ it('keeps the lines of a contact message, indented, so none passes as a line of 
   )
   expect(mail.text).toContain('Message:\n  Hi\n  Reply to thief@evil.example\n  x\n')
   expect(mail.text.split('\n').filter((l) => l.startsWith('Reply to'))).toEqual(['Reply to e@example.in or call 9876543210.'])
+})
+
+describe('every mail in Tamil', () => {
+  const phrases = englishOnlyPhrases()
+  it.each(Object.keys(RENDERED))('%s: Tamil subject and text, no English message left in them', (name) => {
+    const mail = inLanguage('ta', () => RENDERED[name]!())
+    expect(mail.subject).toMatch(/[\u0B80-\u0BFF]/)
+    expect(mail.text).toMatch(/[\u0B80-\u0BFF]/)
+    const left = phrases.filter((phrase) => mail.subject.includes(phrase) || mail.text.includes(phrase))
+    expect(left).toEqual([])
+  })
+
+  it('links a Tamil mail’s reader to the Tamil pages', () => {
+    expect(inLanguage('ta', () => RENDERED.customerConfirmationMail!()).text).toContain(`${SHOP}/ta/track?order=KO-1042`)
+    expect(RENDERED.customerConfirmationMail!().text).toContain(`${SHOP}/track?order=KO-1042`)
+  })
 })

@@ -89,7 +89,7 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
         return { refundId: same.id, amountPaise: same.amountPaise, creditNoteNumber, duplicate: true }
       }
       if (paidOn < indiaDayOf(order.createdAt))
-        throw new RefundRefusedError(`The refund cannot have been paid before the order was placed (${formatIndiaDate(order.createdAt)}).`)
+        throw new RefundRefusedError(`The refund cannot have been paid before the order was placed (${formatIndiaDate(order.createdAt, 'en')}).`)
 
       const lines = await tx.query.orderLines.findMany({ where: (l, { eq }) => eq(l.orderId, order.id) })
       const prior = await refundsOf(tx, order.id)
@@ -131,7 +131,7 @@ export async function recordCodRefund(db: Database, shopUrl: string, input: CodR
         orderId: order.id,
         status: order.status,
         note: [
-          `Refund of ${formatRupeesAndPaise(plan.amountPaise)} paid by ${PAID_BY[input.method]} on ${formatIndiaDate(paidOn)}, reference ${reference} (${refundedWhat(plan.items)}): ${input.reason}`,
+          `Refund of ${formatRupeesAndPaise(plan.amountPaise)} paid by ${PAID_BY[input.method]} on ${formatIndiaDate(paidOn, 'en')}, reference ${reference} (${refundedWhat(plan.items)}): ${input.reason}`,
           restock ? 'goods back to stock' : '',
           creditNote ? `credit note ${creditNote.document.number}` : '',
         ]

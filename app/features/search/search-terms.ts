@@ -19,15 +19,48 @@ export const FUZZY_SIMILARITY = 0.5
 /** Words that say nothing about a product; PostgreSQL's English dictionary drops these and more. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'to', 'with', 'for', 'in', 'on', 'or', 'from', 'by', 'at', 'is', 'any', 'some'])
 
-/** Lower case, accents off Latin letters ("jeerā" is "jeera"), anything but letters and digits a space. */
+/**
+ * Lower case, accents off Latin letters ("jeerā" is "jeera"), anything but letters and digits a space. Other scripts
+ * keep their letters and marks: a Tamil vowel sign or pulli is a mark (\p{M}) and stays with its letter, and NFC
+ * puts a vowel sign typed in two pieces (ெ + ா) back into one (ொ), as the synonym list writes it. The zero-width
+ * (non-)joiners some keyboards put inside Indian words are dropped, so they do not cut a word in two.
+ */
 export function normaliseText(text: string) {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC')
     .toLowerCase()
+    .replace(/[\u200c\u200d]/g, '')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
+}
+
+const TAMIL_LETTER = /[\u0b80-\u0bff]/
+
+/** Whether a word is written in Tamil script. */
+export function isTamil(word: string) {
+  return TAMIL_LETTER.test(word)
+}
+
+/** Letters as a reader counts them: a Tamil letter with its vowel sign or pulli is one ("மஞ்சள்" has four). */
+function letterCount(word: string) {
+  return word.replace(/\p{M}/gu, '').length
+}
+
+/**
+ * A Tamil word with the slips its spelling invites folded away, so "மஞ்சல்" and "மஞ்சள்", "தகாளி" and "தக்காளி",
+ * "ஜீரகம்" and "சீரகம்" meet: the three l's (ல ள ழ) as one, the two r's (ர ற), the three n's (ந ண ன), the Grantha
+ * letters ஜ ஸ ஷ as ச, and a doubled consonant (க்க) as a single one.
+ */
+export function tamilKey(word: string) {
+  return word
+    .normalize('NFC')
+    .replace(/[ளழ]/g, 'ல')
+    .replace(/ற/g, 'ர')
+    .replace(/[ணன]/g, 'ந')
+    .replace(/[ஜஸஷ]/g, 'ச')
+    .replace(/([\u0b95-\u0bb9])\u0bcd\1/g, '$1')
 }
 
 export function wordsOf(text: string) {
@@ -44,7 +77,10 @@ export type Concept = { typed: string; alternates: string[] }
 const GROUP_OF_TERM = new Map<string, readonly string[]>()
 for (const group of SYNONYM_GROUPS) for (const term of group) GROUP_OF_TERM.set(term, group)
 const LONGEST_TERM = Math.max(...[...GROUP_OF_TERM.keys()].map((t) => t.split(' ').length))
-const SINGLE_WORD_TERMS = [...GROUP_OF_TERM.keys()].filter((t) => !t.includes(' '))
+const SINGLE_WORD_TERMS = [...GROUP_OF_TERM.keys()].filter((t) => !t.includes(' ') && !isTamil(t))
+/** The Tamil-script words of the list by their tamilKey (the tests check no two groups share a key). */
+const GROUP_OF_TAMIL_KEY = new Map<string, readonly string[]>()
+for (const [term, group] of GROUP_OF_TERM) if (isTamil(term) && !term.includes(' ')) GROUP_OF_TAMIL_KEY.set(tamilKey(term), group)
 
 /** "pickles" finds the group of "pickle"; "leaves" is listed where it matters. */
 function singular(word: string) {
@@ -53,7 +89,9 @@ function singular(word: string) {
 
 function groupOf(term: string) {
   const exact = GROUP_OF_TERM.get(term) ?? GROUP_OF_TERM.get(singular(term))
-  if (exact || term.includes(' ') || term.length < 5) return exact
+  if (exact || term.includes(' ')) return exact
+  if (isTamil(term)) return tamilGroupOf(term)
+  if (term.length < 5) return undefined
   // A slip in a name the list knows ("nelikai", "ashwaganda"): the closest listed word, if close enough.
   let best: { term: string; score: number } | undefined
   for (const candidate of SINGLE_WORD_TERMS) {
@@ -61,6 +99,30 @@ function groupOf(term: string) {
     if (score >= 0.6 && (!best || score > best.score)) best = { term: candidate, score }
   }
   return best && GROUP_OF_TERM.get(best.term)
+}
+
+/** "தக்காளிகள்" is "தக்காளி", "மாம்பழங்கள்" "மாம்பழம்": the plural ending off, and ம் back where it became ங். */
+function tamilSingular(word: string) {
+  const stem = word.replace(/(க்)?கள்$/, '')
+  return stem === word ? word : stem.replace(/ங்$/, 'ம்')
+}
+
+/**
+ * A Tamil word's group: the listed word it is a usual slip of (same tamilKey), else, from three letters up, the
+ * listed word whose key is closest by trigram similarity. Tamil keys are compared by code points, where a vowel
+ * sign is one of its own: a slip in one vowel sign then costs a few trigrams, not every trigram of its letter
+ * ("வெண்டக்காய்" for "வெண்டைக்காய்": 0.62 by code points, 0.45 letter by letter).
+ */
+function tamilGroupOf(word: string) {
+  const key = tamilKey(word)
+  const same = GROUP_OF_TAMIL_KEY.get(key) ?? GROUP_OF_TAMIL_KEY.get(tamilKey(tamilSingular(word)))
+  if (same || letterCount(word) < 3) return same
+  let best: { group: readonly string[]; score: number } | undefined
+  for (const [candidate, group] of GROUP_OF_TAMIL_KEY) {
+    const score = similarity(key, candidate)
+    if (score >= 0.6 && (!best || score > best.score)) best = { group, score }
+  }
+  return best?.group
 }
 
 /** The query's concepts, longest listed phrase first at each word, stop words left out, at most MAX_CONCEPTS. */
@@ -139,7 +201,10 @@ function trigramsOf(word: string) {
   return set
 }
 
-/** pg_trgm's `similarity` of two single words: shared trigrams over all trigrams. */
+/**
+ * pg_trgm's `similarity` of two single words: shared trigrams over all trigrams. Trigrams of code points: for Latin
+ * words, letters; Tamil words are compared by their tamilKey, where a vowel sign or pulli counts as a character.
+ */
 export function similarity(a: string, b: string) {
   const ta = trigramsOf(a)
   const tb = trigramsOf(b)
@@ -152,10 +217,25 @@ export function similarity(a: string, b: string) {
 function wordMatches(word: string, asked: readonly string[]) {
   return asked.some((a) => {
     if (word === a) return true
+    if (isTamil(word) || isTamil(a)) return isTamil(word) && isTamil(a) && tamilWordMatches(word, a)
     const [short, long] = word.length <= a.length ? [word, a] : [a, word]
     if (short.length >= 3 && long.startsWith(short) && long.length - short.length <= 2) return true
     return short.length >= MIN_FUZZY_LENGTH && similarity(word, a) >= FUZZY_SIMILARITY
   })
+}
+
+/**
+ * A Tamil word of a text against one asked for: the same after folding slips, or the asked word with an ending
+ * (Tamil joins case endings to the word: "தக்காளியில்", in tomato), from three letters up, or a slip away.
+ */
+function tamilWordMatches(word: string, asked: string) {
+  const [w, a] = [tamilKey(word), tamilKey(asked)]
+  if (w === a) return true
+  // Counted on the folded words, so "மல்லி" (மலி) does not start "மலிவு".
+  if (letterCount(a) < 3) return false
+  // A word ending in a pulli takes its ending on that consonant: "நெல்லிக்காய்" + ஐ is "நெல்லிக்காயை".
+  const stem = a.replace(/\u0bcd$/, '')
+  return (w.startsWith(stem) && letterCount(w) - letterCount(a) <= 3) || similarity(w, a) >= 0.6
 }
 
 /** Every single word of every concept's names: what highlighting looks for. */

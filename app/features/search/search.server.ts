@@ -17,6 +17,7 @@ import {
   categoryShares,
   conceptsOf,
   highlight,
+  isTamil,
   snippet,
   wordsOf,
 } from './search-terms'
@@ -184,9 +185,19 @@ export async function searchCatalogue(db: Database, { q, page }: SearchRequest):
   }
 }
 
+/**
+ * The query's words to hold against product names: a Tamil-script word by the English name of its thing when the
+ * synonym list knows it ("புதினா" as "mint"), since trigrams of Tamil letters are never near an English name.
+ */
+function wordsForNames(q: string) {
+  return wordsOf(q)
+    .map((word) => (isTamil(word) ? (conceptsOf(word)[0]?.alternates.find((t) => !isTamil(t)) ?? word) : word))
+    .join(' ')
+}
+
 /** The live product name nearest to the query, for "Did you mean …?" when nothing matched; null if none is near. */
 async function closestName(db: Database, q: string) {
-  const words = wordsOf(q).join(' ')
+  const words = wordsForNames(q)
   const closeness = sql<number>`word_similarity(${words}, ${products.name})`
   const [row] = await db
     .select({ name: products.name })

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
 import type { Category } from '../catalogue/categories'
+import { DEMO_PRODUCTS } from '../catalogue/demo-catalogue'
 import { SEARCH_PAGE_SIZE } from './limits'
 import { type SearchOutcome, parseSearchParams, searchCatalogue } from './search.server'
 
@@ -160,6 +161,9 @@ describe(`search ranking on ${describeDatabase()}`, () => {
     expect(await search('xyzzy')).toEqual({ kind: 'no-match', q: 'xyzzy', suggestion: null })
     expect(await search('peprment')).toEqual({ kind: 'no-match', q: 'peprment', suggestion: 'Peppermint Essential Oil' })
     expect(await search('biskit')).toEqual({ kind: 'no-match', q: 'biskit', suggestion: 'Ragi Biscuits' })
+    // A Tamil word is held against the names by its English name: "புதினா" is mint.
+    expect(await search('புதினா')).toEqual({ kind: 'no-match', q: 'புதினா', suggestion: 'Peppermint Essential Oil' })
+    expect(await search('வணக்கம்')).toEqual({ kind: 'no-match', q: 'வணக்கம்', suggestion: null })
   })
 
   it('has nothing to look for in an empty query or one of small words only', async () => {
@@ -213,6 +217,136 @@ describe(`search ranking on ${describeDatabase()}`, () => {
     }
     // Nothing was dropped.
     expect(namesOf(await search('turmeric')).length).toBeGreaterThan(0)
+  })
+})
+
+// The demo catalogue as it is (English names): a Tamil-script query finds the same products as the English name and
+// the Tamil name in Latin letters, through the synonym list, with the same tolerance for slips.
+describe(`search in Tamil script, English and romanised Tamil, on the demo catalogue on ${describeDatabase()}`, () => {
+  let demo: DatabaseHandle
+
+  beforeAll(async () => {
+    demo = await openTestDatabase()
+    await demo.db.insert(products).values(
+      DEMO_PRODUCTS.map((p, i) => ({
+        id: `d${i}`,
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        subcategory: p.subcategory ?? null,
+      })),
+    )
+    await demo.db
+      .insert(variants)
+      .values(DEMO_PRODUCTS.map((_, i) => ({ productId: `d${i}`, size: 'one' as const, pricePaise: 10000, stock: 5 })))
+  })
+  afterAll(async () => {
+    await demo?.close()
+  })
+
+  const AMLA = ['amla-capsules', 'dehydrated-amla', 'nellikai-thokku']
+  const THOKKU = DEMO_PRODUCTS.filter((p) => p.category === 'thokku').map((p) => p.slug)
+  const TURMERIC = ['erode-turmeric-powder', 'turmeric-pepper-capsules']
+  const TOMATO = ['dehydrated-tomato-powder', 'freeze-dried-tomato', 'tomato-chutney', 'tomato-rice', 'tomato-thokku']
+  const CURRY_LEAF = ['curry-leaf-thokku', 'dehydrated-curry-leaves']
+  const MORINGA = [
+    'dehydrated-moringa-leaves',
+    'freeze-dried-drumstick',
+    'moringa-capsules',
+    'moringa-leaf-powder',
+    'moringa-millet-crackers',
+    'moringa-soup',
+  ]
+  const GINGER = ['dehydrated-ginger', 'ginger-oats-cookies', 'ginger-thokku']
+  const CASHEWS = ['panruti-cashews-w320', 'pepper-roasted-cashews']
+  const PINEAPPLE = ['dehydrated-pineapple-rings', 'freeze-dried-pineapple']
+  const shelf = (category: Category) => DEMO_PRODUCTS.filter((p) => p.category === category).map((p) => p.slug)
+
+  // Each row: a query and the products it must find, before any other. Rows of one thing side by side: Tamil script,
+  // romanised Tamil, English, and a slip.
+  const TABLE: [query: string, slugs: string[]][] = [
+    ['நெல்லிக்காய்', AMLA],
+    ['நெல்லி', AMLA],
+    ['நெல்லிகாய்', AMLA],
+    ['nellikkai', AMLA],
+    ['nellikai', AMLA],
+    ['amla', AMLA],
+    ['தொக்கு', THOKKU],
+    ['ஊறுகாய்', THOKKU],
+    ['thokku', THOKKU],
+    ['tokku', THOKKU],
+    ['pickle', THOKKU],
+    ['மஞ்சள்', TURMERIC],
+    ['மஞ்சல்', TURMERIC],
+    ['manjal', TURMERIC],
+    ['turmeric', TURMERIC],
+    ['tumeric', TURMERIC],
+    ['தக்காளி', TOMATO],
+    ['thakkali', TOMATO],
+    ['tomato', TOMATO],
+    ['கறிவேப்பிலை', CURRY_LEAF],
+    ['கருவேப்பிலை', CURRY_LEAF],
+    ['karuveppilai', CURRY_LEAF],
+    ['curry leaves', CURRY_LEAF],
+    ['முருங்கை', MORINGA],
+    ['முருங்கைக்காய்', MORINGA],
+    ['murungai', MORINGA],
+    ['moringa', MORINGA],
+    ['drumstick', MORINGA],
+    ['இஞ்சி', GINGER],
+    ['inji', GINGER],
+    ['ginger', GINGER],
+    ['முந்திரி', CASHEWS],
+    ['mundhiri', CASHEWS],
+    ['cashews', CASHEWS],
+    ['அன்னாசி', PINEAPPLE],
+    ['annasi', PINEAPPLE],
+    ['pineapple', PINEAPPLE],
+    // A shelf named in Tamil.
+    ['மசாலா', shelf('spices')],
+    ['spices', shelf('spices')],
+    ['உலர் பழங்கள்', shelf('dry-fruits')],
+    ['dry fruits', shelf('dry-fruits')],
+  ]
+
+  it.each(TABLE)('%s finds its products first', async (q, slugs) => {
+    const outcome = await searchCatalogue(demo.db, { q, page: 1 })
+    expect(outcome.kind, q).toBe('results')
+    const found = outcome.kind === 'results' ? outcome.results.map((r) => r.product.slug) : []
+    expect(found.slice(0, slugs.length).sort(), q).toEqual([...slugs].sort())
+  })
+
+  it('finds the same products for a Tamil word as for its English name', async () => {
+    const slugsOf = async (q: string) => {
+      const outcome = await searchCatalogue(demo.db, { q, page: 1 })
+      return outcome.kind === 'results' ? outcome.results.map((r) => r.product.slug).sort() : []
+    }
+    for (const [tamil, english] of [
+      ['நெல்லிக்காய்', 'amla'],
+      ['தொக்கு', 'thokku'],
+      ['மஞ்சள்', 'turmeric'],
+      ['கறிவேப்பிலை', 'curry leaf'],
+    ] as const) {
+      expect(await slugsOf(tamil), tamil).toEqual(await slugsOf(english))
+    }
+  })
+
+  it('ranks the product every Tamil word names first, and marks its English name', async () => {
+    const outcome = await searchCatalogue(demo.db, { q: 'தக்காளி தொக்கு', page: 1 })
+    if (outcome.kind !== 'results') throw new Error(outcome.kind)
+    expect(outcome.results[0]!.product.slug).toBe('tomato-thokku')
+    expect(outcome.results[0]!.name).toEqual([
+      { text: 'Tomato', mark: true },
+      { text: ' ', mark: false },
+      { text: 'Thokku', mark: true },
+    ])
+    const powder = await searchCatalogue(demo.db, { q: 'மஞ்சள் தூள்', page: 1 })
+    expect(powder.kind === 'results' && powder.results[0]!.product.slug).toBe('erode-turmeric-powder')
+  })
+
+  it('says when a Tamil word matches nothing', async () => {
+    expect(await searchCatalogue(demo.db, { q: 'வணக்கம்', page: 1 })).toEqual({ kind: 'no-match', q: 'வணக்கம்', suggestion: null })
   })
 })
 

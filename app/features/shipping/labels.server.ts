@@ -283,7 +283,7 @@ function drawPackingSlip(doc: Doc, slip: PackingSlip, bars: number[]) {
   const parcel = slip.parcel && slip.parcel.of > 1 ? `Parcel ${slip.parcel.number} of ${slip.parcel.of}` : null
   const headRuns: Run[] = [
     { text: parcel ? `Packing slip · ${parcel}` : 'Packing slip', font: 'bold', size: 14, after: 2 },
-    { text: `Order ${slip.orderNumber}, placed on ${formatIndiaDate(slip.orderedAt)}`, font: 'regular', size: 9.5 },
+    { text: `Order ${slip.orderNumber}, placed on ${formatIndiaDate(slip.orderedAt, 'en')}`, font: 'regular', size: 9.5 },
     { text: `For ${slip.customerName}`, font: 'regular', size: 9.5, after: 4 },
   ]
   const headScale = fittingScale(doc, headRuns, WIDTH, 80, 0.6) ?? tooLong('customer’s name', slip.orderNumber)
