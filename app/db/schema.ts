@@ -32,6 +32,9 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** The name and description in Tamil; null or empty means not translated (the English is shown instead). */
+    nameTa: text('name_ta'),
+    descriptionTa: text('description_ta'),
     category: categoryEnum('category').notNull(),
     /** A shelf within a category, e.g. `biscuits` among herbal products. */
     subcategory: text('subcategory'),
@@ -43,13 +46,14 @@ export const products = pgTable(
     /** GST charged on this product, in whole percent; prices include it. */
     gstRatePercent: integer('gst_rate_percent').notNull().default(5),
     /**
-     * What search matches (features/search): the name weighs most, then the shelf, then the description.
+     * What search matches (features/search): the name weighs most, then the shelf, then the description; the
+     * Tamil name and description (migration 0020) as words of their own ('simple': no English stemming).
      * Kept by PostgreSQL itself, so no write path can forget it.
      */
     searchDocument: tsvector('search_document')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', coalesce(subcategory, '')), 'B') || setweight(to_tsvector('english', description), 'C')`,
+        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('simple', coalesce(name_ta, '')), 'A') || setweight(to_tsvector('english', coalesce(subcategory, '')), 'B') || setweight(to_tsvector('english', description), 'C') || setweight(to_tsvector('simple', coalesce(description_ta, '')), 'C')`,
       ),
     /*
      * What the pack's label declares, shown on the listing (decision 039: Legal Metrology (Packaged Commodities)

@@ -12,7 +12,7 @@ import { ProductSearch, ProductTable } from '~/components/admin/product-list'
 import { shopSettingsOf } from '~/components/layout/use-shop-settings'
 import { requireAdminPage } from '~/features/accounts/guards.server'
 import { productFormValues } from '~/features/admin/product-form-fields'
-import { getProductForAdmin, listProductsForAdminPage } from '~/features/admin/products.server'
+import { countUntranslatedProducts, getProductForAdmin, listProductsForAdminPage } from '~/features/admin/products.server'
 import { manageProductAction } from '~/features/admin/form-actions.server'
 import { type ManagerResult, updateFailed } from '~/features/admin/form-results'
 import { m } from '~/i18n/paraglide/messages.js'
@@ -42,6 +42,12 @@ const listQuery = z.object({
     .catch(undefined),
   // Read by readPageParam: a page that is not 1, 2, 3 … shows the first, with a notice (decision 038).
   page: z.string().optional(),
+  // `untranslated=1`: only the products without a Tamil name.
+  untranslated: z
+    .string()
+    .optional()
+    .transform((v) => v === '1')
+    .catch(false),
   edit: dialogProductId,
   delete: dialogProductId,
 })
@@ -52,13 +58,16 @@ const listQuery = z.object({
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context)
-  const { q, category, page, edit, delete: deleteId } = readQuery(request, listQuery)
+  const { q, category, page, untranslated, edit, delete: deleteId } = readQuery(request, listQuery)
   const asked = readPageParam(page)
-  const list = await listProductsForAdminPage(
-    context.shop.db,
-    { search: q, category },
-    { page: asked.page, pageSize: ADMIN_PRODUCT_PAGE_SIZE },
-  )
+  const [list, untranslatedCount] = await Promise.all([
+    listProductsForAdminPage(
+      context.shop.db,
+      { search: q, category, untranslated },
+      { page: asked.page, pageSize: ADMIN_PRODUCT_PAGE_SIZE },
+    ),
+    countUntranslatedProducts(context.shop.db),
+  ])
   // The dialog's product when it is not on this page (an address from elsewhere, a list changed since): by its id.
   const openId = edit ?? deleteId
   const opened = openId && !list.items.some((p) => p.id === openId) ? await getProductForAdmin(context.shop.db, openId) : null
@@ -66,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body = {
     q,
     category: category ?? '',
+    untranslated,
+    untranslatedCount,
     products: list.items,
     total: list.total,
     page: list.page,
@@ -85,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductManager({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, q, category, total, page, pageCount, pageNotice, opened } = loaderData
+  const { products, q, category, untranslated, untranslatedCount, total, page, pageCount, pageNotice, opened } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const mediaBase = useMediaBase()
@@ -95,6 +106,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
     const next = new URLSearchParams()
     if (q) next.set('q', q)
     if (category) next.set('category', category)
+    if (untranslated) next.set('untranslated', '1')
     if (n > 1) next.set('page', String(n))
     return next
   }
@@ -159,7 +171,7 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <p className="mt-4 text-earth-700" aria-live="polite">
-        {q || category ? m.admin_products_found({ count: total }) : m.admin_products_count({ count: total })}
+        {q || category || untranslated ? m.admin_products_found({ count: total }) : m.admin_products_count({ count: total })}
         {pageCount > 1 &&
           products.length > 0 &&
           m.admin_products_showing({
@@ -168,6 +180,23 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           })}
       </p>
 
+      {untranslated ? (
+        <p className="mt-2 text-sm text-earth-700">
+          {m.admin_untranslated_filtered()}{' '}
+          <Link to="/Delete" className="font-medium text-leaf-800 underline underline-offset-2">
+            {m.admin_untranslated_show_all()}
+          </Link>
+        </p>
+      ) : (
+        untranslatedCount > 0 && (
+          <p className="mt-2 text-sm text-earth-700">
+            {m.admin_untranslated_count({ count: untranslatedCount })}{' '}
+            <Link to="/Delete?untranslated=1" className="font-medium text-leaf-800 underline underline-offset-2">
+              {m.admin_untranslated_show()}
+            </Link>
+          </p>
+        )
+      )}
       <ProductTable products={products} hrefWith={withParam} />
       <Pager
         page={page}

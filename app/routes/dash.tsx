@@ -11,6 +11,7 @@ import { COD_PERIOD_DAYS, LOW_STOCK_UNITS, loadDashboard } from '~/features/admi
 import { formatRupees } from '~/features/money/money'
 import { intlTag } from '~/i18n/language'
 import { m } from '~/i18n/paraglide/messages.js'
+import { ownTextLang } from '~/features/catalogue/product'
 import type { Route } from './+types/dash'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -299,7 +300,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {lowStock.offers.map((offer) => (
                   <li key={`${offer.productId}-${offer.size}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <Link to={`/Delete?q=${encodeURIComponent(offer.name)}`} className={linkClass}>
-                      {offer.name}
+                      {/* The owner's English name (the admin reads the English); marked as such on a Tamil page. */}
+                      <span lang={ownTextLang('en')}>{offer.name}</span>
                       {offer.size !== 'one' ? ` (${offer.size})` : ''}
                     </Link>
                     {offer.stock === 0 ? (

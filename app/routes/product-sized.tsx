@@ -9,7 +9,7 @@ import { ProductDeclarations } from '~/components/catalogue/product-declarations
 import { SizeSelector } from '~/components/catalogue/size-selector'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { categoryLabel, DEFAULT_PACK_SIZE, type PackSize } from '~/features/catalogue/categories'
-import { packOffers, productPath } from '~/features/catalogue/product'
+import { ownTextLang, packOffers, productPath } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { JsonLdScript } from '~/components/findability/json-ld'
 import { siteOf, useShopSettings } from '~/components/layout/use-shop-settings'
@@ -53,10 +53,12 @@ export default function SizedProductPage({ loaderData, actionData }: Route.Compo
           <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{categoryLabel(product.category)}</p>
           <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
             {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
-            {product.name}
+            <span lang={ownTextLang(product.nameLanguage)}>{product.name}</span>
           </h1>
           <RatingSummaryLink summary={reviews.summary} />
-          <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
+          <p lang={ownTextLang(product.descriptionLanguage)} className="leading-relaxed whitespace-pre-line text-stone-800">
+            {product.description}
+          </p>
           <SizeSelector name="size" packs={packs} value={size} onChange={setSize} />
           <div className="flex flex-wrap items-center gap-4">
             {pack && (

@@ -5,7 +5,7 @@ import { OfferPrice, UnitSalePriceText } from '~/components/catalogue/offer-pric
 import { ProductDeclarations } from '~/components/catalogue/product-declarations'
 import { StockBadge } from '~/components/catalogue/stock-badge'
 import { categoryLabel } from '~/features/catalogue/categories'
-import { productPath, singleOffer } from '~/features/catalogue/product'
+import { ownTextLang, productPath, singleOffer } from '~/features/catalogue/product'
 import { productPageMeta } from '~/features/findability/page-meta'
 import { siteOf } from '~/components/layout/use-shop-settings'
 import { JsonLdScript } from '~/components/findability/json-ld'
@@ -44,7 +44,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm font-semibold tracking-wide text-leaf-700 uppercase">{categoryLabel(product.category)}</p>
           <h1 className="flex items-center gap-2 text-3xl font-bold text-earth-900">
             {product.declarations && <DietMark mark={product.declarations.dietMark} className="size-5" />}
-            {product.name}
+            <span lang={ownTextLang(product.nameLanguage)}>{product.name}</span>
           </h1>
           <RatingSummaryLink summary={reviews.summary} />
           <div className="flex flex-wrap items-center gap-4">
@@ -58,7 +58,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <h2 id="description-heading" className="mb-2 text-lg font-semibold">
               {m.catalogue_description_heading()}
             </h2>
-            <p className="leading-relaxed whitespace-pre-line text-stone-800">{product.description}</p>
+            <p lang={ownTextLang(product.descriptionLanguage)} className="leading-relaxed whitespace-pre-line text-stone-800">
+              {product.description}
+            </p>
           </section>
           <ProductDeclarations product={product} />
         </div>

@@ -8,6 +8,7 @@ import { SearchForm } from '~/components/search/search-form'
 import { browseLinks } from '~/features/search/browse-links'
 import { SEARCH_PAGE_SIZE } from '~/features/search/limits'
 import { type SearchOutcome, parseSearchParams, searchCatalogue } from '~/features/search/search.server'
+import { ownTextLang } from '~/features/catalogue/product'
 import type { Route } from './+types/search'
 import { m } from '~/i18n/paraglide/messages.js'
 
@@ -170,7 +171,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   title={<Highlighted segments={result.name} />}
                   extra={
                     result.snippet && (
-                      <p className="line-clamp-3 text-sm text-stone-700">
+                      <p lang={ownTextLang(result.product.descriptionLanguage)} className="line-clamp-3 text-sm text-stone-700">
                         <Highlighted segments={result.snippet} />
                       </p>
                     )

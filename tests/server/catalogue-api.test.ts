@@ -118,6 +118,21 @@ describe('GET /api/products', () => {
       expect(answer.json().error).toMatch(/Method not allowed/)
     }
   })
+
+  it('names and describes the products in the caller’s language, in English where the owner wrote no Tamil', async () => {
+    const raw = await get('/api/products', { headers: { 'accept-language': 'ta-IN' } })
+    const inTamil = raw.json().products as Array<ProductJson & { slug: string }>
+    const inEnglish = await allProducts()
+    const banana = (list: Array<ProductJson & { slug?: string }>) =>
+      list.find((p) => p.id === inEnglish.find((e) => e.name === 'Freeze Dried Banana')?.id)
+    expect(banana(inEnglish)?.name).toBe('Freeze Dried Banana')
+    expect(banana(inTamil)?.name).toBe('உறை-உலர் வாழைப்பழம்')
+    expect(banana(inTamil)?.description).toMatch(/^திருச்சூர் நேந்திரம்/)
+    // The turmeric has a Tamil name but no Tamil description: the English one stands in.
+    const turmeric = inTamil.find((p) => p.name === 'ஈரோடு மஞ்சள் தூள்')
+    expect(turmeric).toBeDefined()
+    expect(turmeric?.description).toBe(inEnglish.find((p) => p.id === turmeric?.id)?.description)
+  })
 })
 
 describe('GET /api/products/<id>', () => {

@@ -119,6 +119,24 @@ export function ProductFields({
         defaultValue={values.description ?? ''}
         error={errors.description}
       />
+      <TextField
+        id={id('nameTa')}
+        name="nameTa"
+        label={m.admin_field_name_ta()}
+        hint={m.admin_tamil_hint()}
+        maxLength={PRODUCT_LIMITS.name}
+        defaultValue={values.nameTa ?? ''}
+        error={errors.nameTa}
+      />
+      <TextareaField
+        id={id('descriptionTa')}
+        name="descriptionTa"
+        label={m.admin_field_description_ta()}
+        rows={3}
+        maxLength={PRODUCT_LIMITS.description}
+        defaultValue={values.descriptionTa ?? ''}
+        error={errors.descriptionTa}
+      />
       <SelectField
         id={id('category')}
         name="category"

@@ -4,10 +4,11 @@ import { SelectField, TextField } from '~/components/forms/fields'
 import { useMediaBase } from '~/components/layout/use-shop-settings'
 import type { AdminProduct } from '~/features/admin/products.server'
 import { CATEGORIES, CATEGORY_LABELS } from '~/features/catalogue/categories'
-import { isSized, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
+import { isSized, ownTextLang, packOffers, singleOffer, stockCount } from '~/features/catalogue/product'
 import { mediaUrl } from '~/features/media/media-url'
 import { formatRupees } from '~/features/money/money'
 import { m } from '~/i18n/paraglide/messages.js'
+import { currentLanguage } from '~/i18n/language'
 
 // The product manager's list (/Delete): its search form and its table of products with their actions.
 
@@ -46,6 +47,11 @@ export function ProductSearch({ q, category }: { q: string; category: string }) 
       </Link>
     </Form>
   )
+}
+
+/** How a button's label names a product: in Tamil on a Tamil page when the owner wrote it, else in English. */
+function nameShown(product: AdminProduct) {
+  return currentLanguage() === 'ta' && product.nameTa ? product.nameTa : product.name
 }
 
 function prices(product: AdminProduct) {
@@ -110,7 +116,12 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                 )}
               </td>
               <th scope="row" className="p-2 font-medium text-earth-900">
-                {product.name}
+                <span lang={ownTextLang('en')}>{product.name}</span>
+                {product.nameTa && (
+                  <span lang="ta-IN" className="block text-sm font-normal text-earth-700">
+                    {product.nameTa}
+                  </span>
+                )}
                 {product.archivedAt && (
                   <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
                     {m.admin_archived()}
@@ -125,14 +136,14 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                   <Link
                     to={hrefWith('edit', product.id)}
                     preventScrollReset
-                    aria-label={m.admin_edit_named({ name: product.name })}
+                    aria-label={m.admin_edit_named({ name: nameShown(product) })}
                     className={`rounded-md border border-leaf-700 px-3 py-1.5 font-semibold text-leaf-800 hover:bg-leaf-50 ${focusRing}`}
                   >
                     {m.admin_edit()}
                   </Link>
                   <Link
                     to={`/dash/products/${encodeURIComponent(product.id)}/stock`}
-                    aria-label={m.admin_stock_named({ name: product.name })}
+                    aria-label={m.admin_stock_named({ name: nameShown(product) })}
                     className={`rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-earth-800 hover:bg-stone-50 ${focusRing}`}
                   >
                     {m.admin_stock()}
@@ -140,7 +151,7 @@ export function ProductTable({ products, hrefWith }: { products: AdminProduct[];
                   <Link
                     to={hrefWith('delete', product.id)}
                     preventScrollReset
-                    aria-label={m.admin_delete_named({ name: product.name })}
+                    aria-label={m.admin_delete_named({ name: nameShown(product) })}
                     className={`rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-800 hover:bg-red-50 ${focusRing}`}
                   >
                     {m.admin_delete()}

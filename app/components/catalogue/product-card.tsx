@@ -1,5 +1,14 @@
 import { Link } from 'react-router'
-import { type Product, cartLineFor, isSized, priceRange, productPath, singleOffer, stockCount } from '~/features/catalogue/product'
+import {
+  type Product,
+  cartLineFor,
+  isSized,
+  ownTextLang,
+  priceRange,
+  productPath,
+  singleOffer,
+  stockCount,
+} from '~/features/catalogue/product'
 import type { RatingSummary } from '~/features/reviews/review'
 import { CardRating } from '../reviews/stars'
 import { CartNoticeRegion } from './cart-notice'
@@ -57,6 +66,8 @@ export function CardShell({
           <Link
             to={productPath(product)}
             prefetch="intent"
+            // English shown on a Tamil page, the owner not having translated it: said as English (screen readers).
+            lang={ownTextLang(product.nameLanguage)}
             className="after:absolute after:inset-0 after:content-[''] hover:text-leaf-700 hover:underline focus-visible:outline-none after:focus-visible:rounded-lg after:focus-visible:outline-2 after:focus-visible:outline-offset-2 after:focus-visible:outline-leaf-700"
           >
             {title ?? product.name}

@@ -45,6 +45,8 @@ export const DECLARATION_FIELDS = [
 export const PRODUCT_FORM_FIELDS = [
   'name',
   'description',
+  'nameTa',
+  'descriptionTa',
   'category',
   'subcategory',
   'price',
@@ -96,6 +98,8 @@ type EditedProduct = Omit<Product, 'offers'> & {
   offers: Array<Offer & { shippedWeightGrams?: number | null }>
   hsnCode?: string
   gstRatePercent?: number
+  nameTa?: string | null
+  descriptionTa?: string | null
 }
 
 /** A product's current values as the form's strings, for the Edit dialog. */
@@ -106,6 +110,8 @@ export function productFormValues(product: EditedProduct): Record<ProductFormFie
   const values: Record<ProductFormField, string> = {
     name: product.name,
     description: product.description,
+    nameTa: product.nameTa ?? '',
+    descriptionTa: product.descriptionTa ?? '',
     category: product.category,
     subcategory: product.subcategory ?? '',
     price: priceText(one?.pricePaise),

@@ -142,9 +142,19 @@ const shippedWeightField = (label: FieldLabel) =>
       return grams
     })
 
+/** A translation of the owner's text, with the English's limit: blank is "not translated", not sent is "unchanged". */
+const translationText = (label: FieldLabel, max: number, oneLine = false) =>
+  z
+    .union([z.string(), z.null()])
+    .transform((v) => v ?? '')
+    .pipe(text({ label, max, required: false, oneLine }))
+    .optional()
+
 const formShape = z.object({
   name: requiredText(m.admin_field_name, PRODUCT_LIMITS.name, true),
   description: requiredText(m.admin_field_description, PRODUCT_LIMITS.description),
+  nameTa: translationText(m.admin_field_name_ta, PRODUCT_LIMITS.name, true),
+  descriptionTa: translationText(m.admin_field_description_ta, PRODUCT_LIMITS.description),
   category: z.enum(CATEGORIES, { error: () => m.admin_choose_category() }),
   subcategory: z
     .union([z.string(), z.null()])
@@ -210,6 +220,9 @@ function requiredNumbers(category: Category): Array<[keyof FormShape, string]> {
 export type ProductInput = {
   name: string
   description: string
+  /** The name and description in Tamil: blank is not translated; not given (an older form) keeps what is saved. */
+  nameTa?: string
+  descriptionTa?: string
   category: Category
   subcategory: (typeof SUBCATEGORIES)[number] | null
   /** `shownStock`: the count the Edit dialog showed; the stock is changed only if it differs from `stock`. */
@@ -307,6 +320,8 @@ export const productFormSchema = formShape
     return {
       name: v.name,
       description: v.description,
+      ...(v.nameTa !== undefined ? { nameTa: v.nameTa } : {}),
+      ...(v.descriptionTa !== undefined ? { descriptionTa: v.descriptionTa } : {}),
       category: v.category,
       subcategory: v.subcategory === '' ? null : v.subcategory,
       offers,

@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '~/db/unique-violation.server'
 import type { Database, Transaction } from '~/db/client.server'
 import { orderLines, products, variants } from '~/db/schema'
-import { loadProducts, loadProductsPage, type PageRequest, withOffers } from '../catalogue/catalogue.server'
+import { loadProducts, loadProductsPage, type PageRequest, type StoredProductRow, withOffers } from '../catalogue/catalogue.server'
 import type { ListPage } from '../catalogue/paging'
 import type { Category } from '../catalogue/categories'
 import { netOf } from '../catalogue/declarations'
@@ -65,6 +65,9 @@ export type AdminProduct = Omit<Product, 'offers'> & {
   archivedAt: Date | null
   hsnCode: string
   gstRatePercent: number
+  /** The Tamil name and description the owner wrote; null when not translated (`name` is always the English). */
+  nameTa: string | null
+  descriptionTa: string | null
 }
 
 /** Adds each pack's shipped weight, which the shop's own reads leave out (only the admin and the shipping desk need it). */
@@ -91,7 +94,23 @@ const adminColumns = {
   archivedAt: products.archivedAt,
   hsnCode: products.hsnCode,
   gstRatePercent: products.gstRatePercent,
+  nameTa: products.nameTa,
+  descriptionTa: products.descriptionTa,
 }
+
+/** What the admin reads besides the shop's product: the archive mark, the tax code and rate, the Tamil texts. */
+function adminExtras(row: Partial<StoredProductRow> | undefined) {
+  return {
+    archivedAt: row?.archivedAt ?? null,
+    hsnCode: row?.hsnCode ?? '',
+    gstRatePercent: row?.gstRatePercent ?? 5,
+    nameTa: row?.nameTa ?? null,
+    descriptionTa: row?.descriptionTa ?? null,
+  }
+}
+
+/** A Tamil text as stored: blank is not translated (null). */
+const tamilColumn = (text: string | undefined) => (text?.trim() ? text : null)
 
 /**
  * Checks and converts every picture before storing any, so one refused picture leaves nothing behind:
@@ -153,10 +172,10 @@ async function freeSlug(tx: Transaction, base: string) {
 }
 
 export async function getProductForAdmin(db: Database, id: string): Promise<AdminProduct | null> {
-  const [product] = await withShippedWeights(db, await loadProducts(db, eq(products.id, id), { includeArchived: true }))
+  const [product] = await withShippedWeights(db, await loadProducts(db, eq(products.id, id), { includeArchived: true, language: 'en' }))
   if (!product) return null
   const [row] = await db.select(adminColumns).from(products).where(eq(products.id, id))
-  return { ...product, archivedAt: row?.archivedAt ?? null, hsnCode: row?.hsnCode ?? '', gstRatePercent: row?.gstRatePercent ?? 5 }
+  return { ...product, ...adminExtras(row) }
 }
 
 /**
@@ -182,6 +201,8 @@ export async function createProduct(
           slug: await freeSlug(tx, base),
           name: input.name,
           description: input.description,
+          nameTa: tamilColumn(input.nameTa),
+          descriptionTa: tamilColumn(input.descriptionTa),
           category: input.category,
           subcategory: input.subcategory,
           frontImage: keys.frontImage ?? null,
@@ -259,6 +280,9 @@ export async function updateProduct(
       .set({
         name: input.name,
         description: input.description,
+        // A form that does not send them (an older page, a script) keeps the saved translations.
+        ...(input.nameTa !== undefined ? { nameTa: tamilColumn(input.nameTa) } : {}),
+        ...(input.descriptionTa !== undefined ? { descriptionTa: tamilColumn(input.descriptionTa) } : {}),
         category: input.category,
         subcategory: input.subcategory,
         hsnCode: input.hsnCode,
@@ -344,11 +368,26 @@ export type AdminProductFilter = {
   /** Part of the name, or the exact id or slug. */
   search?: string
   category?: Category
+  /** Only the products without a Tamil name. */
+  untranslated?: boolean
+}
+
+/** Products without a Tamil name: the owner's to translate. */
+const untranslatedCondition = sql`coalesce(trim(${products.nameTa}), '') = ''`
+
+/** How many products on sale (not archived) have no Tamil name yet. */
+export async function countUntranslatedProducts(db: Database) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(isNull(products.archivedAt), untranslatedCondition))
+  return row?.n ?? 0
 }
 
 function adminFilterCondition(filter: AdminProductFilter) {
   const conditions: SQL[] = []
   if (filter.category) conditions.push(eq(products.category, filter.category))
+  if (filter.untranslated) conditions.push(untranslatedCondition)
   const term = filter.search?.trim().slice(0, 100)
   if (term) {
     conditions.push(or(ilike(products.name, containsPattern(term)), eq(products.id, term), eq(products.slug, term))!)
@@ -367,24 +406,18 @@ export async function listProductsForAdminPage(
 ): Promise<ListPage<AdminProduct>> {
   const page = await loadProductsPage(db, adminFilterCondition(filter), [asc(products.name)], request, { includeArchived: true })
   // withOffers keeps the order of the rows it is given.
-  const listed = await withShippedWeights(db, await withOffers(db, page.items))
+  const listed = await withShippedWeights(db, await withOffers(db, page.items, { language: 'en' }))
   return {
     ...page,
-    items: listed.map((p, i) => {
-      const row = page.items[i]!
-      return { ...p, archivedAt: row.archivedAt, hsnCode: row.hsnCode, gstRatePercent: row.gstRatePercent }
-    }),
+    items: listed.map((p, i) => ({ ...p, ...adminExtras(page.items[i]) })),
   }
 }
 
 /** Every product for the product manager, archived ones included (and marked), by name. */
 export async function listProductsForAdmin(db: Database, filter: AdminProductFilter = {}): Promise<AdminProduct[]> {
   const where = adminFilterCondition(filter)
-  const list = await withShippedWeights(db, await loadProducts(db, where, { includeArchived: true }))
+  const list = await withShippedWeights(db, await loadProducts(db, where, { includeArchived: true, language: 'en' }))
   const rows = await db.select(adminColumns).from(products).where(where)
   const extra = new Map(rows.map((r) => [r.id, r]))
-  return list.map((p) => {
-    const row = extra.get(p.id)
-    return { ...p, archivedAt: row?.archivedAt ?? null, hsnCode: row?.hsnCode ?? '', gstRatePercent: row?.gstRatePercent ?? 5 }
-  })
+  return list.map((p) => ({ ...p, ...adminExtras(extra.get(p.id)) }))
 }

@@ -12,6 +12,7 @@ import { netOf } from '../catalogue/declarations'
 import { localDiskStorage, type MediaStorage } from '../media/storage.server'
 import { productFormSchema, type ProductInput, productFormValues } from './product-form'
 import {
+  countUntranslatedProducts,
   createProduct,
   deleteProduct,
   getProductForAdmin,
@@ -110,6 +111,35 @@ describe(`the admin's products on ${describeDatabase()}`, () => {
     expect(files()).toEqual([])
     const [listed] = await listProducts(handle.db, { categories: ['freeze-dried-fruit'] })
     expect(listed!.offers).toEqual(asStored(sized().offers))
+  })
+
+  it('saves the Tamil name and description from the form, shows them back, and counts the untranslated', async () => {
+    const { media } = freshMedia()
+    const parsed = productFormSchema.safeParse({
+      ...productFormValues({ ...single(), id: '', slug: '', frontImage: null, backImage: null }),
+      nameTa: 'நெல்லிக்காய் பொடி',
+      descriptionTa: 'கல்லில் அரைத்த உலர் நெல்லிக்காய்.',
+    })
+    expect(parsed.success).toBe(true)
+    const created = await createProduct(handle.db, media, parsed.data!)
+    const other = await createProduct(handle.db, media, single('Brahmi Powder'))
+    const saved = (await getProductForAdmin(handle.db, created.id))!
+    expect([saved.name, saved.nameTa, saved.descriptionTa]).toEqual(['Amla Powder', 'நெல்லிக்காய் பொடி', 'கல்லில் அரைத்த உலர் நெல்லிக்காய்.'])
+    expect(productFormValues(saved)).toMatchObject({ nameTa: 'நெல்லிக்காய் பொடி', descriptionTa: 'கல்லில் அரைத்த உலர் நெல்லிக்காய்.' })
+    expect(await countUntranslatedProducts(handle.db)).toBe(1)
+    const untranslated = await listProductsForAdminPage(handle.db, { untranslated: true }, { page: 1, pageSize: 10 })
+    expect(untranslated.items.map((p) => p.id)).toEqual([other.id])
+
+    // An edit without the fields (an older form) keeps them; a blank one clears them.
+    await updateProduct(handle.db, media, created.id, single())
+    expect((await getProductForAdmin(handle.db, created.id))?.nameTa).toBe('நெல்லிக்காய் பொடி')
+    await updateProduct(handle.db, media, created.id, { ...single(), nameTa: ' ', descriptionTa: '' })
+    const cleared = (await getProductForAdmin(handle.db, created.id))!
+    expect([cleared.nameTa, cleared.descriptionTa]).toEqual([null, null])
+
+    // The same limit as the English name.
+    const tooLong = productFormSchema.safeParse({ ...productFormValues(saved), nameTa: 'அ'.repeat(121) })
+    expect(tooLong.success).toBe(false)
   })
 
   it('makes unique slugs from names: -2, -3, also when added at the same moment', async () => {

@@ -6,20 +6,49 @@ import { z } from '~/zod'
 import { CATEGORIES, type Category, PACK_SIZES } from './categories'
 import { type ListPage, type PageAsked, pageNumberMessage, pageCountOf } from './paging'
 import type { Offer, Product, ProductDeclarations } from './product'
+import { currentLanguage, type Language } from '~/i18n/language'
 
 const SIZE_ORDER: Offer['size'][] = ['one', ...PACK_SIZES]
+
+/**
+ * How products are read: `language`, the language of their names and descriptions (the request's unless told; the
+ * admin and the checkout read the English, which the owner edits and orders keep).
+ */
+export type ReadOptions = { language?: Language }
 
 /**
  * Reads products with their offers in two queries, whatever the number of products. Archived products are
  * left out unless asked for (the admin).
  */
-export async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } = {}) {
+export async function loadProducts(db: Database, where?: SQL, options: { includeArchived?: boolean } & ReadOptions = {}) {
   const visible = options.includeArchived ? where : and(isNull(products.archivedAt), where)
   const rows = await db.select().from(products).where(visible).orderBy(asc(products.name))
-  return withOffers(db, rows)
+  return withOffers(db, rows, options)
 }
 
-export type ProductRow = Omit<Product, 'offers' | 'declarations'> & Partial<ProductDeclarations>
+export type ProductRow = Omit<Product, 'offers' | 'declarations' | 'nameLanguage' | 'descriptionLanguage'> &
+  Partial<ProductDeclarations> & { nameTa?: string | null; descriptionTa?: string | null }
+
+/** The owner's text in `language` when written (not blank), else the English; with the language it is in. */
+function inLanguage(english: string, tamil: string | null | undefined, language: Language): [string, Language] {
+  return language === 'ta' && tamil?.trim() ? [tamil, 'ta'] : [english, 'en']
+}
+
+/** Rows read without their Tamil texts (search's, say) get them in one more query, only when they are needed. */
+async function withTamil(db: Database, rows: readonly ProductRow[], language: Language): Promise<readonly ProductRow[]> {
+  if (language !== 'ta' || rows.every((r) => 'nameTa' in r)) return rows
+  const found = await db
+    .select({ id: products.id, nameTa: products.nameTa, descriptionTa: products.descriptionTa })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        rows.map((r) => r.id),
+      ),
+    )
+  const byId = new Map(found.map((f) => [f.id, f]))
+  return rows.map((r) => ({ ...r, nameTa: byId.get(r.id)?.nameTa ?? null, descriptionTa: byId.get(r.id)?.descriptionTa ?? null }))
+}
 
 function declarationsOf(r: ProductDeclarations): ProductDeclarations {
   return {
@@ -34,8 +63,10 @@ function declarationsOf(r: ProductDeclarations): ProductDeclarations {
 }
 
 /** Products read by another query (search, say) with their offers, in one more query; the order is kept. */
-export async function withOffers(db: Database, rows: readonly ProductRow[]): Promise<Product[]> {
-  if (rows.length === 0) return []
+export async function withOffers(db: Database, given: readonly ProductRow[], options: ReadOptions = {}): Promise<Product[]> {
+  if (given.length === 0) return []
+  const language = options.language ?? currentLanguage()
+  const rows = await withTamil(db, given, language)
   const offerRows = await db
     .select()
     .from(variants)
@@ -52,18 +83,24 @@ export async function withOffers(db: Database, rows: readonly ProductRow[]): Pro
     list.push({ size: v.size, pricePaise: v.pricePaise, stock: v.stock, mrpPaise: v.mrpPaise ?? v.pricePaise, net })
     offersByProduct.set(v.productId, list)
   }
-  return rows.map<Product>((r) => ({
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    description: r.description,
-    category: r.category,
-    subcategory: r.subcategory,
-    frontImage: r.frontImage,
-    backImage: r.backImage,
-    ...('ingredients' in r ? { declarations: declarationsOf(r as ProductRow & ProductDeclarations) } : {}),
-    offers: (offersByProduct.get(r.id) ?? []).sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size)),
-  }))
+  return rows.map<Product>((r) => {
+    const [name, nameLanguage] = inLanguage(r.name, r.nameTa, language)
+    const [description, descriptionLanguage] = inLanguage(r.description, r.descriptionTa, language)
+    return {
+      id: r.id,
+      slug: r.slug,
+      name,
+      nameLanguage,
+      description,
+      descriptionLanguage,
+      category: r.category,
+      subcategory: r.subcategory,
+      frontImage: r.frontImage,
+      backImage: r.backImage,
+      ...('ingredients' in r ? { declarations: declarationsOf(r as ProductRow & ProductDeclarations) } : {}),
+      offers: (offersByProduct.get(r.id) ?? []).sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size)),
+    }
+  })
 }
 
 export type ProductFilter = {
@@ -167,9 +204,9 @@ export async function getProductsBySlug(db: Database, slugs: string[]) {
   return loadProducts(db, inArray(products.slug, slugs))
 }
 
-export async function getProductsById(db: Database, ids: string[]) {
+export async function getProductsById(db: Database, ids: string[], options: ReadOptions = {}) {
   if (ids.length === 0) return []
-  return loadProducts(db, inArray(products.id, ids))
+  return loadProducts(db, inArray(products.id, ids), options)
 }
 
 /** `found` in the order of `keys` (of `keyOf` each), leaving out keys with no product. */

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/client.server'
 import { orderLines, orders, type OrderStatus, products, variants } from '~/db/schema'
 import { describeDatabase, openTestDatabase } from '~/db/test-database'
-import { bestSellingProducts, getProduct, homeProducts, listProducts } from './catalogue.server'
+import { eq } from 'drizzle-orm'
+import { inLanguage } from '~/i18n/language.server'
+import { bestSellingProducts, getProduct, getProductsById, homeProducts, listProducts } from './catalogue.server'
 import type { Category } from './categories'
-import { cartLineFor, groupByCategory, packOffers, priceRange, productJson, productPath, stockCount } from './product'
+import { cartLineFor, fallbackLang, groupByCategory, packOffers, priceRange, productJson, productPath, stockCount } from './product'
 
 type Fixture = {
   id: string
@@ -75,6 +77,40 @@ describe(`catalogue on ${describeDatabase()}`, () => {
     const anyHerbal = await listProducts(handle.db, { categories: ['herbal'] })
     expect(anyHerbal).toHaveLength(2)
     expect(await listProducts(handle.db, { categories: ['essential-oils'] })).toEqual([])
+  })
+
+  it('gives the Tamil name and description on a Tamil request, the English otherwise, and marks the English fallback', async () => {
+    await handle.db
+      .update(products)
+      .set({ nameTa: 'உறை-உலர் வாழைப்பழம்', descriptionTa: 'மொறுமொறுப்பான வாழைப்பழத் துண்டுகள்.' })
+      .where(eq(products.id, 'fd-banana'))
+    // Blank is "not translated".
+    await handle.db.update(products).set({ nameTa: '  ', descriptionTa: null }).where(eq(products.id, 'fd-okra'))
+    try {
+      const english = await listProducts(handle.db, { categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'] })
+      expect(english.map((p) => [p.id, p.name, p.nameLanguage, p.description, p.descriptionLanguage])).toEqual([
+        ['fd-banana', 'Name of fd-banana', 'en', 'About fd-banana', 'en'],
+        ['fd-okra', 'Name of fd-okra', 'en', 'About fd-okra', 'en'],
+      ])
+      const tamil = await inLanguage('ta', () => listProducts(handle.db, { categories: ['freeze-dried-fruit', 'freeze-dried-vegetable'] }))
+      expect(tamil.map((p) => [p.id, p.name, p.nameLanguage, p.description, p.descriptionLanguage])).toEqual([
+        ['fd-banana', 'உறை-உலர் வாழைப்பழம்', 'ta', 'மொறுமொறுப்பான வாழைப்பழத் துண்டுகள்.', 'ta'],
+        ['fd-okra', 'Name of fd-okra', 'en', 'About fd-okra', 'en'],
+      ])
+      expect((await inLanguage('ta', () => getProduct(handle.db, 'fd-banana')))?.name).toBe('உறை-உலர் வாழைப்பழம்')
+      // The checkout reads the English, which orders keep, whatever the page's language.
+      const [ordered] = await inLanguage('ta', () => getProductsById(handle.db, ['fd-banana'], { language: 'en' }))
+      expect([ordered?.name, ordered?.nameLanguage]).toEqual(['Name of fd-banana', 'en'])
+    } finally {
+      await handle.db.update(products).set({ nameTa: null, descriptionTa: null })
+    }
+  })
+
+  it("marks an owner's text with lang only when it is not in the page's language", () => {
+    expect(fallbackLang('en', 'ta')).toBe('en-IN')
+    expect(fallbackLang(undefined, 'ta')).toBe('en-IN')
+    expect(fallbackLang('ta', 'ta')).toBeUndefined()
+    expect(fallbackLang('en', 'en')).toBeUndefined()
   })
 
   it('returns a sized product with its offers 250g, 500g, 1kg, and null for an unknown id', async () => {

@@ -1,9 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { inLanguage } from '~/i18n/language.server'
 import { CATEGORIES, PACK_SIZES, isSizedCategory } from './categories'
 import { NET_OF_PACK } from './declarations'
 import { DEMO_PACKER, DEMO_PRODUCTS, demoDeclarations, demoMrp, demoNet, demoShippedWeight } from './demo-catalogue'
+import { DEMO_TAMIL } from './demo-catalogue-tamil'
 import { DEMO_LABELS } from './demo-labels'
 import { HOME_SHOWCASES } from './home-showcases'
 import { demoImagesFolder } from './seed.server'
@@ -11,6 +13,18 @@ import { demoImagesFolder } from './seed.server'
 const bySlug = new Map(DEMO_PRODUCTS.map((p) => [p.slug, p]))
 
 describe('home showcases', () => {
+  it('words the sections and their items in the page’s language', () => {
+    const [fruits] = HOME_SHOWCASES
+    expect([fruits!.title, fruits!.items[0]!.label]).toEqual(['Freeze Dried Fruits', 'Banana'])
+    const tamil = inLanguage('ta', () => [fruits!.title, fruits!.line, fruits!.imageAlt, fruits!.items[0]!.label])
+    expect(tamil).toEqual([
+      'உறைய உலர்த்திய பழங்கள்',
+      'தென்னிந்தியத் தோப்புகளின் பழுத்த பழங்கள், எதுவும் சேர்க்காமல் மொறுமொறுப்பாக உறைய உலர்த்தியவை.',
+      'வாழைப்பழம், மாம்பழம், சப்போட்டா, ஆப்பிள் மற்றும் பிற பழங்களின் ஓவியம்',
+      'வாழைப்பழம்',
+    ])
+  })
+
   it('lists the spec’s four sections with their item counts', () => {
     expect(HOME_SHOWCASES.map((s) => [s.title, s.items.length])).toEqual([
       ['Freeze Dried Fruits', 12],
@@ -66,6 +80,20 @@ describe('home showcases', () => {
 })
 
 describe('demo catalogue', () => {
+  it('names every product in Tamil, in Tamil script, each name its own', () => {
+    const untranslated = DEMO_PRODUCTS.filter((p) => !/[\u0B80-\u0BFF]/.test(p.nameTa)).map((p) => p.slug)
+    expect(untranslated).toEqual([])
+    expect(new Set(DEMO_PRODUCTS.map((p) => p.nameTa)).size).toBe(DEMO_PRODUCTS.length)
+    // Every Tamil text is for a product of the catalogue (a renamed slug would leave one behind).
+    expect(Object.keys(DEMO_TAMIL).filter((slug) => !bySlug.has(slug))).toEqual([])
+  })
+
+  it('describes in Tamil every product the home page’s showcases name', () => {
+    const slugs = HOME_SHOWCASES.flatMap((s) => s.items.map((i) => i.slug))
+    const missing = slugs.filter((slug) => !/[\u0B80-\u0BFF]/.test(bySlug.get(slug)?.descriptionTa ?? ''))
+    expect(missing).toEqual([])
+  })
+
   it('has unique kebab-case slugs and unique names', () => {
     const slugs = DEMO_PRODUCTS.map((p) => p.slug)
     expect(new Set(slugs).size).toBe(slugs.length)

@@ -1,6 +1,7 @@
 import type { Category, PackSize, Subcategory } from './categories'
 import { NET_OF_PACK } from './declarations'
 import { DEMO_LABELS } from './demo-labels'
+import { DEMO_TAMIL } from './demo-catalogue-tamil'
 import type { NetQuantity, ProductDeclarations } from './product'
 
 /** A product of the demo catalogue; prices in rupees, as the owner would write them. */
@@ -8,6 +9,10 @@ export type DemoProduct = {
   slug: string
   name: string
   description: string
+  /** The name in Tamil (demo-catalogue-tamil.ts); every demo product has one. */
+  nameTa: string
+  /** The description in Tamil, where written (the home page's showcase products); else the Tamil pages show the English. */
+  descriptionTa?: string
   category: Category
   subcategory?: Subcategory
   /** Single-price products. */
@@ -27,6 +32,12 @@ function packs(price250g: number): Record<PackSize, number> {
   return { '250g': price250g, '500g': round10(price250g * 1.9), '1kg': round10(price250g * 3.6) }
 }
 
+/** A demo product's Tamil texts by its slug; a missing name is left blank (the demo catalogue's test says which). */
+function tamilOf(slug: string): Pick<DemoProduct, 'nameTa' | 'descriptionTa'> {
+  const tamil = DEMO_TAMIL[slug]
+  return { nameTa: tamil?.name ?? '', ...(tamil?.description ? { descriptionTa: tamil.description } : {}) }
+}
+
 function sized(
   category: Category,
   slug: string,
@@ -35,7 +46,7 @@ function sized(
   stock: DemoProduct['stock'],
   description: string,
 ): DemoProduct {
-  return { slug, name, description, category, prices: packs(price250g), stock }
+  return { slug, name, description, ...tamilOf(slug), category, prices: packs(price250g), stock }
 }
 
 function single(
@@ -47,7 +58,7 @@ function single(
   description: string,
   subcategory?: Subcategory,
 ): DemoProduct {
-  return { slug, name, description, category, price, stock, ...(subcategory ? { subcategory } : {}) }
+  return { slug, name, description, ...tamilOf(slug), category, price, stock, ...(subcategory ? { subcategory } : {}) }
 }
 
 const fdFruit = (slug: string, name: string, p: number, stock: DemoProduct['stock'], d: string) =>

@@ -2,6 +2,7 @@ import { type Category, type PackSize, PACK_SIZES, PRICE_KEY_OF_SIZE, isSizedCat
 import { mediaUrl } from '../media/media-url'
 import { paiseToRupees } from '../money/money'
 import type { CartLine } from '../cart/cart'
+import { currentLanguage, LANGUAGE_TAGS, type Language } from '~/i18n/language'
 
 /** What a pack holds: grams, millilitres or a count (capsules, say). */
 export type NetQuantity = { amount: number; unit: 'g' | 'ml' | 'unit' }
@@ -36,12 +37,19 @@ export const NO_DECLARATIONS: ProductDeclarations = {
   countryOfOrigin: 'India',
 }
 
-/** A product as the shop shows it: the row plus its offers (one price, or one per pack size). */
+/**
+ * A product as the shop shows it: the row plus its offers (one price, or one per pack size). Its name and
+ * description are in the language of the request that read it when the owner wrote them in it, else in English:
+ * `nameLanguage` and `descriptionLanguage` say which (absent: English), so a page in another language marks the
+ * English with `lang` (see `fallbackLang`).
+ */
 export type Product = {
   id: string
   slug: string
   name: string
   description: string
+  nameLanguage?: Language
+  descriptionLanguage?: Language
   category: Category
   subcategory: string | null
   frontImage: string | null
@@ -49,6 +57,20 @@ export type Product = {
   offers: Offer[]
   /** Read from the database with the product; absent on products built in code. */
   declarations?: ProductDeclarations
+}
+
+/**
+ * The `lang` attribute for an owner's text in `language` shown on a page in `pageLanguage`: `en-IN` for the English
+ * shown on a Tamil page in place of a missing translation, nothing when the text is in the page's language.
+ */
+export function fallbackLang(language: Language | undefined, pageLanguage: Language): string | undefined {
+  const own = language ?? 'en'
+  return own === pageLanguage ? undefined : LANGUAGE_TAGS[own]
+}
+
+/** `fallbackLang` on the page being rendered: `lang` for an element showing the owner's text in `language`. */
+export function ownTextLang(language: Language | undefined) {
+  return fallbackLang(language, currentLanguage())
 }
 
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/

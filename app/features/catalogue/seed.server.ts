@@ -107,6 +107,8 @@ async function insertDemoProducts(tx: Transaction, images: Images) {
         slug: p.slug,
         name: p.name,
         description: p.description,
+        nameTa: p.nameTa || null,
+        descriptionTa: p.descriptionTa ?? null,
         category: p.category,
         subcategory: p.subcategory ?? null,
         frontImage: images[i]!.front,

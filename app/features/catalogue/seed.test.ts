@@ -49,6 +49,16 @@ describe(`demo catalogue seed on ${describeDatabase()}`, () => {
     }
   })
 
+  it('writes every product’s Tamil name, and the Tamil descriptions written', async () => {
+    const rows = await handle.db
+      .select({ slug: products.slug, nameTa: products.nameTa, descriptionTa: products.descriptionTa })
+      .from(products)
+    const bySlug = new Map(rows.map((r) => [r.slug, r]))
+    for (const p of DEMO_PRODUCTS) {
+      expect(bySlug.get(p.slug), p.slug).toEqual({ slug: p.slug, nameTa: p.nameTa, descriptionTa: p.descriptionTa ?? null })
+    }
+  })
+
   it('gives every product its category’s tariff code and GST rate, for invoices', async () => {
     const rows = await handle.db
       .select({ category: products.category, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent })

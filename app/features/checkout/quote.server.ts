@@ -95,7 +95,9 @@ function optionOf(choice: PricedChoice): PaymentOption {
  */
 export async function quoteCart(db: Database, items: OrderItem[], mediaBase: string, choice: QuoteChoice = {}) {
   const wanted = mergeItems(items)
-  const products = new Map((await getProductsById(db, [...new Set(wanted.map((i) => i.productId))])).map((p) => [p.id, p]))
+  const products = new Map(
+    (await getProductsById(db, [...new Set(wanted.map((i) => i.productId))], { language: 'en' })).map((p) => [p.id, p]),
+  )
   const categories = new Map<string, string>()
   const lines = wanted.map<QuotedLine>((item) => {
     const product = products.get(item.productId)
