@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../features/orders/statuses'
 import { ROLES } from '../features/accounts/roles'
 import { REFUND_METHODS } from '../features/payments/refund-methods'
-import { SHIPMENT_STATUSES } from '../features/shipping/shipment-statuses'
+import { SHIPMENT_STATUSES } from '../features/shipping/shipment-status-list'
 import {
   bigint,
   boolean,
@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { tsvector } from './column-types'
-import { CATEGORIES } from '~/features/catalogue/categories'
+import { CATEGORIES } from '~/features/catalogue/category-list'
 import { LANGUAGES } from '~/i18n/languages'
 
 export const categoryEnum = pgEnum('category', CATEGORIES)

@@ -4,20 +4,8 @@ import { m } from '../../i18n/paraglide/messages.js'
  * The eleven categories of the spec (section 3), the shelves that list them, and pack sizes.
  * Shared by the browser and the server.
  */
-export const CATEGORIES = [
-  'herbal',
-  'freeze-dried-fruit',
-  'freeze-dried-vegetable',
-  'dehydrated-fruit',
-  'dehydrated-vegetable',
-  'essential-oils',
-  'spices',
-  'dry-fruits',
-  'capsules-tablets',
-  'ready-to-eat',
-  'thokku',
-] as const
-export type Category = (typeof CATEGORIES)[number]
+export { CATEGORIES, type Category } from './category-list'
+import { CATEGORIES, type Category } from './category-list'
 
 /** Spellings the spec also uses for a category value (section 3). */
 export const CATEGORY_ALIASES: Record<string, Category> = {

@@ -4,21 +4,8 @@ import { m } from '~/i18n/paraglide/messages.js'
  * A shipment's statuses, in the order a parcel lives them (decision 073). A plain module: pages show them without
  * Drizzle. `booking` is the shop's own mark while the provider is asked (a lost answer is looked up, not re-created).
  */
-export const SHIPMENT_STATUSES = [
-  'booking',
-  'booked',
-  'pickup_requested',
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'delivery_failed',
-  'delivered',
-  'rto_in_transit',
-  'returned_to_origin',
-  'lost',
-  'cancelled',
-] as const
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+export { SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-status-list'
+import type { ShipmentStatus } from './shipment-status-list'
 
 /** Where nothing moves a shipment any more. */
 export const FINAL_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['delivered', 'returned_to_origin', 'lost', 'cancelled']
