@@ -9,6 +9,7 @@ import { shopSettingsOf, siteOf, useMediaBase, useShopSettings } from '~/compone
 import { homeProducts } from '~/features/catalogue/catalogue.server'
 import { SHELVES } from '~/features/catalogue/categories'
 import { HOME_SHOWCASES } from '~/features/catalogue/home-showcases'
+import { SHOWCASE_LAYOUT } from '~/features/catalogue/home-showcase-layout'
 import { NO_DECLARATIONS, type Product, productPath } from '~/features/catalogue/product'
 import { pageMeta, SHOP_SHARE_IMAGE } from '~/features/findability/page-meta'
 import { shopJsonLd } from '~/features/findability/structured-data.server'
@@ -76,7 +77,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The showcases' texts and pictures are in the page's code (HOME_SHOWCASES): by slug, where each item links to.
     showcasePaths: Object.fromEntries(products.map((p) => [p.slug, productPath(p)])),
     showcaseRatings: reviewed(products, (p) => p.slug),
-    // Worded here: the shelves' descriptions stay out of the page's script.
+    // Worded here: the showcases' words and the shelves' descriptions stay out of the page's script.
+    showcaseWords: Object.fromEntries(
+      HOME_SHOWCASES.map((showcase) => [
+        showcase.id,
+        {
+          title: showcase.title,
+          line: showcase.line,
+          imageAlt: showcase.imageAlt,
+          items: Object.fromEntries(showcase.items.map((item) => [item.slug, item.label])),
+        },
+      ]),
+    ),
     shelfDescriptions: Object.fromEntries(SHELF_LINKS.map((shelf) => [shelf.path, shelfDescription(shelf)])),
   }
 }
@@ -114,7 +126,7 @@ const SHOWCASE_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw 
 const RENDERED_NEAR_THE_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_32rem]'
 
 /** The shop's own hero picture, when the owner has chosen none (settings.home.heroImage null). */
-const BUILT_IN_HERO = HOME_SHOWCASES[0]!
+const BUILT_IN_HERO = SHOWCASE_LAYOUT[0]!
 /** The hero's column: the page less its padding up to 1024 px, then half of the layout less the gap beside it. */
 const HERO_SIZES = '(min-width: 1280px) 604px, (min-width: 1024px) calc(50vw - 36px), calc(100vw - 32px)'
 
@@ -150,11 +162,13 @@ const ctaClass =
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useShopSettings()
-  const { jsonLd, claims, featured, featuredAreChosen, featuredRatings, showcasePaths, showcaseRatings } = loaderData
+  const { jsonLd, claims, featured, featuredAreChosen, featuredRatings, showcasePaths, showcaseRatings, showcaseWords } = loaderData
   // Until the owner confirms them, the claims say they are demo text (issue 39).
   const unconfirmed = !claims.confirmed
   const { home } = settings
-  const heroAlt = home.heroAlt.trim() || (home.heroImage ? m.catalogue_home_hero_alt({ shop: settings.shopName }) : BUILT_IN_HERO.imageAlt)
+  const heroAlt =
+    home.heroAlt.trim() ||
+    (home.heroImage ? m.catalogue_home_hero_alt({ shop: settings.shopName }) : showcaseWords[BUILT_IN_HERO.id]!.imageAlt)
 
   return (
     <>
@@ -251,11 +265,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mx-auto max-w-7xl space-y-16 px-4 pt-16 sm:space-y-20">
-        {HOME_SHOWCASES.map((showcase, index) => {
+        {SHOWCASE_LAYOUT.map((showcase, index) => {
           const id = showcase.id
+          const words = showcaseWords[id]!
           return (
             <section
-              key={showcase.title}
+              key={id}
               id={id}
               aria-labelledby={`${id}-title`}
               className={`grid items-start gap-6 md:grid-cols-2 md:gap-10 ${RENDERED_NEAR_THE_SCREEN}`}
@@ -265,7 +280,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 src={showcase.image}
                 srcSet={SHOWCASE_SRCSETS.get(id)}
                 sizes={SHOWCASE_SIZES}
-                alt={showcase.imageAlt}
+                alt={words.imageAlt}
                 width={960}
                 height={640}
                 loading="lazy"
@@ -274,24 +289,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
               <div>
                 <h2 id={`${id}-title`} className="font-serif text-2xl font-semibold text-earth-900 sm:text-3xl">
-                  {showcase.title}
+                  {words.title}
                 </h2>
-                <p className="mt-2 text-earth-700">{showcase.line}</p>
+                <p className="mt-2 text-earth-700">{words.line}</p>
                 <ul className="mt-5 columns-2 gap-x-6 text-[0.95rem] sm:columns-3">
-                  {showcase.items.map((item) => {
-                    const href = showcasePaths[item.slug]
-                    const rating = showcaseRatings[item.slug]
+                  {showcase.slugs.map((slug) => {
+                    const href = showcasePaths[slug]
+                    const rating = showcaseRatings[slug]
+                    const label = words.items[slug]
                     return (
-                      <li key={item.label} className="break-inside-avoid py-1">
+                      <li key={slug} className="break-inside-avoid py-1">
                         {href ? (
                           <Link
                             to={href}
                             className="rounded-sm text-leaf-800 underline decoration-leaf-200 underline-offset-4 hover:text-leaf-900 hover:decoration-leaf-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-turmeric-700"
                           >
-                            {item.label}
+                            {label}
                           </Link>
                         ) : (
-                          <span className="text-earth-700">{item.label}</span>
+                          <span className="text-earth-700">{label}</span>
                         )}
                         {rating && <CardRating summary={rating} />}
                       </li>

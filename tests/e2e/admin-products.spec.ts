@@ -26,8 +26,8 @@ test('the admin adds a product with two images, edits it and deletes it', async 
 
   await page.goto('/Admin')
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible()
-  await page.getByLabel('Name').fill(name)
-  await page.getByLabel('Description').fill('Lakadong turmeric powder, sun dried.')
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Description', { exact: true }).fill('Lakadong turmeric powder, sun dried.')
   await page.getByLabel('Category').selectOption('spices')
   // Sized fields stay hidden for a single-price category.
   await expect(page.getByLabel('Price for 250g (₹)')).toBeHidden()
@@ -40,7 +40,7 @@ test('the admin adds a product with two images, edits it and deletes it', async 
   await page.getByRole('button', { name: 'Add Product' }).click()
   await expect(page.getByRole('status')).toContainText('Product added successfully!')
   // The form clears.
-  await expect(page.getByLabel('Name')).toHaveValue('')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('')
 
   // It shows on its shelf at once, with its picture.
   await page.goto('/Spices')
@@ -55,9 +55,9 @@ test('the admin adds a product with two images, edits it and deletes it', async 
   await page.getByRole('link', { name: `Edit ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Product' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('Name')).toHaveValue(name)
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(name)
   await expect(dialog.getByLabel('Price (₹)')).toHaveValue('240')
-  await dialog.getByLabel('Name').fill(`${name} Renamed`)
+  await dialog.getByLabel('Name', { exact: true }).fill(`${name} Renamed`)
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('status')).toContainText(`${name} Renamed was saved.`)
@@ -81,15 +81,15 @@ test('the admin adds a product with two images, edits it and deletes it', async 
 test('a wrong field keeps what was typed and says why', async ({ page, baseURL }) => {
   await signIn(page.request, baseURL!, ADMIN)
   await page.goto('/Admin')
-  await page.getByLabel('Name').fill('Half-filled product')
-  await page.getByLabel('Description').fill('Something')
+  await page.getByLabel('Name', { exact: true }).fill('Half-filled product')
+  await page.getByLabel('Description', { exact: true }).fill('Something')
   await page.getByLabel('Category').selectOption('dehydrated-fruit')
   await expect(page.getByLabel('Price for 250g (₹)')).toBeVisible()
   await page.getByLabel('Price for 250g (₹)').fill('100')
   await page.getByRole('button', { name: 'Add Product' }).click()
   await expect(page.getByRole('alert')).toContainText('An error occurred while adding the product.')
   await expect(page.getByText('Price for 500g is required')).toBeVisible()
-  await expect(page.getByLabel('Name')).toHaveValue('Half-filled product')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Half-filled product')
 })
 
 test('a customer visiting any admin page is sent to the home page', async ({ page, baseURL }) => {

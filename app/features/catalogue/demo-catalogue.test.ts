@@ -8,6 +8,7 @@ import { DEMO_PACKER, DEMO_PRODUCTS, demoDeclarations, demoMrp, demoNet, demoShi
 import { DEMO_TAMIL } from './demo-catalogue-tamil'
 import { DEMO_LABELS } from './demo-labels'
 import { HOME_SHOWCASES } from './home-showcases'
+import { SHOWCASE_LAYOUT } from './home-showcase-layout'
 import { demoImagesFolder } from './seed.server'
 
 const bySlug = new Map(DEMO_PRODUCTS.map((p) => [p.slug, p]))
@@ -18,8 +19,8 @@ describe('home showcases', () => {
     expect([fruits!.title, fruits!.items[0]!.label]).toEqual(['Freeze Dried Fruits', 'Banana'])
     const tamil = inLanguage('ta', () => [fruits!.title, fruits!.line, fruits!.imageAlt, fruits!.items[0]!.label])
     expect(tamil).toEqual([
-      'உறைய உலர்த்திய பழங்கள்',
-      'தென்னிந்தியத் தோப்புகளின் பழுத்த பழங்கள், எதுவும் சேர்க்காமல் மொறுமொறுப்பாக உறைய உலர்த்தியவை.',
+      'உறை-உலர் பழங்கள்',
+      'தென்னிந்தியத் தோப்புகளின் பழுத்த பழங்கள், எதுவும் சேர்க்காமல் மொறுமொறுப்பாக உறை-உலர்வை.',
       'வாழைப்பழம், மாம்பழம், சப்போட்டா, ஆப்பிள் மற்றும் பிற பழங்களின் ஓவியம்',
       'வாழைப்பழம்',
     ])
@@ -231,4 +232,10 @@ describe('the demo catalogue’s labels (decision 039)', () => {
       if (/wheat|asafoetida/i.test(d.ingredients) && !/gluten-free/i.test(d.ingredients)) expect(d.allergens, p.slug).toMatch(/gluten/i)
     }
   })
+})
+
+it('holds the same showcases in the page’s layout as in their words', () => {
+  expect(SHOWCASE_LAYOUT.map((s) => [s.id, s.image, s.category, [...s.slugs]])).toEqual(
+    HOME_SHOWCASES.map((s) => [s.id, s.image, s.category, s.items.map((i) => i.slug)]),
+  )
 })
