@@ -1,3 +1,5 @@
+// Relative, as the messages' import: routes.ts reads this module before the '~' alias exists.
+import { withWordsWhenRead, wordedWhenRead } from '../../i18n/worded'
 import { m } from '../../i18n/paraglide/messages.js'
 
 /**
@@ -43,10 +45,7 @@ export function categoryLabel(category: Category): string {
  * The categories' names by value, each read when it is looked up (`CATEGORY_LABELS[category]`), so in the language
  * of the moment: a getter per category, never a name fixed when the module loads.
  */
-export const CATEGORY_LABELS: Readonly<Record<Category, string>> = Object.defineProperties(
-  {} as Record<Category, string>,
-  Object.fromEntries(CATEGORIES.map((c) => [c, { get: () => categoryLabel(c), enumerable: true }])),
-)
+export const CATEGORY_LABELS = wordedWhenRead(CATEGORY_WORDS)
 
 /** Freeze-dried and dehydrated goods are sold in packs of three sizes; the rest at one price. */
 export const SIZED_CATEGORIES: readonly Category[] = [
@@ -88,13 +87,7 @@ type ShelfWords = { title: () => string; heading: () => string }
  * text): `shelf.title` is in the language of the page or request reading it, never the one the module loaded in.
  */
 function shelf(fixed: Omit<Shelf, keyof ShelfWords>, words: ShelfWords): Shelf {
-  return Object.defineProperties(
-    { ...fixed },
-    {
-      title: { get: words.title, enumerable: true },
-      heading: { get: words.heading, enumerable: true },
-    },
-  ) as Shelf
+  return withWordsWhenRead(fixed, words)
 }
 
 export const SHELVES: readonly Shelf[] = [

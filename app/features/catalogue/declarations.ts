@@ -1,3 +1,4 @@
+import { wordedWhenRead } from '~/i18n/worded'
 import type { PackSize } from './categories'
 import type { DietMark, NetQuantity, Offer } from './product'
 import { m } from '../../i18n/paraglide/messages.js'
@@ -81,11 +82,7 @@ export function dietMarkLabel(mark: DietMark): string {
 }
 
 /** The marks' names by value, each read when looked up (a getter per mark), so in the language of the moment. */
-export const DIET_MARK_LABELS: Readonly<Record<DietMark, string>> = Object.defineProperties({} as Record<DietMark, string>, {
-  veg: { get: () => dietMarkLabel('veg'), enumerable: true },
-  'non-veg': { get: () => dietMarkLabel('non-veg'), enumerable: true },
-  none: { get: () => dietMarkLabel('none'), enumerable: true },
-})
+export const DIET_MARK_LABELS = wordedWhenRead(DIET_MARK_WORDS)
 
 /** "12 months from the date of packing", or null when not declared. */
 export function describeShelfLife(months: number | null): string | null {

@@ -1,3 +1,4 @@
+import { withWordsWhenRead } from '~/i18n/worded'
 import dehydratedHerbsImage from '~/assets/showcase/dehydrated-herbs.webp'
 import freezeDriedFruitsImage from '~/assets/showcase/freeze-dried-fruits.webp'
 import freezeDriedVegetablesImage from '~/assets/showcase/freeze-dried-vegetables.webp'
@@ -21,19 +22,14 @@ export type HomeShowcase = {
 }
 
 /** An item whose label is worded when read (`label` is a getter), in the language of the page being rendered. */
-const item = (label: () => string, slug: string): ShowcaseItem =>
-  Object.defineProperties({ slug } as ShowcaseItem, { label: { get: label, enumerable: true } })
+const item = (label: () => string, slug: string): ShowcaseItem => withWordsWhenRead({ slug }, { label })
 
 /** A section whose title, line and picture's description are worded when read (getters), never at module load. */
 function showcase(
   fixed: Omit<HomeShowcase, 'title' | 'line' | 'imageAlt'>,
   words: { title: () => string; line: () => string; imageAlt: () => string },
 ): HomeShowcase {
-  return Object.defineProperties({ ...fixed } as HomeShowcase, {
-    title: { get: words.title, enumerable: true },
-    line: { get: words.line, enumerable: true },
-    imageAlt: { get: words.imageAlt, enumerable: true },
-  })
+  return withWordsWhenRead(fixed, words)
 }
 
 /** The home page's four showcase sections (spec section 1), items in the spec's order. */

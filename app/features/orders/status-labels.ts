@@ -1,3 +1,4 @@
+import { wordedWhenRead } from '~/i18n/worded'
 import { m } from '~/i18n/paraglide/messages.js'
 import type { OrderStatus } from './statuses'
 
@@ -23,7 +24,4 @@ export function orderStatusLabel(status: OrderStatus): string {
  * The same, as a table: each label is worded when it is read (a getter), never when this module loads, so
  * `ORDER_STATUS_LABELS[status]` speaks the page's language.
  */
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object.defineProperties(
-  {} as Record<OrderStatus, string>,
-  Object.fromEntries((Object.keys(LABELS) as OrderStatus[]).map((status) => [status, { get: () => LABELS[status](), enumerable: true }])),
-)
+export const ORDER_STATUS_LABELS = wordedWhenRead(LABELS)

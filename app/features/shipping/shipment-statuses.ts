@@ -1,3 +1,4 @@
+import { wordedWhenRead } from '~/i18n/worded'
 import { m } from '~/i18n/paraglide/messages.js'
 
 /**
@@ -63,9 +64,4 @@ export function shipmentStatusLabel(status: ShipmentStatus, locale?: 'en' | 'ta'
 }
 
 /** How a parcel's status reads, worded when read (a getter) in the language being answered, never when this loads. */
-export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> = Object.defineProperties(
-  {} as Record<ShipmentStatus, string>,
-  Object.fromEntries(
-    (Object.keys(STATUS_LABELS) as ShipmentStatus[]).map((status) => [status, { get: () => STATUS_LABELS[status](), enumerable: true }]),
-  ),
-)
+export const SHIPMENT_STATUS_LABELS = wordedWhenRead<ShipmentStatus>(STATUS_LABELS)

@@ -1,3 +1,4 @@
+import { wordedWhenRead } from '~/i18n/worded'
 import { m } from '~/i18n/paraglide/messages.js'
 import { statesOfPinCode } from '../checkout/pin-codes'
 
@@ -25,17 +26,11 @@ export const SPECIAL_ZONE_STATES: ReadonlySet<string> = new Set([
 ])
 
 /** What the owner reads for each zone, in the settings and beside a charge. */
-export const ZONE_LABELS: Readonly<Record<DeliveryZone, string>> = {
-  get local() {
-    return m.shipping_zone_local()
-  },
-  get national() {
-    return m.shipping_zone_national()
-  },
-  get special() {
-    return m.shipping_zone_special()
-  },
-}
+export const ZONE_LABELS = wordedWhenRead<DeliveryZone>({
+  local: m.shipping_zone_local,
+  national: m.shipping_zone_national,
+  special: m.shipping_zone_special,
+})
 
 // Lakshadweep's post offices (Kavaratti 682555, Agatti, Minicoy…) sit under Kochi's sorting district 682: only these
 // nine PINs are the islands, the rest of 682 is Kerala's mainland. Without this the islands, reached by ship, would be

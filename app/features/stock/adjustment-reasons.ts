@@ -1,3 +1,4 @@
+import { wordedWhenRead } from '~/i18n/worded'
 import { m } from '~/i18n/paraglide/messages.js'
 
 /**
@@ -26,14 +27,6 @@ const STOCK_WORDS: Record<string, () => string> = {
   returned: m.stock_reason_returned,
   pack_removed: m.stock_reason_pack_removed,
   ...ADJUSTMENT_WORDS,
-}
-
-/** A table whose labels are worded when read (getters), in the language being answered, never when this module loads. */
-function wordedWhenRead<Key extends string>(words: Record<Key, () => string>): Readonly<Record<Key, string>> {
-  return Object.defineProperties(
-    {} as Record<Key, string>,
-    Object.fromEntries((Object.keys(words) as Key[]).map((key) => [key, { get: () => words[key](), enumerable: true }])),
-  )
 }
 
 export const ADJUSTMENT_REASON_LABELS = wordedWhenRead(ADJUSTMENT_WORDS)
