@@ -50,6 +50,8 @@ function precompressBrowserAssets(assetsDir: string): Plugin {
  */
 function directMessageImports(messagesDir: string): Plugin {
   const barrel = /import\s*\{\s*m\s*\}\s*from\s*['"][^'"]*i18n\/paraglide\/messages\.js['"];?/
+  // The compiled messages' names, read once per build (compiledMessages made them before any module is transformed).
+  let messageKeys: Promise<Set<string>> | undefined
   return {
     name: 'shop:direct-message-imports',
     enforce: 'pre',
@@ -60,16 +62,9 @@ function directMessageImports(messagesDir: string): Plugin {
       const found = barrel.exec(code)
       if (!found) return
       const named = [...new Set([...code.matchAll(/\bm\.([A-Za-z_$][\w$]*)/g)].map((match) => match[1]!))]
-      const keys: string[] = []
-      for (const key of named) {
-        if (
-          await fs.stat(path.join(messagesDir, `${key}.js`)).then(
-            () => true,
-            () => false,
-          )
-        )
-          keys.push(key)
-      }
+      messageKeys ??= fs.readdir(messagesDir).then((files) => new Set(files.filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3))))
+      const known = await messageKeys
+      const keys = named.filter((key) => known.has(key))
       const imports = keys.map((key) => `import { ${key} as __message_${key} } from '${path.join(messagesDir, `${key}.js`)}';`).join(' ')
       const object = `const m = { ${keys.map((key) => `${key}: __message_${key}`).join(', ')} };`
       return { code: code.replace(found[0], `${imports} ${object}`), map: null }
